@@ -1,0 +1,76 @@
+import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
+import { Account, ValueEncoding } from '@ethereumjs/util';
+import type { StateChanges } from '../execution/StateChanges.js';
+import type { StateReader } from '../execution/StateReader.js';
+import type { WriteBatch } from '../storage/Storage.js';
+import type { TrieNodeStore } from './TrieNodeStore.js';
+import { EMPTY_TRIE_ROOT } from './trieRoot.js';
+
+/** How many trie writes run between yields to the event loop, so RPC keeps flowing during a seal. */
+const YIELD_EVERY = 64;
+
+/**
+ * Folds one block's state changes into the persistent state trie and returns the new state root.
+ *
+ * The trie is only touched here, once per sealed block and only for what changed (execution
+ * runs on the flat state, see execution/FlatStateManager.ts). `finalState` reads the state at
+ * the end of the block; `parentState` the state of the parent block, for each account's previous
+ * storage root. Returns the accounts with their new storage roots, which the caller persists.
+ */
+export async function applyStateChanges(options: {
+  parentRoot: Uint8Array;
+  changes: StateChanges;
+  finalState: StateReader;
+  parentState: StateReader;
+  nodes: TrieNodeStore;
+}): Promise<{ stateRoot: Uint8Array; updatedAccounts: Map<string, Account | null> }> {
+  const { changes, finalState, parentState, nodes } = options;
+  const accountTrie = await openTrie(nodes, options.parentRoot);
+  const updatedAccounts = new Map<string, Account | null>();
+  const touched = new Set<string>([...changes.accounts.keys(), ...changes.storage.keys()]);
+  let writes = 0;
+  for (const address of [...touched].sort()) {
+    const account = finalState.account(address);
+    const addressBytes = Buffer.from(address, 'hex');
+    if (!account) {
+      await accountTrie.del(addressBytes);
+      updatedAccounts.set(address, null);
+      continue;
+    }
+    let storageRoot = parentState.account(address)?.storageRoot ?? EMPTY_TRIE_ROOT;
+    const slots = changes.storage.get(address);
+    if (slots && slots.size > 0) {
+      const storageTrie = await openTrie(nodes, storageRoot);
+      for (const [slot, value] of slots) {
+        const slotBytes = Buffer.from(slot, 'hex');
+        if (value.length === 0) await storageTrie.del(slotBytes);
+        else await storageTrie.put(slotBytes, RLP.encode(value));
+        if (++writes % YIELD_EVERY === 0) await yieldToEventLoop();
+      }
+      storageRoot = storageTrie.root();
+    }
+    const updated = new Account(account.nonce, account.balance, storageRoot, account.codeHash);
+    await accountTrie.put(addressBytes, updated.serialize());
+    updatedAccounts.set(address, updated);
+    if (++writes % YIELD_EVERY === 0) await yieldToEventLoop();
+  }
+  return { stateRoot: accountTrie.root(), updatedAccounts };
+}
+
+/** Writes the accounts returned by {@link applyStateChanges} as the block's versioned records. */
+export function persistSealedAccounts(batch: WriteBatch, blockNumber: number, accounts: Map<string, Account | null>, accountKey: (address: string) => Uint8Array): void {
+  for (const [address, account] of accounts) {
+    batch.putVersioned(accountKey(address), blockNumber, account ? account.serialize() : new Uint8Array(0));
+  }
+}
+
+async function openTrie(nodes: TrieNodeStore, root: Uint8Array): Promise<MerklePatriciaTrie> {
+  const trie = await createMPT({ db: nodes, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes });
+  trie.root(root);
+  return trie;
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { nextBaseFee } from './baseFee.js';
+
+const gwei = 1_000_000_000n;
+
+describe('nextBaseFee', () => {
+  it.each([
+    ['unchanged at target', 15_000_000n, gwei],
+    ['+12.5% for a full block', 30_000_000n, 1_125_000_000n],
+    ['-12.5% for an empty block', 0n, 875_000_000n],
+    ['+1 wei minimum increase just above target', 15_000_001n, gwei + 1n],
+  ])('%s', (_case, gasUsed, expected) => {
+    expect(nextBaseFee({ baseFeePerGas: gwei, gasUsed, gasLimit: 30_000_000n })).toBe(expected);
+  });
+});

@@ -1,0 +1,31 @@
+import { RLP } from '@ethereumjs/rlp';
+import { bigintToBytes } from '../primitives/hex.js';
+
+/** The consensus fields of a receipt, as hashed into the receipts root. */
+export interface ConsensusReceipt {
+  type: number;
+  success: boolean;
+  cumulativeGasUsed: bigint;
+  bloom: Uint8Array;
+  logs: Array<{ address: Uint8Array; topics: Uint8Array[]; data: Uint8Array }>;
+}
+
+/** EIP-2718 receipt encoding: rlp([status, cumulativeGasUsed, bloom, logs]), prefixed by the type byte for typed txs. */
+export function encodeReceipt(receipt: ConsensusReceipt): Uint8Array {
+  const body = RLP.encode([
+    receipt.success ? Uint8Array.of(1) : new Uint8Array(0),
+    bigintToBytes(receipt.cumulativeGasUsed),
+    receipt.bloom,
+    receipt.logs.map((log) => [log.address, log.topics, log.data]),
+  ]);
+  if (receipt.type === 0) return body;
+  const out = new Uint8Array(body.length + 1);
+  out[0] = receipt.type;
+  out.set(body, 1);
+  return out;
+}
+
+/** ORs 256-byte blooms together (a block's bloom is the OR of its receipts'). */
+export function orBloom(into: Uint8Array, bloom: Uint8Array): void {
+  for (let i = 0; i < 256; i++) into[i]! |= bloom[i]!;
+}

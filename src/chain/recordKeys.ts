@@ -1,0 +1,12 @@
+/** Key schema of chain records (see storage/Storage.ts). Numbers are fixed-width hex so keys sort. */
+export const recordKeys = {
+  head: 'meta:head',
+  chainId: 'meta:chainId',
+  blockByNumber: (number: number) => `block:n:${number.toString(16).padStart(12, '0')}`,
+  blockNumberByHash: (hash: string) => `block:h:${hash}`,
+  transaction: (hash: string) => `tx:${hash}`,
+  subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
+  subBlockPrefix: 'sub:',
+  poolTransaction: (hash: string) => `pool:${hash}`,
+  poolPrefix: 'pool:',
+} as const;

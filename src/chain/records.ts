@@ -1,0 +1,99 @@
+import type { Hex } from '../primitives/hex.js';
+
+/**
+ * What the chain stores, shaped like the JSON-RPC objects it serves (hex strings throughout), so
+ * reads need no re-encoding. Fields that depend on sealing (the block hash) are added on read.
+ */
+
+/** A log as stored: RPC shape minus blockHash. */
+export interface StoredLog {
+  address: Hex;
+  topics: Hex[];
+  data: Hex;
+  logIndex: Hex;
+  transactionIndex: Hex;
+  transactionHash: Hex;
+  blockNumber: Hex;
+}
+
+/** A receipt as stored: RPC shape minus blockHash. */
+export interface StoredReceipt {
+  transactionHash: Hex;
+  transactionIndex: Hex;
+  blockNumber: Hex;
+  from: Hex;
+  to: Hex | null;
+  cumulativeGasUsed: Hex;
+  gasUsed: Hex;
+  contractAddress: Hex | null;
+  logs: StoredLog[];
+  logsBloom: Hex;
+  status: Hex;
+  effectiveGasPrice: Hex;
+  type: Hex;
+}
+
+/** A transaction as stored: the RPC transaction object minus block fields, plus its raw bytes. */
+export interface StoredTransaction {
+  /** The RPC fields: hash, from, nonce, type, gas, value, input, to, v/r/s, fee fields, ... */
+  fields: Record<string, unknown>;
+  raw: Hex;
+  blockNumber: number;
+  transactionIndex: number;
+  /** Index of the pre-confirmation sub-block within its block. */
+  subBlockIndex: number;
+  receipt: StoredReceipt;
+}
+
+/** A sealed block header as served by eth_getBlockBy*, with the hashes of its transactions. */
+export interface StoredBlock {
+  number: Hex;
+  hash: Hex;
+  parentHash: Hex;
+  nonce: Hex;
+  sha3Uncles: Hex;
+  logsBloom: Hex;
+  transactionsRoot: Hex;
+  stateRoot: Hex;
+  receiptsRoot: Hex;
+  miner: Hex;
+  difficulty: Hex;
+  totalDifficulty: Hex;
+  extraData: Hex;
+  size: Hex;
+  gasLimit: Hex;
+  gasUsed: Hex;
+  timestamp: Hex;
+  mixHash: Hex;
+  baseFeePerGas: Hex;
+  withdrawalsRoot: Hex;
+  withdrawals: [];
+  blobGasUsed: Hex;
+  excessBlobGas: Hex;
+  parentBeaconBlockRoot: Hex;
+  requestsHash: Hex;
+  uncles: [];
+  transactions: Hex[];
+}
+
+/** A pre-confirmation sub-block of the open block, durable before it is announced. */
+export interface StoredSubBlock {
+  blockNumber: number;
+  index: number;
+  /** Timestamp (seconds) shared by every sub-block of the block. */
+  timestamp: number;
+  baseFeePerGas: Hex;
+  transactionHashes: Hex[];
+  /** Gas used by the whole block up to and including this sub-block. */
+  cumulativeGasUsed: Hex;
+  /** Addresses and storage slots this sub-block wrote, so a restart can rebuild the seal's change set. */
+  touchedAccounts: string[];
+  touchedSlots: Array<[string, string]>;
+  touchedCode: string[];
+}
+
+/** The chain head pointer. */
+export interface StoredHead {
+  number: number;
+  hash: Hex;
+}

@@ -1,0 +1,90 @@
+/**
+ * The node's configuration and its defaults. Every field has a CLI flag, a SEQUIN_* environment
+ * variable and a config-file key (see cli/flags.ts, which documents each one).
+ */
+export interface NodeConfig {
+  /** Interface to listen on. Default 127.0.0.1 (loopback only, like Anvil). */
+  host: string;
+  /** TCP port; 0 picks a free one. Default 8545. */
+  port: number;
+  /** Directory of the LMDB database. Default ./.sequin. Ignored when `ephemeral`. */
+  dataDir: string;
+  /** Keep everything in memory; nothing is written to disk. Default false. */
+  ephemeral: boolean;
+  /** EIP-155 chain id. Default 31337. */
+  chainId: bigint;
+  /** Milliseconds between pre-confirmation sub-blocks. Default 200. */
+  preconfIntervalMs: number;
+  /** Milliseconds between sealed blocks. Default 2000 (10 sub-blocks). */
+  blockTimeMs: number;
+  /** Gas limit of every block. Default 150,000,000. */
+  blockGasLimit: bigint;
+  /** Base fee of the genesis block in wei. Default 1 gwei. */
+  initialBaseFee: bigint;
+  /** BIP-39 mnemonic of the dev accounts. Default the well-known "test test … junk". */
+  mnemonic: string;
+  /** Number of dev accounts derived from the mnemonic (m/44'/60'/0'/0/i). Default 10. */
+  accounts: number;
+  /** Genesis balance of each dev account in wei. Default 10,000 ETH. */
+  accountBalance: bigint;
+  /** Log level: silent, error, warn, info, debug. Default info. */
+  logLevel: LogLevel;
+  /** Largest HTTP request body in bytes. Default 5 MiB (geth's). */
+  maxBodyBytes: number;
+  /** Most calls in one JSON-RPC batch. Default 1000 (geth's). */
+  maxBatchLength: number;
+  /** Gas cap of eth_call / eth_estimateGas, and their default gas. Default 50,000,000 (geth's). */
+  rpcGasCap: bigint;
+  /** Tx pool limits (geth's defaults). */
+  txpool: TxPoolLimits;
+}
+
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Tx pool limits; the names and defaults are geth's (core/txpool/legacypool). */
+export interface TxPoolLimits {
+  /** Executable txs guaranteed per account. Default 16. */
+  accountSlots: number;
+  /** Executable txs across all accounts. Default 5120 (geth: 4096 + 1024). */
+  globalSlots: number;
+  /** Non-executable (future-nonce) txs per account. Default 64. */
+  accountQueue: number;
+  /** Non-executable txs across all accounts. Default 1024. */
+  globalQueue: number;
+  /** Minimum fee bump, in percent, to replace a pending tx. Default 10. */
+  priceBump: number;
+  /** Minimum tip (wei) accepted into the pool. Default 0 (a dev chain accepts free tips). */
+  priceLimit: bigint;
+}
+
+export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** The defaults of every setting; see {@link NodeConfig} for what each means. */
+export function defaultNodeConfig(): NodeConfig {
+  return {
+    host: '127.0.0.1',
+    port: 8545,
+    dataDir: '.sequin',
+    ephemeral: false,
+    chainId: 31337n,
+    preconfIntervalMs: 200,
+    blockTimeMs: 2000,
+    blockGasLimit: 150_000_000n,
+    initialBaseFee: 1_000_000_000n,
+    mnemonic: DEFAULT_MNEMONIC,
+    accounts: 10,
+    accountBalance: 10_000n * 10n ** 18n,
+    logLevel: 'info',
+    maxBodyBytes: 5 * 1024 * 1024,
+    maxBatchLength: 1000,
+    rpcGasCap: 50_000_000n,
+    txpool: {
+      accountSlots: 16,
+      globalSlots: 5120,
+      accountQueue: 64,
+      globalQueue: 1024,
+      priceBump: 10,
+      priceLimit: 0n,
+    },
+  };
+}

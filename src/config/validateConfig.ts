@@ -1,0 +1,22 @@
+import type { NodeConfig } from './nodeConfig.js';
+
+/**
+ * Checks a config for values the node cannot run with and returns the problems as sentences
+ * (empty when fine). Sanity rules: the block time is a whole multiple of the pre-confirmation
+ * interval, so every block holds the same number of sub-block slots.
+ */
+export function validateConfig(config: NodeConfig): string[] {
+  const problems: string[] = [];
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) problems.push(`--port must be 0..65535, got ${config.port}`);
+  if (config.chainId <= 0n || config.chainId > 2n ** 53n - 1n) problems.push('--chain-id must be between 1 and 2^53-1');
+  if (!Number.isInteger(config.preconfIntervalMs) || config.preconfIntervalMs < 10) problems.push('--preconf-interval must be an integer ≥ 10 (ms)');
+  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < config.preconfIntervalMs) problems.push('--block-time must be an integer ≥ --preconf-interval (ms)');
+  else if (config.blockTimeMs < 1000) problems.push('--block-time must be at least 1000 (ms): block timestamps are whole seconds and must increase');
+  else if (config.blockTimeMs % config.preconfIntervalMs !== 0) problems.push('--block-time must be a multiple of --preconf-interval');
+  if (config.blockGasLimit < 21_000n) problems.push('--block-gas-limit must be at least 21000');
+  if (!Number.isInteger(config.accounts) || config.accounts < 0 || config.accounts > 1000) problems.push('--accounts must be 0..1000');
+  if (config.mnemonic.trim().split(/\s+/).length < 12) problems.push('--mnemonic must have at least 12 words');
+  if (config.maxBodyBytes < 1024) problems.push('--max-body-bytes must be at least 1024');
+  if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
+  return problems;
+}

@@ -1,0 +1,59 @@
+import type { Block } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { runTx } from '@ethereumjs/vm';
+import type { ExecutionVm } from './createExecutionVm.js';
+
+/** An EVM log: emitting address, topics, data. */
+export interface ExecutedLog {
+  address: Uint8Array;
+  topics: Uint8Array[];
+  data: Uint8Array;
+}
+
+/** What executing one transaction in a sub-block produced. */
+export interface ExecutedTransaction {
+  transaction: TypedTransaction;
+  gasUsed: bigint;
+  cumulativeGasUsed: bigint;
+  success: boolean;
+  logs: ExecutedLog[];
+  bloom: Uint8Array;
+  contractAddress: Uint8Array | undefined;
+  effectiveGasPrice: bigint;
+}
+
+/**
+ * Runs a signed, pool-validated transaction on the VM's state as part of a block whose gas used
+ * so far is `blockGasUsed`. The sender must already be recovered (the pool did it), so no
+ * signature work happens here. Throws when the transaction is invalid on the current state
+ * (e.g. its sender's balance was spent by an earlier transaction); the state is unchanged then.
+ */
+export async function executeTransaction(execution: ExecutionVm, block: Block, transaction: TypedTransaction, blockGasUsed: bigint): Promise<ExecutedTransaction> {
+  const result = await runTx(execution.vm, {
+    tx: transaction,
+    block,
+    blockGasUsed,
+    skipHardForkValidation: true,
+    skipBlockGasLimitValidation: true,
+  });
+  const gasUsed = result.totalGasSpent;
+  return {
+    transaction,
+    gasUsed,
+    cumulativeGasUsed: blockGasUsed + gasUsed,
+    success: result.execResult.exceptionError === undefined,
+    logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })),
+    bloom: result.bloom.bitvector,
+    contractAddress: result.createdAddress?.bytes,
+    effectiveGasPrice: effectiveGasPrice(transaction, block.header.baseFeePerGas ?? 0n),
+  };
+}
+
+/** The price per gas actually paid: min(fee cap, base fee + tip) for EIP-1559 txs, else gasPrice. */
+export function effectiveGasPrice(transaction: TypedTransaction, baseFee: bigint): bigint {
+  if ('maxFeePerGas' in transaction) {
+    const withTip = baseFee + transaction.maxPriorityFeePerGas;
+    return withTip < transaction.maxFeePerGas ? withTip : transaction.maxFeePerGas;
+  }
+  return (transaction as { gasPrice: bigint }).gasPrice;
+}

@@ -1,0 +1,120 @@
+import type { Common } from '@ethereumjs/common';
+import { createTx, type TypedTransaction } from '@ethereumjs/tx';
+import { Address, bytesToHex as ethBytesToHex } from '@ethereumjs/util';
+import { runTx } from '@ethereumjs/vm';
+import { TxErrorMessage } from '../errors/txErrors.js';
+import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
+import type { CallOutcome, CallRequest } from './CallRequest.js';
+import type { ExecutionVm } from './createExecutionVm.js';
+import type { StateReader } from './StateReader.js';
+import { evmErrorToGethMessage, runTxFailureToGethMessage } from './vmErrors.js';
+
+const ZERO_ADDRESS = new Uint8Array(20);
+
+/**
+ * Executes a call on `state` without keeping its effects, like geth's eth_call: the nonce is not
+ * checked, a missing sender is the zero address, and without a gas price the block's base fee
+ * is treated as zero (geth's NoBaseFee) so calls need no funds for gas.
+ */
+export async function runCall(options: {
+  common: Common;
+  execution: ExecutionVm;
+  state: StateReader;
+  environment: BlockEnvironment;
+  request: CallRequest;
+  gasLimit: bigint;
+}): Promise<CallOutcome> {
+  const { common, execution, state, request, gasLimit } = options;
+  execution.state.reset(state);
+  const from = request.from ?? ZERO_ADDRESS;
+  const feeCap = request.gasPrice ?? request.maxFeePerGas ?? 0n;
+  const environment = feeCap === 0n ? { ...options.environment, baseFeePerGas: 0n } : options.environment;
+  const value = request.value ?? 0n;
+  const balance = state.account(Buffer.from(from).toString('hex'))?.balance ?? 0n;
+  const cost = gasLimit * feeCap + value;
+  if (balance < cost) {
+    return invalid(`${TxErrorMessage.insufficientFunds}: address ${ethBytesToHex(from)} have ${balance} want ${cost}`);
+  }
+  if (feeCap > 0n && feeCap < environment.baseFeePerGas) {
+    return invalid(`${TxErrorMessage.feeCapTooLow}: address ${ethBytesToHex(from)}, maxFeePerGas: ${feeCap}, baseFee: ${environment.baseFeePerGas}`);
+  }
+  const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
+  const sender = new Address(from);
+  (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+  try {
+    const result = await runTx(execution.vm, {
+      tx: transaction,
+      block: toExecutionBlock(common, environment),
+      skipNonce: true,
+      skipBalance: true,
+      skipHardForkValidation: true,
+      skipBlockGasLimitValidation: true,
+    });
+    const failure = result.execResult.exceptionError?.error;
+    return {
+      success: failure === undefined,
+      returnData: result.execResult.returnValue,
+      gasUsed: result.totalGasSpent,
+      gasRefund: result.gasRefund ?? 0n,
+      ...(failure === undefined ? {} : { error: evmErrorToGethMessage(failure) }),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return invalid(runTxFailureToGethMessage(message) ?? message.replace(/ \(.*$/s, ''));
+  } finally {
+    execution.state.reset(state);
+  }
+}
+
+function invalid(message: string): CallOutcome {
+  return { success: false, returnData: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, invalid: message };
+}
+
+function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {
+  const base = {
+    gasLimit,
+    to: request.to ?? undefined,
+    value: request.value ?? 0n,
+    data: request.data ?? new Uint8Array(0),
+    nonce: request.nonce ?? 0n,
+  };
+  const options = { common, freeze: false };
+  if (request.authorizationList && request.authorizationList.length > 0) {
+    return createTx(
+      {
+        ...base,
+        type: 4,
+        maxFeePerGas: request.maxFeePerGas ?? baseFee,
+        maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? 0n,
+        accessList: toAccessListBytes(request.accessList),
+        authorizationList: request.authorizationList.map((item) => ({
+          chainId: ethBytesToHex(bigintBytes(item.chainId)),
+          address: ethBytesToHex(item.address),
+          nonce: ethBytesToHex(bigintBytes(item.nonce)),
+          yParity: ethBytesToHex(bigintBytes(BigInt(item.yParity))),
+          r: ethBytesToHex(bigintBytes(item.r)),
+          s: ethBytesToHex(bigintBytes(item.s)),
+        })),
+      },
+      options,
+    );
+  }
+  if (request.gasPrice === undefined) {
+    const maxFeePerGas = request.maxFeePerGas ?? baseFee;
+    const tip = request.maxPriorityFeePerGas ?? 0n;
+    return createTx({ ...base, type: 2, maxFeePerGas, maxPriorityFeePerGas: tip > maxFeePerGas ? maxFeePerGas : tip, accessList: toAccessListBytes(request.accessList) }, options);
+  }
+  if (request.accessList) return createTx({ ...base, type: 1, gasPrice: request.gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
+  return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, options);
+}
+
+function bigintBytes(value: bigint): Uint8Array {
+  if (value === 0n) return new Uint8Array(0);
+  let hex = value.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  return Buffer.from(hex, 'hex');
+}
+
+function toAccessListBytes(list: CallRequest['accessList']): Array<[Uint8Array, Uint8Array[]]> {
+  return (list ?? []).map((item) => [item.address, item.storageKeys]);
+}

@@ -1,0 +1,70 @@
+/**
+ * Hex codecs for the JSON-RPC wire format.
+ *
+ * "Quantity" follows the Ethereum JSON-RPC rules: 0x-prefixed, lower-case, no leading zeros
+ * ("0x0" for zero). "Data" is 0x-prefixed with an even number of hex digits.
+ */
+
+export type Hex = `0x${string}`;
+
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+
+/** Encodes a non-negative integer as a JSON-RPC quantity ("0x0", "0x1a"). */
+export function toQuantity(value: bigint | number): Hex {
+  return `0x${value.toString(16)}`;
+}
+
+/** Encodes bytes as 0x-prefixed lower-case hex. */
+export function bytesToHex(bytes: Uint8Array): Hex {
+  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+}
+
+/** Decodes 0x-prefixed hex of even length into bytes; throws TypeError with the reason otherwise. */
+export function hexToBytes(hex: string): Uint8Array {
+  if (!isHexString(hex)) throw new TypeError('hex string without 0x prefix');
+  if (hex.length % 2 !== 0) throw new TypeError('hex string of odd length');
+  if (!HEX_DIGITS.test(hex.slice(2))) throw new TypeError('invalid hex string');
+  return new Uint8Array(Buffer.from(hex.slice(2), 'hex'));
+}
+
+/** True when the value is a string starting with "0x". */
+export function isHexString(value: unknown): value is Hex {
+  return typeof value === 'string' && value.startsWith('0x');
+}
+
+/**
+ * Parses a JSON-RPC quantity. Rejects what geth rejects: missing prefix, empty ("0x"),
+ * leading zeros ("0x01"), non-hex digits and values wider than 256 bits.
+ */
+export function parseQuantity(value: unknown): bigint {
+  if (typeof value !== 'string') throw new TypeError('hex string expected');
+  if (!value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
+  const digits = value.slice(2);
+  if (digits.length === 0) throw new TypeError('hex string "0x"');
+  if (digits.length > 1 && digits[0] === '0') throw new TypeError('hex number with leading zero digits');
+  if (!HEX_DIGITS.test(digits)) throw new TypeError('invalid hex string');
+  if (digits.length > 64) throw new TypeError('hex number > 256 bits');
+  return BigInt(value);
+}
+
+/** Left-pads bytes with zeros to `length`; longer inputs are returned unchanged. */
+export function padBytes(bytes: Uint8Array, length: number): Uint8Array {
+  if (bytes.length >= length) return bytes;
+  const padded = new Uint8Array(length);
+  padded.set(bytes, length - bytes.length);
+  return padded;
+}
+
+/** Big-endian minimal bytes of a non-negative bigint (empty for zero), as RLP wants. */
+export function bigintToBytes(value: bigint): Uint8Array {
+  if (value === 0n) return new Uint8Array(0);
+  let hex = value.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  return new Uint8Array(Buffer.from(hex, 'hex'));
+}
+
+/** Reads big-endian bytes as a bigint (empty = 0). */
+export function bytesToBigint(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n;
+  return BigInt(bytesToHex(bytes));
+}

@@ -1,0 +1,157 @@
+import type { Common } from '@ethereumjs/common';
+import { Account } from '@ethereumjs/util';
+import { nextBaseFee } from '../chain/baseFee.js';
+import type { ChainStore } from '../chain/ChainStore.js';
+import { recordKeys } from '../chain/recordKeys.js';
+import type { StoredBlock } from '../chain/records.js';
+import { buildSealedBlock } from '../chain/sealedBlock.js';
+import { applyStateChanges, persistSealedAccounts } from '../chain/StateTrie.js';
+import type { TrieNodeStore } from '../chain/TrieNodeStore.js';
+import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
+import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
+import type { StateReader } from '../execution/StateReader.js';
+import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
+import { hexToBytes } from '../primitives/hex.js';
+import { accountKey } from '../storage/stateKeys.js';
+import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { encodeReceipt } from '../chain/receiptEncoding.js';
+import { OpenBlock } from './OpenBlock.js';
+
+/** The genesis allocation and header parameters. */
+export interface GenesisSpec {
+  chainId: bigint;
+  allocations: Array<{ address: string; balance: bigint }>;
+  gasLimit: bigint;
+  baseFeePerGas: bigint;
+  coinbase: Uint8Array;
+}
+
+const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new Uint8Array(0), code: () => new Uint8Array(0) };
+
+/**
+ * Brings the chain to a state where the sequencer can run: writes genesis on an empty store, or
+ * picks up where the last run stopped. The open block is rebuilt from its durable sub-blocks
+ * (no re-execution: their state is already stored), so restart time depends on the open
+ * block's size only, never on the chain's length.
+ */
+export async function bootChain(options: {
+  common: Common;
+  storage: Storage;
+  chain: ChainStore;
+  world: WorldState;
+  trieNodes: TrieNodeStore;
+  genesis: GenesisSpec;
+  now: number;
+}): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
+  const { storage, chain } = options;
+  let createdGenesis = false;
+  if (!chain.head()) {
+    await writeGenesis(options);
+    createdGenesis = true;
+  }
+  const storedChainId = storage.getRecord<string>(recordKeys.chainId);
+  if (storedChainId !== undefined && BigInt(storedChainId) !== options.genesis.chainId) {
+    throw new Error(`the data directory holds chain id ${BigInt(storedChainId)}, not ${options.genesis.chainId}; use another --data-dir or the matching --chain-id`);
+  }
+  const head = chain.head()!;
+  const parent = chain.blockByNumber(head.number)!;
+  const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
+  if (subBlocks.length === 0) return { openBlock: freshOpenBlock(parent, options.now), createdGenesis };
+
+  const first = subBlocks[0]!;
+  const open = new OpenBlock(head.number + 1, BigInt(first.timestamp), BigInt(first.baseFeePerGas), hexToBytes(parent.hash), hexToBytes(parent.stateRoot), first.timestamp * 1000);
+  let previousGas = 0n;
+  for (const subBlock of subBlocks) {
+    const inputs = subBlock.transactionHashes.map((hash) => {
+      const record = chain.transaction(hash)!;
+      const receipt = record.receipt;
+      return {
+        hash,
+        raw: hexToBytes(record.raw),
+        receipt: encodeReceipt({
+          type: Number(receipt.type),
+          success: receipt.status === '0x1',
+          cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+          bloom: hexToBytes(receipt.logsBloom),
+          logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
+        }),
+        logCount: receipt.logs.length,
+        bloom: hexToBytes(receipt.logsBloom),
+      };
+    });
+    const gas = BigInt(subBlock.cumulativeGasUsed);
+    const bloom = new Uint8Array(256);
+    for (const input of inputs) for (let i = 0; i < 256; i++) bloom[i]! |= input.bloom[i]!;
+    open.append(subBlock, inputs, touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world), gas - previousGas, inputs.reduce((sum, input) => sum + input.logCount, 0), bloom);
+    previousGas = gas;
+  }
+  return { openBlock: open, createdGenesis };
+}
+
+/** The block after `parent`, opened now. */
+function freshOpenBlock(parent: StoredBlock, now: number): OpenBlock {
+  const wallSeconds = BigInt(Math.floor(now / 1000));
+  const parentTimestamp = BigInt(parent.timestamp);
+  const number = Number(parent.number);
+  const baseFee =
+    number === 0 ? BigInt(parent.baseFeePerGas) : nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
+  return new OpenBlock(
+    number + 1,
+    wallSeconds > parentTimestamp ? wallSeconds : parentTimestamp + 1n,
+    baseFee,
+    hexToBytes(parent.hash),
+    hexToBytes(parent.stateRoot),
+    now,
+  );
+}
+
+/** The change set of the touched keys, valued from the current (pending) state. */
+function touchedChanges(accounts: string[], slots: Array<[string, string]>, world: WorldState): StateChanges {
+  const changes = emptyStateChanges();
+  for (const address of accounts) changes.accounts.set(address, world.account(address) ?? null);
+  for (const [address, slot] of slots) {
+    let map = changes.storage.get(address);
+    if (!map) {
+      map = new Map();
+      changes.storage.set(address, map);
+    }
+    map.set(slot, world.storage(address, slot));
+  }
+  return changes;
+}
+
+async function writeGenesis(options: { common: Common; storage: Storage; chain: ChainStore; trieNodes: TrieNodeStore; genesis: GenesisSpec; now: number }): Promise<void> {
+  const { genesis } = options;
+  const changes = emptyStateChanges();
+  for (const { address, balance } of genesis.allocations) changes.accounts.set(address.replace(/^0x/, '').toLowerCase(), new Account(0n, balance));
+  const genesisState: StateReader = { ...EMPTY_STATE, account: (address) => changes.accounts.get(address) ?? undefined };
+  const { stateRoot, updatedAccounts } = await applyStateChanges({
+    parentRoot: EMPTY_TRIE_ROOT,
+    changes,
+    finalState: genesisState,
+    parentState: EMPTY_STATE,
+    nodes: options.trieNodes,
+  });
+  const block = buildSealedBlock(options.common, {
+    parentHash: new Uint8Array(32),
+    number: 0n,
+    timestamp: BigInt(Math.floor(options.now / 1000)),
+    gasLimit: genesis.gasLimit,
+    gasUsed: 0n,
+    baseFeePerGas: genesis.baseFeePerGas,
+    coinbase: genesis.coinbase,
+    stateRoot,
+    transactionsRoot: orderedTrieRoot([]),
+    receiptsRoot: orderedTrieRoot([]),
+    logsBloom: new Uint8Array(256),
+    rawTransactions: [],
+    transactionHashes: [],
+  });
+  const batch = new WriteBatch();
+  writeStateChanges(batch, 0, changes);
+  persistSealedAccounts(batch, 0, updatedAccounts, accountKey);
+  options.trieNodes.flushInto(batch);
+  options.chain.writeBlock(batch, block);
+  batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
+  await options.storage.commit(batch);
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LmdbStorage } from './LmdbStorage.js';
+import { MemoryStorage } from './MemoryStorage.js';
+import { type Storage, WriteBatch } from './Storage.js';
+
+const directories: string[] = [];
+afterAll(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
+const backends: Array<[string, () => Storage]> = [
+  ['memory', () => new MemoryStorage()],
+  [
+    'lmdb',
+    () => {
+      const directory = mkdtempSync(join(tmpdir(), 'sequin-storage-'));
+      directories.push(directory);
+      return new LmdbStorage(directory);
+    },
+  ],
+];
+
+describe.each(backends)('%s storage', (_name, create) => {
+  it('reads the newest version at or before the asked one', async () => {
+    const storage = create();
+    const key = new Uint8Array([1, 2, 3]);
+    const neighbour = new Uint8Array([1, 2, 4]);
+    await storage.commit(new WriteBatch().putVersioned(key, 2, new Uint8Array([20])).putVersioned(neighbour, 1, new Uint8Array([99])));
+    await storage.commit(new WriteBatch().putVersioned(key, 5, new Uint8Array([50])));
+    expect(storage.getVersioned(key, 1)).toBeUndefined();
+    expect([...(storage.getVersioned(key, 2) ?? [])]).toEqual([20]);
+    expect([...(storage.getVersioned(key, 4) ?? [])]).toEqual([20]);
+    expect([...(storage.getVersioned(key, 5) ?? [])]).toEqual([50]);
+    expect([...(storage.getVersioned(key, 1000) ?? [])]).toEqual([50]);
+    expect(storage.getVersioned(new Uint8Array([1, 2]), 1000)).toBeUndefined();
+    await storage.close();
+  });
+
+  it('lists records by prefix in key order and deletes them', async () => {
+    const storage = create();
+    await storage.commit(new WriteBatch().putRecord('sub:02', { n: 2 }).putRecord('sub:01', { n: 1 }).putRecord('tx:1', { n: 3 }));
+    expect(storage.recordsWithPrefix('sub:')).toEqual([
+      ['sub:01', { n: 1 }],
+      ['sub:02', { n: 2 }],
+    ]);
+    await storage.commit(new WriteBatch().deleteRecord('sub:01'));
+    expect(storage.getRecord('sub:01')).toBeUndefined();
+    expect(storage.getRecord('tx:1')).toEqual({ n: 3 });
+    await storage.close();
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The storage contract every backend (LMDB on disk, or memory for --ephemeral) implements.
+ *
+ * Three key spaces:
+ * - records: string keys → plain JSON-like values (blocks, txs, receipts, sub-blocks, journal).
+ * - versioned: binary keys with a version (the block number that wrote them) → bytes. The flat
+ *   world state lives here, so a read "as of block N" is one seek: the newest version ≤ N.
+ * - blobs: binary keys → bytes, content-addressed (contract code, state-trie nodes).
+ *
+ * Writes that must be atomic and durable together go through {@link Storage.commit}; the
+ * returned promise settles once they are on disk (LMDB batches concurrent commits into one
+ * transaction, which is our group commit).
+ */
+export interface Storage {
+  getRecord<T>(key: string): T | undefined;
+  /** All records whose key starts with `prefix`, in key order. Used at start-up, not on hot paths. */
+  recordsWithPrefix<T>(prefix: string): Array<[string, T]>;
+  /** The value of `key` at the newest version ≤ `version`, or undefined when never written. */
+  getVersioned(key: Uint8Array, version: number): Uint8Array | undefined;
+  getBlob(key: Uint8Array): Uint8Array | undefined;
+  /** Writes the batch atomically; resolves when it is durable. */
+  commit(batch: WriteBatch): Promise<void>;
+  /** Writes blobs (content-addressed, so ordering and atomicity do not matter). */
+  putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A set of writes applied together by {@link Storage.commit}. */
+export class WriteBatch {
+  readonly records: Array<[string, unknown]> = [];
+  readonly deletedRecords: string[] = [];
+  readonly versioned: Array<[Uint8Array, number, Uint8Array]> = [];
+  readonly blobs: Array<[Uint8Array, Uint8Array]> = [];
+
+  putRecord(key: string, value: unknown): this {
+    this.records.push([key, value]);
+    return this;
+  }
+
+  deleteRecord(key: string): this {
+    this.deletedRecords.push(key);
+    return this;
+  }
+
+  /** Records `value` for `key` as written by `version`; an empty value means "absent". */
+  putVersioned(key: Uint8Array, version: number, value: Uint8Array): this {
+    this.versioned.push([key, version, value]);
+    return this;
+  }
+
+  putBlob(key: Uint8Array, value: Uint8Array): this {
+    this.blobs.push([key, value]);
+    return this;
+  }
+
+  get isEmpty(): boolean {
+    return this.records.length + this.deletedRecords.length + this.versioned.length + this.blobs.length === 0;
+  }
+}

@@ -1,0 +1,28 @@
+import type { TypedTransaction } from '@ethereumjs/tx';
+import type { Hex } from '../primitives/hex.js';
+
+/**
+ * A transaction admitted to the pool: decoded, signature-checked, with the sender recovered
+ * once and the numbers the pool orders by pulled out.
+ */
+export interface PoolTransaction {
+  transaction: TypedTransaction;
+  raw: Uint8Array;
+  hash: Hex;
+  /** Sender address, unprefixed lower-case hex (the StateReader key form). */
+  sender: string;
+  nonce: bigint;
+  gasLimit: bigint;
+  /** maxFeePerGas, or gasPrice for legacy / access-list txs. */
+  feeCap: bigint;
+  /** maxPriorityFeePerGas, or gasPrice. */
+  tip: bigint;
+  /** gasLimit · feeCap + value: what the sender must be able to pay. */
+  cost: bigint;
+}
+
+/** The tip the sequencer earns per gas at `baseFee`: min(tip, feeCap − baseFee); negative = not includable. */
+export function effectiveTip(transaction: PoolTransaction, baseFee: bigint): bigint {
+  const headroom = transaction.feeCap - baseFee;
+  return headroom < transaction.tip ? headroom : transaction.tip;
+}

@@ -1,0 +1,77 @@
+import type { ChainEvents } from '../events/ChainEvents.js';
+import type { EventBus } from '../events/EventBus.js';
+import type { Hex } from '../primitives/hex.js';
+import type { Logger } from '../primitives/logger.js';
+import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
+import type { PoolJournal } from './PoolJournal.js';
+import type { PoolTransaction } from './PoolTransaction.js';
+import type { TxPool } from './TxPool.js';
+
+/**
+ * eth_sendRawTransaction's path into the pool: stateless checks, stateful admission, then the
+ * journal write, awaited before the hash is returned. lmdb-js commits every write issued in
+ * one event-loop turn in one transaction, so concurrent submissions share an fsync (group commit).
+ */
+export class TransactionIntake {
+  constructor(
+    private readonly rules: StatelessRules,
+    private readonly pool: TxPool,
+    private readonly journal: PoolJournal,
+    private readonly storage: Storage,
+    private readonly events: EventBus<ChainEvents>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Validates, admits and journals a raw transaction; returns its hash. Throws geth's errors. */
+  async submit(raw: Uint8Array): Promise<Hex> {
+    const decoded = decodeRawTransaction(raw, this.rules);
+    const admission = this.pool.admit(decoded);
+    const batch = new WriteBatch();
+    this.journal.record(batch, decoded);
+    if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
+    if (admission.evicted) this.journal.forget(batch, admission.evicted.hash);
+    try {
+      await this.storage.commit(batch);
+    } catch (error) {
+      this.pool.remove(decoded.hash);
+      this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
+      throw error;
+    }
+    if (admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: admission.evicted.hash });
+    this.events.emit('pendingTransaction', { hash: decoded.hash });
+    return decoded.hash;
+  }
+
+  /** Rebuilds the pool from the journal at start-up; txs no longer valid are dropped from it. */
+  async restore(): Promise<{ restored: number; dropped: number }> {
+    const batch = new WriteBatch();
+    let restored = 0;
+    let dropped = 0;
+    const drop = (hash: Hex, error: unknown) => {
+      dropped++;
+      this.journal.forget(batch, hash);
+      this.logger.info('journaled transaction no longer valid; dropped', { hash, reason: error instanceof Error ? error.message : String(error) });
+    };
+    const decoded: PoolTransaction[] = [];
+    for (const { hash, raw } of this.journal.load()) {
+      try {
+        decoded.push(decodeRawTransaction(raw, this.rules));
+      } catch (error) {
+        drop(hash, error);
+      }
+    }
+    // Lower nonces first, so each tx is checked against the txs it follows.
+    decoded.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
+    for (const transaction of decoded) {
+      try {
+        this.pool.admit(transaction);
+        restored++;
+      } catch (error) {
+        drop(transaction.hash, error);
+      }
+    }
+    if (!batch.isEmpty) await this.storage.commit(batch);
+    return { restored, dropped };
+  }
+}
