@@ -1,0 +1,73 @@
+/**
+ * Turns per-peer results into the markdown comparison table and writes it into
+ * docs/benchmarks.md between markers, leaving any hand-written text around them intact.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MetricResult, MetricSpec } from './workloads/types.js';
+
+export type Results = Map<string, MetricResult>;
+
+export const DOC_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+function cell(spec: MetricSpec, result: MetricResult | undefined): string {
+  if (!result) return 'not run';
+  if ('error' in result) return `error: ${result.error.replaceAll('|', '/')}`;
+  const text = result.value.toLocaleString('en-US', {
+    minimumFractionDigits: spec.digits ?? 1,
+    maximumFractionDigits: spec.digits ?? 1,
+  });
+  return result.note ? `${text} (${result.note.replaceAll('|', '/')})` : text;
+}
+
+/** Sequin ÷ Hardhat for "higher is better", Hardhat ÷ Sequin otherwise: > 1 always favours Sequin. */
+function ratio(spec: MetricSpec, sequin: MetricResult | undefined, hardhat: MetricResult | undefined): string {
+  if (!sequin || !hardhat || 'error' in sequin || 'error' in hardhat) return '—';
+  const r = spec.better === 'higher' ? sequin.value / hardhat.value : hardhat.value / sequin.value;
+  return Number.isFinite(r) ? `${r.toFixed(2)}×` : '—';
+}
+
+export function markdownTable(specs: readonly MetricSpec[], sequin: Results | undefined, hardhat: Results | undefined): string {
+  const lines = [
+    '| Metric | Sequin | Hardhat 3 | Sequin vs Hardhat |',
+    '| --- | ---: | ---: | ---: |',
+    ...specs.map(
+      (s) =>
+        `| ${s.label} ${s.better === 'higher' ? '↑' : '↓'} | ${cell(s, sequin?.get(s.id))} | ${cell(s, hardhat?.get(s.id))} | ${ratio(s, sequin?.get(s.id), hardhat?.get(s.id))} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export const RATIO_LEGEND =
+  '↑ higher is better, ↓ lower is better. "Sequin vs Hardhat" is Sequin ÷ Hardhat for ↑ rows and ' +
+  'Hardhat ÷ Sequin for ↓ rows, so a value above 1× always means Sequin did better.';
+
+/** Replaces the results section of docs/benchmarks.md (creating the file if needed). */
+export function writeResultsSection(section: string): void {
+  const block = `${START}\n${section.trim()}\n${END}`;
+  let doc: string;
+  if (existsSync(DOC_PATH)) {
+    const old = readFileSync(DOC_PATH, 'utf8');
+    const from = old.indexOf(START);
+    const to = old.indexOf(END);
+    doc = from >= 0 && to > from ? old.slice(0, from) + block + old.slice(to + END.length) : `${old.trimEnd()}\n\n${block}\n`;
+  } else {
+    doc = [
+      '# Benchmarks',
+      '',
+      'Sequin against Hardhat 3 (`hardhat node`, automine) on identical JSON-RPC workloads, each node',
+      'alone on the machine. Regenerate with `npm run bench` (full run) — `bench/README.md` describes the',
+      'workloads and how the Hardhat peer is installed and started. The section below is rewritten by',
+      'each full run.',
+      '',
+      block,
+      '',
+    ].join('\n');
+  }
+  mkdirSync(path.dirname(DOC_PATH), { recursive: true });
+  writeFileSync(DOC_PATH, doc);
+}

