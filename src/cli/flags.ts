@@ -1,0 +1,68 @@
+import { DEFAULT_MNEMONIC, type NodeConfig } from '../config/nodeConfig.js';
+import { LOG_LEVELS } from '../primitives/logger.js';
+
+/** One command-line flag: its name, value kind, help text and how it sets the config. */
+export interface FlagSpec {
+  name: string;
+  /** 'boolean' flags take no value. */
+  kind: 'string' | 'boolean';
+  valueName?: string;
+  help: string;
+  apply: (config: NodeConfig, value: string | boolean) => void;
+}
+
+/**
+ * Every flag of `sequin`. Each is also settable as the environment variable SEQUIN_<NAME>
+ * (upper case, dashes as underscores, e.g. SEQUIN_BLOCK_TIME=1000) and as a key of the JSON
+ * config file given with --config (camel or kebab case, e.g. "blockTime" or "block-time").
+ * Precedence: flag > environment > config file > default.
+ */
+export const FLAGS: FlagSpec[] = [
+  { name: 'host', kind: 'string', valueName: 'ADDR', help: 'interface to listen on (default 127.0.0.1)', apply: (c, v) => (c.host = String(v)) },
+  { name: 'port', kind: 'string', valueName: 'N', help: 'TCP port, 0 for any free port (default 8545)', apply: (c, v) => (c.port = integer('port', v)) },
+  { name: 'data-dir', kind: 'string', valueName: 'DIR', help: 'LMDB data directory (default ./.sequin)', apply: (c, v) => (c.dataDir = String(v)) },
+  { name: 'ephemeral', kind: 'boolean', help: 'keep everything in memory; nothing is written to disk', apply: (c, v) => (c.ephemeral = bool(v)) },
+  { name: 'chain-id', kind: 'string', valueName: 'N', help: 'EIP-155 chain id (default 31337)', apply: (c, v) => (c.chainId = bigint('chain-id', v)) },
+  { name: 'preconf-interval', kind: 'string', valueName: 'MS', help: 'milliseconds between pre-confirmation sub-blocks (default 200)', apply: (c, v) => (c.preconfIntervalMs = integer('preconf-interval', v)) },
+  { name: 'block-time', kind: 'string', valueName: 'MS', help: 'milliseconds between sealed blocks, ≥ 1000 and a multiple of the interval (default 2000)', apply: (c, v) => (c.blockTimeMs = integer('block-time', v)) },
+  { name: 'block-gas-limit', kind: 'string', valueName: 'GAS', help: 'gas limit of every block (default 150000000)', apply: (c, v) => (c.blockGasLimit = bigint('block-gas-limit', v)) },
+  { name: 'base-fee', kind: 'string', valueName: 'WEI', help: 'base fee of the genesis block (default 1000000000)', apply: (c, v) => (c.initialBaseFee = bigint('base-fee', v)) },
+  { name: 'mnemonic', kind: 'string', valueName: 'WORDS', help: `BIP-39 mnemonic of the dev accounts (default "${DEFAULT_MNEMONIC}")`, apply: (c, v) => (c.mnemonic = String(v)) },
+  { name: 'accounts', kind: 'string', valueName: 'N', help: 'number of funded dev accounts (default 10)', apply: (c, v) => (c.accounts = integer('accounts', v)) },
+  { name: 'balance', kind: 'string', valueName: 'ETH', help: 'genesis balance of each dev account in ether (default 10000)', apply: (c, v) => (c.accountBalance = bigint('balance', v) * 10n ** 18n) },
+  { name: 'log-level', kind: 'string', valueName: 'LEVEL', help: `one of ${LOG_LEVELS.join(', ')} (default info)`, apply: (c, v) => (c.logLevel = logLevel(v)) },
+  { name: 'max-body-bytes', kind: 'string', valueName: 'N', help: 'largest HTTP request body (default 5242880)', apply: (c, v) => (c.maxBodyBytes = integer('max-body-bytes', v)) },
+  { name: 'max-batch-length', kind: 'string', valueName: 'N', help: 'most calls in one JSON-RPC batch (default 1000)', apply: (c, v) => (c.maxBatchLength = integer('max-batch-length', v)) },
+  { name: 'rpc-gas-cap', kind: 'string', valueName: 'GAS', help: 'gas cap (and default gas) of eth_call and eth_estimateGas (default 50000000)', apply: (c, v) => (c.rpcGasCap = bigint('rpc-gas-cap', v)) },
+  { name: 'txpool-account-slots', kind: 'string', valueName: 'N', help: 'executable txs guaranteed per account (default 16)', apply: (c, v) => (c.txpool.accountSlots = integer('txpool-account-slots', v)) },
+  { name: 'txpool-global-slots', kind: 'string', valueName: 'N', help: 'executable txs in the whole pool (default 5120)', apply: (c, v) => (c.txpool.globalSlots = integer('txpool-global-slots', v)) },
+  { name: 'txpool-account-queue', kind: 'string', valueName: 'N', help: 'future-nonce txs per account (default 64)', apply: (c, v) => (c.txpool.accountQueue = integer('txpool-account-queue', v)) },
+  { name: 'txpool-global-queue', kind: 'string', valueName: 'N', help: 'future-nonce txs in the whole pool (default 1024)', apply: (c, v) => (c.txpool.globalQueue = integer('txpool-global-queue', v)) },
+  { name: 'txpool-price-bump', kind: 'string', valueName: 'PERCENT', help: 'minimum fee increase to replace a pooled tx (default 10)', apply: (c, v) => (c.txpool.priceBump = integer('txpool-price-bump', v)) },
+  { name: 'txpool-price-limit', kind: 'string', valueName: 'WEI', help: 'minimum tip accepted into the pool (default 1)', apply: (c, v) => (c.txpool.priceLimit = bigint('txpool-price-limit', v)) },
+];
+
+function integer(name: string, value: string | boolean): number {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) throw new Error(`--${name} expects a whole number, got "${value}"`);
+  return Number(text);
+}
+
+function bigint(name: string, value: string | boolean): bigint {
+  const text = String(value).trim();
+  if (!/^(\d+|0x[0-9a-fA-F]+)$/.test(text)) throw new Error(`--${name} expects a whole number, got "${value}"`);
+  return BigInt(text);
+}
+
+function bool(value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off|)$/i.test(value)) return false;
+  throw new Error(`expected true or false, got "${value}"`);
+}
+
+function logLevel(value: string | boolean): NodeConfig['logLevel'] {
+  const level = String(value) as NodeConfig['logLevel'];
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}

@@ -1,0 +1,304 @@
+import type { Common } from '@ethereumjs/common';
+import { createTx } from '@ethereumjs/tx';
+import { type ChainStore, UNSEALED_BLOCK_HASH, withBlockHash } from '../chain/ChainStore.js';
+import type { StoredBlock, StoredTransaction } from '../chain/records.js';
+import { ServerError } from '../errors/RpcError.js';
+import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
+import type { CallRequest } from '../execution/CallRequest.js';
+import { estimateGas, revertError } from '../execution/estimateGas.js';
+import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { runCall } from '../execution/runCall.js';
+import type { StateReader } from '../execution/StateReader.js';
+import type { VmPool } from '../execution/VmPool.js';
+import type { WorldState } from '../execution/WorldState.js';
+import type { BlockSelector } from '../primitives/blockTag.js';
+import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
+import { ErrorCode } from '../errors/RpcError.js';
+import type { FeeHistory, JsonObject, RpcBackend } from '../rpc/backend.js';
+import type { Sequencer } from '../sequencer/Sequencer.js';
+import { transactionFields } from '../sequencer/transactionRecord.js';
+import type { Storage } from '../storage/Storage.js';
+import type { TransactionIntake } from '../txpool/TransactionIntake.js';
+import type { TxPool } from '../txpool/TxPool.js';
+import { computeFeeHistory } from './feeHistory.js';
+
+const NULL_CODE_HASH = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+const EMPTY = new Uint8Array(0);
+
+/** The parts the backend reads from. */
+export interface NodeBackendParts {
+  common: Common;
+  chainId: bigint;
+  version: string;
+  storage: Storage;
+  chain: ChainStore;
+  world: WorldState;
+  pool: TxPool;
+  intake: TransactionIntake;
+  sequencer: Sequencer;
+  calls: VmPool;
+  blockGasLimit: bigint;
+  coinbase: Uint8Array;
+  rpcGasCap: bigint;
+  suggestedTip: bigint;
+  devKeys: Map<string, Uint8Array>;
+}
+
+type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
+
+/**
+ * The RpcBackend of a running node: resolves block selectors to sealed blocks or the
+ * pre-confirmed view ("pending" = latest + sub-blocks, never null) and answers from the
+ * chain store, the world state, the pool and the execution layer.
+ */
+export class NodeBackend implements RpcBackend {
+  constructor(private readonly parts: NodeBackendParts) {}
+
+  chainId(): bigint {
+    return this.parts.chainId;
+  }
+
+  clientVersion(): string {
+    return `Sequin/v${this.parts.version}/${process.platform}-${process.arch}/node${process.versions.node}`;
+  }
+
+  blockNumber(): bigint {
+    return BigInt(this.head().number);
+  }
+
+  getBalance(address: Uint8Array, block: BlockSelector): bigint {
+    return this.stateAt(block).account(key(address))?.balance ?? 0n;
+  }
+
+  getTransactionCount(address: Uint8Array, block: BlockSelector): bigint {
+    if (block.kind === 'tag' && block.tag === 'pending') return this.parts.pool.nextNonce(key(address));
+    return this.stateAt(block).account(key(address))?.nonce ?? 0n;
+  }
+
+  getCode(address: Uint8Array, block: BlockSelector): Uint8Array {
+    const state = this.stateAt(block);
+    const account = state.account(key(address));
+    if (!account) return EMPTY;
+    const codeHash = Buffer.from(account.codeHash).toString('hex');
+    return codeHash === NULL_CODE_HASH ? EMPTY : state.code(codeHash);
+  }
+
+  getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array {
+    return this.stateAt(block).storage(key(address), Buffer.from(slot).toString('hex'));
+  }
+
+  gasPrice(): bigint {
+    return this.parts.sequencer.openBlock.baseFeePerGas + this.parts.suggestedTip;
+  }
+
+  maxPriorityFeePerGas(): bigint {
+    return this.parts.suggestedTip;
+  }
+
+  feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory {
+    const resolved = this.resolve(newest);
+    if (!resolved) throw new ServerError('header not found');
+    const newestNumber = resolved.kind === 'sealed' ? Number(resolved.block.number) : this.head().number;
+    return computeFeeHistory({
+      blockCount,
+      newest: newestNumber,
+      rewardPercentiles,
+      block: (number) => this.parts.chain.blockByNumber(number),
+      receiptsOf: (block) => this.parts.chain.receiptsOfBlock(block),
+      nextBaseFee: newestNumber === this.head().number ? this.parts.sequencer.openBlock.baseFeePerGas : undefined,
+    });
+  }
+
+  sendRawTransaction(raw: Uint8Array): Promise<Hex> {
+    return this.parts.intake.submit(raw);
+  }
+
+  async sendTransaction(request: CallRequest): Promise<Hex> {
+    if (!request.from) throw new ServerError('from address is required');
+    const privateKey = this.parts.devKeys.get(key(request.from));
+    if (!privateKey) throw new ServerError('unknown account');
+    const pending: BlockSelector = { kind: 'tag', tag: 'pending' };
+    const nonce = request.nonce ?? this.parts.pool.nextNonce(key(request.from));
+    const gasLimit = request.gas ?? (await this.estimateGas(request, pending));
+    const baseFee = this.parts.sequencer.openBlock.baseFeePerGas;
+    const common = this.parts.common;
+    const fields = { nonce, gasLimit, to: request.to ?? undefined, value: request.value ?? 0n, data: request.data ?? EMPTY, chainId: this.parts.chainId };
+    const transaction =
+      request.gasPrice !== undefined
+        ? createTx({ ...fields, type: 0, gasPrice: request.gasPrice }, { common })
+        : createTx(
+            {
+              ...fields,
+              type: 2,
+              maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? this.parts.suggestedTip,
+              maxFeePerGas: request.maxFeePerGas ?? baseFee * 2n + (request.maxPriorityFeePerGas ?? this.parts.suggestedTip),
+            },
+            { common },
+          );
+    return this.parts.intake.submit(transaction.sign(privateKey).serialize());
+  }
+
+  accounts(): Hex[] {
+    return [...this.parts.devKeys.keys()].map((address) => `0x${address}` as Hex);
+  }
+
+  getTransactionByHash(hash: Hex): JsonObject | null {
+    const stored = this.parts.chain.transaction(hash);
+    if (stored) return this.transactionView(stored);
+    const pooled = this.parts.pool.get(hash);
+    if (!pooled) return null;
+    return {
+      ...transactionFields(pooled.transaction, pooled.hash, `0x${pooled.sender}`, pooled.feeCap),
+      blockHash: null,
+      blockNumber: null,
+      transactionIndex: null,
+    };
+  }
+
+  getTransactionReceipt(hash: Hex): JsonObject | null {
+    const stored = this.parts.chain.transaction(hash);
+    return stored ? withBlockHash(stored.receipt, this.parts.chain.blockHashOf(stored)) : null;
+  }
+
+  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
+    const resolved = this.resolve(block);
+    if (!resolved) return null;
+    if (resolved.kind === 'sealed') {
+      const sealed = resolved.block;
+      return fullTransactions ? { ...sealed, transactions: sealed.transactions.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) } : { ...sealed };
+    }
+    const open = this.parts.sequencer.openBlock;
+    const hashes = open.transactions.map((transaction) => transaction.hash);
+    const zero = UNSEALED_BLOCK_HASH;
+    return {
+      number: toQuantity(open.number),
+      hash: null,
+      parentHash: bytesToHex(open.parentHash),
+      nonce: null,
+      sha3Uncles: '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347',
+      logsBloom: bytesToHex(open.bloom),
+      transactionsRoot: zero,
+      stateRoot: zero,
+      receiptsRoot: zero,
+      miner: bytesToHex(this.parts.coinbase),
+      difficulty: '0x0',
+      totalDifficulty: '0x0',
+      extraData: '0x',
+      size: '0x0',
+      gasLimit: toQuantity(this.parts.blockGasLimit),
+      gasUsed: toQuantity(open.gasUsed),
+      timestamp: toQuantity(open.timestamp),
+      mixHash: zero,
+      baseFeePerGas: toQuantity(open.baseFeePerGas),
+      withdrawals: [],
+      withdrawalsRoot: zero,
+      blobGasUsed: '0x0',
+      excessBlobGas: '0x0',
+      uncles: [],
+      transactions: fullTransactions ? hashes.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) : hashes,
+    };
+  }
+
+  getBlockReceipts(block: BlockSelector): JsonObject[] | null {
+    const resolved = this.resolve(block);
+    if (!resolved) return null;
+    if (resolved.kind === 'sealed') return this.parts.chain.receiptsOfBlock(resolved.block);
+    return this.parts.sequencer.openBlock.transactions.map(({ hash }) => withBlockHash(this.parts.chain.transaction(hash)!.receipt, UNSEALED_BLOCK_HASH));
+  }
+
+  async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
+    const state = this.stateAt(block);
+    const environment = this.environmentAt(block);
+    const gasLimit = request.gas !== undefined && request.gas < this.parts.rpcGasCap ? request.gas : this.parts.rpcGasCap;
+    const outcome = await this.parts.calls.use((execution) => runCall({ common: this.parts.common, execution, state, environment, request, gasLimit }));
+    if (outcome.invalid) throw new ServerError(outcome.invalid);
+    if (!outcome.success) {
+      if (outcome.error === 'execution reverted') throw revertError(outcome.returnData, ErrorCode.executionReverted);
+      throw new ServerError(outcome.error ?? 'execution failed');
+    }
+    return outcome.returnData;
+  }
+
+  async estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint> {
+    const state = this.stateAt(block);
+    const environment = this.environmentAt(block);
+    const from = request.from ? key(request.from) : '00'.repeat(20);
+    const target = request.to ? state.account(key(request.to)) : undefined;
+    const targetHasCode = target !== undefined && Buffer.from(target.codeHash).toString('hex') !== NULL_CODE_HASH;
+    const isPlainTransfer = request.to !== undefined && request.to !== null && (request.data?.length ?? 0) === 0 && !targetHasCode && !request.authorizationList?.length;
+    return estimateGas({
+      run: (gasLimit) =>
+        this.parts.calls.use((execution) => runCall({ common: this.parts.common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit })),
+      gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
+      gasCap: this.parts.rpcGasCap,
+      feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,
+      balance: state.account(from)?.balance ?? 0n,
+      value: request.value ?? 0n,
+      isPlainTransfer,
+    });
+  }
+
+  private head(): { number: number; hash: Hex } {
+    return this.parts.chain.head()!;
+  }
+
+  /**
+   * A selector's block: a sealed block, or the pending view. "pending" with nothing
+   * pre-confirmed yet is the latest block (pending is never null); "safe" and "finalized" are
+   * the latest block too, since a single sequencer never reorganises.
+   */
+  private resolve(block: BlockSelector): Resolved | undefined {
+    const chain = this.parts.chain;
+    if (block.kind === 'hash') {
+      const sealed = chain.blockByHash(block.hash);
+      return sealed ? { kind: 'sealed', block: sealed } : undefined;
+    }
+    if (block.kind === 'number') {
+      if (block.number > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+      const sealed = chain.blockByNumber(Number(block.number));
+      return sealed ? { kind: 'sealed', block: sealed } : undefined;
+    }
+    if (block.tag === 'earliest') return { kind: 'sealed', block: chain.blockByNumber(0)! };
+    if (block.tag === 'pending' && this.parts.sequencer.openBlock.subBlocks.length > 0) return { kind: 'pending' };
+    return { kind: 'sealed', block: chain.blockByNumber(this.head().number)! };
+  }
+
+  private stateAt(block: BlockSelector): StateReader {
+    if (block.kind === 'tag' && block.tag === 'pending') return this.parts.world;
+    const resolved = this.resolve(block);
+    if (!resolved) throw new ServerError('header not found');
+    if (resolved.kind === 'pending') return this.parts.world;
+    return new PersistedStateReader(this.parts.storage, Number(resolved.block.number));
+  }
+
+  private environmentAt(block: BlockSelector): BlockEnvironment {
+    if (block.kind === 'tag' && block.tag === 'pending') {
+      const open = this.parts.sequencer.openBlock;
+      return { number: BigInt(open.number), timestamp: open.timestamp, gasLimit: this.parts.blockGasLimit, baseFeePerGas: open.baseFeePerGas, coinbase: this.parts.coinbase, parentHash: open.parentHash };
+    }
+    const resolved = this.resolve(block);
+    if (!resolved || resolved.kind !== 'sealed') throw new ServerError('header not found');
+    const sealed = resolved.block;
+    return {
+      number: BigInt(sealed.number),
+      timestamp: BigInt(sealed.timestamp),
+      gasLimit: BigInt(sealed.gasLimit),
+      baseFeePerGas: BigInt(sealed.baseFeePerGas),
+      coinbase: hexToBytes(sealed.miner),
+      parentHash: hexToBytes(sealed.parentHash),
+    };
+  }
+
+  private transactionView(stored: StoredTransaction): JsonObject {
+    return {
+      ...stored.fields,
+      blockHash: this.parts.chain.blockHashOf(stored),
+      blockNumber: toQuantity(stored.blockNumber),
+      transactionIndex: toQuantity(stored.transactionIndex),
+    };
+  }
+}
+
+function key(address: Uint8Array): string {
+  return Buffer.from(address).toString('hex');
+}

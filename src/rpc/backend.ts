@@ -1,0 +1,46 @@
+import type { CallRequest } from '../execution/CallRequest.js';
+import type { BlockSelector } from '../primitives/blockTag.js';
+import type { Hex } from '../primitives/hex.js';
+
+/** A JSON object as served (hex strings, arrays, nulls). */
+export type JsonObject = object;
+
+/** eth_feeHistory's result. */
+export interface FeeHistory {
+  oldestBlock: Hex;
+  baseFeePerGas: Hex[];
+  gasUsedRatio: number[];
+  reward?: Hex[][];
+}
+
+/**
+ * The only view of the node that RPC methods have (geth's ethapi.Backend plays this role).
+ * Results are already in wire shape; methods decode params, call one of these, and return.
+ * Implemented by node/NodeBackend.ts.
+ */
+export interface RpcBackend {
+  chainId(): bigint;
+  clientVersion(): string;
+  /** Number of the last sealed block. */
+  blockNumber(): bigint;
+  getBalance(address: Uint8Array, block: BlockSelector): bigint;
+  getTransactionCount(address: Uint8Array, block: BlockSelector): bigint;
+  getCode(address: Uint8Array, block: BlockSelector): Uint8Array;
+  getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array;
+  /** Suggested legacy gas price: pending base fee + suggested tip. */
+  gasPrice(): bigint;
+  maxPriorityFeePerGas(): bigint;
+  feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory;
+  /** Validates, admits and journals a signed tx; resolves to its hash once durable. */
+  sendRawTransaction(raw: Uint8Array): Promise<Hex>;
+  /** Signs with a dev account and submits (eth_sendTransaction). */
+  sendTransaction(request: CallRequest): Promise<Hex>;
+  accounts(): Hex[];
+  /** Sealed, pre-confirmed or pooled transaction; null when unknown. */
+  getTransactionByHash(hash: Hex): JsonObject | null;
+  getTransactionReceipt(hash: Hex): JsonObject | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null;
+  getBlockReceipts(block: BlockSelector): JsonObject[] | null;
+  call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
+}

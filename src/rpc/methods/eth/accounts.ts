@@ -1,0 +1,10 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** eth_accounts: the dev accounts the node can sign for. */
+export const accounts = defineMethod({
+  name: 'eth_accounts',
+  summary: 'Returns the addresses of the dev accounts the node signs for.',
+  tier: 'public',
+  params: [],
+  handler: (backend) => backend.accounts(),
+});

@@ -1,0 +1,15 @@
+import { bytesToHex } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/** eth_call: executes a call without a transaction; reverts are code 3 "execution reverted[: reason]" (geth). */
+export const call = defineMethod({
+  name: 'eth_call',
+  summary: 'Executes a message call on a block state and returns its output.',
+  tier: 'public',
+  params: [
+    { name: 'transaction', decode: callRequest },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: async (backend, [request, block]) => bytesToHex(await backend.call(request, block)),
+});

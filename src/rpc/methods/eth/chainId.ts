@@ -1,0 +1,11 @@
+import { toQuantity } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** eth_chainId (EIP-695): the chain id used for EIP-155 signing. */
+export const chainId = defineMethod({
+  name: 'eth_chainId',
+  summary: 'Returns the chain id.',
+  tier: 'public',
+  params: [],
+  handler: (backend) => toQuantity(backend.chainId()),
+});

@@ -1,0 +1,18 @@
+import { toQuantity } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/**
+ * eth_estimateGas (spec: chain-rpc-service.md): geth's estimator; "pending" estimates on the
+ * pre-confirmed state. A revert is -32000 "execution reverted[: reason]" with the revert data.
+ */
+export const estimateGas = defineMethod({
+  name: 'eth_estimateGas',
+  summary: 'Estimates the gas a transaction needs.',
+  tier: 'public',
+  params: [
+    { name: 'transaction', decode: callRequest },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: async (backend, [request, block]) => toQuantity(await backend.estimateGas(request, block)),
+});

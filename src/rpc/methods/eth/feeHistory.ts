@@ -1,0 +1,15 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { blockCount, blockSelector, percentiles } from '../../schemas/decoders.js';
+
+/** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent sealed blocks (at most 1024). */
+export const feeHistory = defineMethod({
+  name: 'eth_feeHistory',
+  summary: 'Returns base fees, gas used ratios and reward percentiles of a range of blocks.',
+  tier: 'public',
+  params: [
+    { name: 'blockCount', decode: blockCount },
+    { name: 'newestBlock', decode: blockSelector },
+    { name: 'rewardPercentiles', decode: percentiles, optional: true },
+  ],
+  handler: (backend, [count, newest, rewardPercentiles]) => backend.feeHistory(count, newest, rewardPercentiles),
+});

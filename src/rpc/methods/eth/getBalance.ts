@@ -1,0 +1,15 @@
+import { toQuantity } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/** eth_getBalance: wei balance at a block ("pending" = pre-confirmed state). */
+export const getBalance = defineMethod({
+  name: 'eth_getBalance',
+  summary: 'Returns the balance of an account in wei.',
+  tier: 'public',
+  params: [
+    { name: 'address', decode: address },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: (backend, [account, block]) => toQuantity(backend.getBalance(account, block)),
+});

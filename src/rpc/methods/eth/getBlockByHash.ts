@@ -1,0 +1,14 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { boolean, hash } from '../../schemas/decoders.js';
+
+/** eth_getBlockByHash: a sealed block by hash, or null. */
+export const getBlockByHash = defineMethod({
+  name: 'eth_getBlockByHash',
+  summary: 'Returns a block by hash, or null.',
+  tier: 'public',
+  params: [
+    { name: 'hash', decode: hash },
+    { name: 'fullTransactions', decode: boolean },
+  ],
+  handler: (backend, [blockHash, full]) => backend.getBlock({ kind: 'hash', hash: blockHash }, full),
+});

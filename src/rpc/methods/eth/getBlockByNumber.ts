@@ -1,0 +1,14 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { blockSelector, boolean } from '../../schemas/decoders.js';
+
+/** eth_getBlockByNumber: a sealed block, or "pending" (the open block so far; latest when nothing is pre-confirmed). */
+export const getBlockByNumber = defineMethod({
+  name: 'eth_getBlockByNumber',
+  summary: 'Returns a block by number or tag, or null.',
+  tier: 'public',
+  params: [
+    { name: 'block', decode: blockSelector },
+    { name: 'fullTransactions', decode: boolean },
+  ],
+  handler: (backend, [block, full]) => (block.kind === 'hash' ? null : backend.getBlock(block, full)),
+});

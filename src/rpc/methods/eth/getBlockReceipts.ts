@@ -1,0 +1,15 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { blockSelector } from '../../schemas/decoders.js';
+
+/**
+ * eth_getBlockReceipts (spec: chain-rpc-service.md): every receipt of one block, in order.
+ * "pending" = receipts of the txs pre-confirmed so far in the open block (latest's when none).
+ * Unknown block → null. Dedicated tier: public endpoints answer it with HTTP 403.
+ */
+export const getBlockReceipts = defineMethod({
+  name: 'eth_getBlockReceipts',
+  summary: 'Returns all transaction receipts of one block.',
+  tier: 'dedicated',
+  params: [{ name: 'block', decode: blockSelector }],
+  handler: (backend, [block]) => backend.getBlockReceipts(block),
+});

@@ -1,0 +1,15 @@
+import { bytesToHex } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/** eth_getCode: the contract code at an address. */
+export const getCode = defineMethod({
+  name: 'eth_getCode',
+  summary: 'Returns the code stored at an address.',
+  tier: 'public',
+  params: [
+    { name: 'address', decode: address },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: (backend, [account, block]) => bytesToHex(backend.getCode(account, block)),
+});

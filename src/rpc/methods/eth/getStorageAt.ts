@@ -1,0 +1,16 @@
+import { bytesToHex, padBytes } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { address, optionalBlockSelector, storageSlot } from '../../schemas/decoders.js';
+
+/** eth_getStorageAt: a storage slot's value as 32 bytes. */
+export const getStorageAt = defineMethod({
+  name: 'eth_getStorageAt',
+  summary: 'Returns the value of a storage slot as 32 bytes.',
+  tier: 'public',
+  params: [
+    { name: 'address', decode: address },
+    { name: 'slot', decode: storageSlot },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: (backend, [account, slot, block]) => bytesToHex(padBytes(backend.getStorageAt(account, slot, block), 32)),
+});

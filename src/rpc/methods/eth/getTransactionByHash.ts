@@ -1,0 +1,11 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { hash } from '../../schemas/decoders.js';
+
+/** eth_getTransactionByHash: sealed, pre-confirmed (zero blockHash) or pooled (null block fields) tx, or null. */
+export const getTransactionByHash = defineMethod({
+  name: 'eth_getTransactionByHash',
+  summary: 'Returns a transaction by hash, or null.',
+  tier: 'public',
+  params: [{ name: 'hash', decode: hash }],
+  handler: (backend, [transactionHash]) => backend.getTransactionByHash(transactionHash),
+});

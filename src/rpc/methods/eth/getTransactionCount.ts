@@ -1,0 +1,18 @@
+import { toQuantity } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/**
+ * eth_getTransactionCount: the account nonce. With "pending" it is the pre-confirmed nonce
+ * raised past the sender's consecutive pool txs, so clients can send back-to-back.
+ */
+export const getTransactionCount = defineMethod({
+  name: 'eth_getTransactionCount',
+  summary: 'Returns the number of transactions sent from an account (its nonce).',
+  tier: 'public',
+  params: [
+    { name: 'address', decode: address },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: (backend, [account, block]) => toQuantity(backend.getTransactionCount(account, block)),
+});

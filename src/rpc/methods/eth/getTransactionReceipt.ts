@@ -1,0 +1,11 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { hash } from '../../schemas/decoders.js';
+
+/** eth_getTransactionReceipt: the receipt once pre-confirmed (carrying the open block's number), or null. */
+export const getTransactionReceipt = defineMethod({
+  name: 'eth_getTransactionReceipt',
+  summary: 'Returns the receipt of a pre-confirmed or sealed transaction, or null.',
+  tier: 'public',
+  params: [{ name: 'hash', decode: hash }],
+  handler: (backend, [transactionHash]) => backend.getTransactionReceipt(transactionHash),
+});

@@ -1,0 +1,15 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { data } from '../../schemas/decoders.js';
+
+/**
+ * eth_sendRawTransaction (spec: chain-rpc-service.md): validates a signed tx with geth's rules
+ * and strings, journals it, and returns its hash; it is considered for the next ~200 ms
+ * pre-confirmation sub-block.
+ */
+export const sendRawTransaction = defineMethod({
+  name: 'eth_sendRawTransaction',
+  summary: 'Submits a signed, RLP-encoded transaction and returns its hash.',
+  tier: 'public',
+  params: [{ name: 'data', decode: data }],
+  handler: (backend, [raw]) => backend.sendRawTransaction(raw),
+});

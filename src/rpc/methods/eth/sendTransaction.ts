@@ -1,0 +1,11 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { callRequest } from '../../schemas/decoders.js';
+
+/** eth_sendTransaction: signs with one of the node's dev accounts (filling nonce, gas and fees) and submits. */
+export const sendTransaction = defineMethod({
+  name: 'eth_sendTransaction',
+  summary: 'Signs a transaction with a dev account of the node and submits it.',
+  tier: 'public',
+  params: [{ name: 'transaction', decode: callRequest }],
+  handler: (backend, [request]) => backend.sendTransaction(request),
+});

@@ -1,0 +1,10 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** net_version: the network id, which equals the chain id here, as a decimal string. */
+export const version = defineMethod({
+  name: 'net_version',
+  summary: 'Returns the network id (the chain id) as a decimal string.',
+  tier: 'public',
+  params: [],
+  handler: (backend) => backend.chainId().toString(10),
+});

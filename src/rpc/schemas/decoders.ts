@@ -1,0 +1,172 @@
+import type { CallRequest } from '../../execution/CallRequest.js';
+import { type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
+import { type Hex, hexToBytes, parseQuantity } from '../../primitives/hex.js';
+import type { ParamDecoder } from '../server/MethodDefinition.js';
+
+/**
+ * Parameter decoders. Each throws a TypeError whose message says what is wrong; the server adds
+ * the position ("invalid argument 0: …"). Wording follows geth's JSON decoding errors.
+ */
+
+/** A 20-byte 0x-address. */
+export const address: ParamDecoder<Uint8Array> = (value) => fixedBytes(value, 20, 'address');
+
+/** A 32-byte 0x-hash. */
+export const hash: ParamDecoder<Hex> = (value) => {
+  fixedBytes(value, 32, 'hash');
+  return (value as string).toLowerCase() as Hex;
+};
+
+/** A quantity ("0x1a"), as bigint. */
+export const quantity: ParamDecoder<bigint> = (value) => parseQuantity(value);
+
+/** Arbitrary 0x-data. */
+export const data: ParamDecoder<Uint8Array> = (value) => {
+  if (typeof value !== 'string') throw new TypeError('hex string expected');
+  return hexToBytes(value);
+};
+
+/** A storage slot: geth accepts any 0x-hex up to 32 bytes, left-padded. */
+export const storageSlot: ParamDecoder<Uint8Array> = (value) => {
+  if (typeof value !== 'string' || !value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
+  const digits = value.slice(2);
+  if (digits.length > 64) throw new TypeError('hex string too long, want at most 32 bytes');
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new TypeError('invalid hex string');
+  return hexToBytes(`0x${digits.padStart(64, '0')}`);
+};
+
+export const boolean: ParamDecoder<boolean> = (value) => {
+  if (typeof value !== 'boolean') throw new TypeError('boolean expected');
+  return value;
+};
+
+/** A block number, tag, or EIP-1898 object ({ blockNumber } / { blockHash, requireCanonical }). */
+export const blockSelector: ParamDecoder<BlockSelector> = (value) => {
+  if (isBlockTagName(value)) return { kind: 'tag', tag: value };
+  if (typeof value === 'string') {
+    if (value.length === 66) return { kind: 'hash', hash: hash(value) };
+    return { kind: 'number', number: parseQuantity(value) };
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const object = value as Record<string, unknown>;
+    if ('blockHash' in object && 'blockNumber' in object) throw new TypeError('cannot specify both BlockHash and BlockNumber, choose one or the other');
+    if ('blockHash' in object) return { kind: 'hash', hash: hash(object.blockHash), requireCanonical: object.requireCanonical === true };
+    if ('blockNumber' in object) return blockSelector(object.blockNumber);
+  }
+  throw new TypeError('hex string without 0x prefix or block tag expected ("latest", "pending", "safe", "finalized", "earliest")');
+};
+
+/** An optional block selector defaulting to "latest". */
+export const optionalBlockSelector: ParamDecoder<BlockSelector> = (value) =>
+  value === undefined || value === null ? { kind: 'tag', tag: 'latest' } : blockSelector(value);
+
+const CALL_FIELDS = new Set([
+  'from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value', 'data', 'input', 'nonce',
+  'accessList', 'authorizationList', 'type', 'chainId', 'blobVersionedHashes', 'maxFeePerBlobGas',
+]);
+
+/** A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction). */
+export const callRequest: ParamDecoder<CallRequest> = (value) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('transaction object expected');
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) if (!CALL_FIELDS.has(key)) throw new TypeError(`unknown field "${key}" in transaction object`);
+  const field = <T>(name: string, decode: ParamDecoder<T>): T | undefined => {
+    const raw = object[name];
+    if (raw === undefined || raw === null) return undefined;
+    try {
+      return decode(raw);
+    } catch (error) {
+      throw new TypeError(`field "${name}": ${(error as Error).message}`);
+    }
+  };
+  const input = field('input', data);
+  const legacyData = field('data', data);
+  if (input && legacyData && Buffer.compare(input, legacyData) !== 0) {
+    throw new TypeError('both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
+  }
+  const gasPrice = field('gasPrice', quantity);
+  const maxFeePerGas = field('maxFeePerGas', quantity);
+  const maxPriorityFeePerGas = field('maxPriorityFeePerGas', quantity);
+  if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined)) {
+    throw new TypeError('both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
+  }
+  const request: CallRequest = {};
+  const from = field('from', address);
+  if (from) request.from = from;
+  if (object.to === null) request.to = null;
+  else {
+    const to = field('to', address);
+    if (to) request.to = to;
+  }
+  const gas = field('gas', quantity);
+  if (gas !== undefined) request.gas = gas;
+  if (gasPrice !== undefined) request.gasPrice = gasPrice;
+  if (maxFeePerGas !== undefined) request.maxFeePerGas = maxFeePerGas;
+  if (maxPriorityFeePerGas !== undefined) request.maxPriorityFeePerGas = maxPriorityFeePerGas;
+  const callValue = field('value', quantity);
+  if (callValue !== undefined) request.value = callValue;
+  const callData = input ?? legacyData;
+  if (callData) request.data = callData;
+  const nonce = field('nonce', quantity);
+  if (nonce !== undefined) request.nonce = nonce;
+  const accessList = field('accessList', accessListDecoder);
+  if (accessList) request.accessList = accessList;
+  const authorizationList = field('authorizationList', authorizationListDecoder);
+  if (authorizationList) request.authorizationList = authorizationList;
+  return request;
+};
+
+const accessListDecoder: ParamDecoder<NonNullable<CallRequest['accessList']>> = (value) => {
+  if (!Array.isArray(value)) throw new TypeError('array expected');
+  return value.map((item) => {
+    if (item === null || typeof item !== 'object') throw new TypeError('access list entry must be an object');
+    const entry = item as Record<string, unknown>;
+    const keys = entry.storageKeys ?? [];
+    if (!Array.isArray(keys)) throw new TypeError('storageKeys must be an array');
+    return { address: address(entry.address), storageKeys: keys.map((key) => fixedBytes(key, 32, 'storage key')) };
+  });
+};
+
+const authorizationListDecoder: ParamDecoder<NonNullable<CallRequest['authorizationList']>> = (value) => {
+  if (!Array.isArray(value)) throw new TypeError('array expected');
+  return value.map((item) => {
+    if (item === null || typeof item !== 'object') throw new TypeError('authorization must be an object');
+    const entry = item as Record<string, unknown>;
+    return {
+      chainId: parseQuantity(entry.chainId),
+      address: address(entry.address),
+      nonce: parseQuantity(entry.nonce),
+      yParity: Number(parseQuantity(entry.yParity ?? entry.v)),
+      r: parseQuantity(entry.r),
+      s: parseQuantity(entry.s),
+    };
+  });
+};
+
+/** eth_feeHistory's block count: a quantity or a plain number (geth accepts both). */
+export const blockCount: ParamDecoder<number> = (value) => {
+  const count = typeof value === 'number' ? value : Number(parseQuantity(value));
+  if (!Number.isInteger(count) || count < 0) throw new TypeError('block count must be a non-negative integer');
+  return count;
+};
+
+/** eth_feeHistory's reward percentiles: increasing numbers in [0, 100]. */
+export const percentiles: ParamDecoder<number[] | undefined> = (value) => {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw new TypeError('array of numbers expected');
+  let previous = -1;
+  for (const item of value) {
+    if (typeof item !== 'number' || item < 0 || item > 100) throw new TypeError(`invalid reward percentile: ${String(item)}`);
+    if (item < previous) throw new TypeError(`invalid reward percentile: #${previous} > #${item}`);
+    previous = item;
+  }
+  return value as number[];
+};
+
+function fixedBytes(value: unknown, length: number, what: string): Uint8Array {
+  if (typeof value !== 'string') throw new TypeError(`hex string expected for ${what}`);
+  if (!value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
+  const bytes = hexToBytes(value);
+  if (bytes.length !== length) throw new TypeError(`hex string has length ${(value.length - 2)}, want ${length * 2} for ${what}`);
+  return bytes;
+}

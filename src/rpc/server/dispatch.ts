@@ -1,0 +1,82 @@
+import type { RpcBackend } from '../backend.js';
+import { RpcError } from '../../errors/RpcError.js';
+import { toRpcError } from '../../errors/toRpcError.js';
+import { checkAccess } from './checkAccess.js';
+import type { ClassifiedMessage, JsonRpcId } from './classifyMessage.js';
+import { decodeParams } from './decodeParams.js';
+import { invalidRequest, methodNotFound } from './envelopeErrors.js';
+import type { MethodRegistry } from './MethodRegistry.js';
+import type { RequestContext } from './RequestContext.js';
+import type { RpcLogger } from './RpcLogger.js';
+import { serializeError, serializeResult } from './serializeResponse.js';
+
+/** What {@link dispatch} needs: the methods, the node, who is calling, and where to log. */
+export interface DispatchDeps {
+  registry: MethodRegistry;
+  backend: RpcBackend;
+  context: RequestContext;
+  logger: RpcLogger;
+}
+
+/**
+ * The answer to one message: its response text (undefined for a notification) and whether the
+ * call was refused for its access tier, which the server turns into HTTP status 403.
+ */
+export interface DispatchOutcome {
+  response: string | undefined;
+  refusedForTier: boolean;
+}
+
+type CallResult = { ok: true; result: unknown } | { ok: false; error: RpcError; refusedForTier: boolean };
+
+/**
+ * Serves one classified message: finds the method, checks the tier, decodes params, runs the
+ * handler and serializes the answer. Never throws: every failure, including a result that is not
+ * JSON, ends as an error response, and anything that is not an RpcError is logged and answered
+ * with -32603 "internal error" (via {@link toRpcError}) so internals never reach the client.
+ */
+export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): Promise<DispatchOutcome> {
+  if (message.kind === 'invalid') return { response: errorResponse(message.id, invalidRequest(), deps), refusedForTier: false };
+  const started = performance.now();
+  const outcome = await call(message.method, message.params, deps);
+  const fields = { method: message.method, requestId: deps.context.requestId, ms: Math.round(performance.now() - started) };
+  deps.logger.debug(outcome.ok ? fields : { ...fields, code: outcome.error.code }, `served ${message.method}`);
+  const refusedForTier = !outcome.ok && outcome.refusedForTier;
+  if (message.kind === 'notification') return { response: undefined, refusedForTier };
+  if (!outcome.ok) return { response: errorResponse(message.id, outcome.error, deps), refusedForTier };
+  try {
+    return { response: serializeResult(message.id, outcome.result), refusedForTier };
+  } catch (error) {
+    return { response: errorResponse(message.id, internal(error, message.method, deps), deps), refusedForTier };
+  }
+}
+
+async function call(method: string, params: unknown, deps: DispatchDeps): Promise<CallResult> {
+  const definition = deps.registry.get(method);
+  if (definition === undefined) return { ok: false, error: methodNotFound(method), refusedForTier: false };
+  const refusal = checkAccess(definition, deps.context);
+  if (refusal !== undefined) return { ok: false, error: refusal, refusedForTier: true };
+  try {
+    const args = decodeParams(params, definition.params);
+    const result: unknown = await definition.handler(deps.backend, args as never);
+    return { ok: true, result };
+  } catch (error) {
+    return { ok: false, error: internal(error, method, deps), refusedForTier: false };
+  }
+}
+
+/** toRpcError, logging the cause of anything that was not already an RpcError. */
+function internal(error: unknown, method: string, deps: DispatchDeps): RpcError {
+  if (!(error instanceof RpcError)) deps.logger.error({ err: error, method, requestId: deps.context.requestId }, `internal error in ${method}`);
+  return toRpcError(error);
+}
+
+/** Serializes an error; if its `data` is not JSON, logs that and answers "internal error" instead. */
+function errorResponse(id: JsonRpcId, error: RpcError, deps: DispatchDeps): string {
+  try {
+    return serializeError(id, error);
+  } catch (cause) {
+    deps.logger.error({ err: cause, code: error.code, requestId: deps.context.requestId }, 'error data is not JSON');
+    return serializeError(id, toRpcError(cause));
+  }
+}

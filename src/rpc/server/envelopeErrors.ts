@@ -1,0 +1,48 @@
+import { ErrorCode, InvalidParamsError, RpcError } from '../../errors/RpcError.js';
+
+/**
+ * The JSON-RPC envelope errors, worded exactly as geth words them (go-ethereum `rpc/errors.go`,
+ * `rpc/handler.go`, `rpc/json.go`), because clients and tests match on these strings.
+ */
+export const EnvelopeErrorMessage = {
+  parseError: 'parse error',
+  invalidRequest: 'invalid request',
+  emptyBatch: 'empty batch',
+  batchTooLarge: 'batch too large',
+  nonArrayArgs: 'non-array args',
+} as const;
+
+/** -32700 "parse error": the body is not JSON. Answered with id null. */
+export function parseError(): RpcError {
+  return new RpcError(ErrorCode.parseError, EnvelopeErrorMessage.parseError);
+}
+
+/** -32600 with geth's message (default "invalid request"): the envelope is malformed. */
+export function invalidRequest(message: string = EnvelopeErrorMessage.invalidRequest): RpcError {
+  return new RpcError(ErrorCode.invalidRequest, message);
+}
+
+/** -32601 `the method X does not exist/is not available`: geth's text for an unknown method. */
+export function methodNotFound(method: string): RpcError {
+  return new RpcError(ErrorCode.methodNotFound, `the method ${method} does not exist/is not available`);
+}
+
+/** -32602 "non-array args": params is present but neither an array nor null. */
+export function nonArrayArgs(): RpcError {
+  return new InvalidParamsError(EnvelopeErrorMessage.nonArrayArgs);
+}
+
+/** -32602 `too many arguments, want at most N`. */
+export function tooManyArguments(max: number): RpcError {
+  return new InvalidParamsError(`too many arguments, want at most ${max}`);
+}
+
+/** -32602 `missing value for required argument N` (N counts from 0). */
+export function missingArgument(index: number): RpcError {
+  return new InvalidParamsError(`missing value for required argument ${index}`);
+}
+
+/** -32602 `invalid argument N: <reason>`, the reason being the decoder's message. */
+export function invalidArgument(index: number, reason: string): RpcError {
+  return new InvalidParamsError(`invalid argument ${index}: ${reason}`);
+}

@@ -1,0 +1,102 @@
+import type { RpcBackend } from '../backend.js';
+import { ErrorCode, RpcError, ServerError } from '../../errors/RpcError.js';
+import { defineMethod, type MethodDefinition } from './MethodDefinition.js';
+import type { RpcLogger } from './RpcLogger.js';
+
+/**
+ * Dummy methods for the server's own tests: each exercises one path of the envelope (decoders,
+ * optional params, void results, errors, BigInt leaks, the dedicated tier, slow calls).
+ */
+
+const decodeString = (value: unknown): string => {
+  if (typeof value !== 'string') throw new TypeError('not a string');
+  return value;
+};
+const decodeOptionalString = (value: unknown): string => (value === undefined ? '-' : decodeString(value));
+
+/** Counts calls of test_count, so tests can see that notifications run. */
+export const counter = { calls: 0 };
+
+export const testMethods: MethodDefinition[] = [
+  defineMethod({
+    name: 'test_echo',
+    summary: 'Joins a required and an optional string.',
+    tier: 'public',
+    params: [
+      { name: 'value', decode: decodeString },
+      { name: 'suffix', decode: decodeOptionalString, optional: true },
+    ],
+    handler: (_backend, [value, suffix]) => `${value}${suffix}`,
+  }),
+  defineMethod({ name: 'test_void', summary: 'Returns nothing.', tier: 'public', params: [], handler: () => undefined }),
+  defineMethod({ name: 'test_bigint', summary: 'Leaks a BigInt.', tier: 'public', params: [], handler: () => ({ value: 1n }) }),
+  defineMethod({
+    name: 'test_throw',
+    summary: 'Throws an internal error.',
+    tier: 'public',
+    params: [],
+    handler: () => {
+      throw new Error('secret at /home/node/src/x.ts');
+    },
+  }),
+  defineMethod({
+    name: 'test_nonceTooLow',
+    summary: 'Throws an RpcError with data.',
+    tier: 'public',
+    params: [],
+    handler: async () => {
+      throw new ServerError('nonce too low', { have: '0x1' });
+    },
+  }),
+  defineMethod({
+    name: 'test_badData',
+    summary: 'Throws an RpcError whose data is not JSON.',
+    tier: 'public',
+    params: [],
+    handler: () => {
+      throw new RpcError(ErrorCode.server, 'boom', { data: 5n });
+    },
+  }),
+  defineMethod({
+    name: 'test_rpcDecoder',
+    summary: 'Its decoder throws an RpcError.',
+    tier: 'public',
+    params: [
+      {
+        name: 'x',
+        decode: () => {
+          throw new RpcError(-32000, 'decoder says no');
+        },
+      },
+    ],
+    handler: () => 'unreachable',
+  }),
+  defineMethod({
+    name: 'test_count',
+    summary: 'Counts its calls.',
+    tier: 'public',
+    params: [],
+    handler: () => ++counter.calls,
+  }),
+  defineMethod({
+    name: 'test_sleep',
+    summary: 'Answers its argument after that many milliseconds.',
+    tier: 'public',
+    params: [{ name: 'ms', decode: (value: unknown) => Number(value) }],
+    handler: async (_backend, [ms]) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return ms;
+    },
+  }),
+  defineMethod({ name: 'test_dedicated', summary: 'Dedicated only.', tier: 'dedicated', params: [], handler: () => 'secret' }),
+];
+
+/** The backend the dummy methods never touch. */
+export const testBackend = {} as RpcBackend;
+
+/** A logger that keeps what it is told, for assertions. */
+export function recordingLogger(): RpcLogger & { records: { level: string; fields: object; message: string }[] } {
+  const records: { level: string; fields: object; message: string }[] = [];
+  const at = (level: string) => (fields: object, message: string) => void records.push({ level, fields, message });
+  return { records, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}

@@ -1,0 +1,219 @@
+/**
+ * The HTTP transport: JSON-RPC over `node:http`, shaped after geth's `rpc/http.go`.
+ *
+ *   POST (any path, JSON body) ──▶ size limit ──▶ onRequest (context) ──▶ RpcServer.handle ──▶ reply
+ *   OPTIONS ──▶ CORS preflight (204)
+ *   GET /health ──▶ {"status":"ok"};  other GET ──▶ getHandler hook, else 404
+ *
+ * Every response carries `Access-Control-Allow-Origin: *`. Nothing a client sends can crash the
+ * process: socket errors and aborted requests are logged at debug level and dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toRpcError } from '../../errors/toRpcError.js';
+import { invalidRequest } from '../server/envelopeErrors.js';
+import type { RequestContext } from '../server/RequestContext.js';
+import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
+import type { RpcServer } from '../server/RpcServer.js';
+import { serializeError } from '../server/serializeResponse.js';
+
+/** Options of {@link startHttpServer}. */
+export interface HttpServerOptions {
+  /** Interface to bind, e.g. 127.0.0.1 or 0.0.0.0. */
+  host: string;
+  /** TCP port; 0 binds a free (ephemeral) one, reported back in `port` and `url`. */
+  port: number;
+  /** The JSON-RPC server that answers POST bodies. */
+  rpc: RpcServer;
+  /** Largest request body in bytes; a larger one is refused with 413 without being buffered. */
+  maxBodyBytes: number;
+  /** Where transport problems are logged. Default: nowhere. */
+  logger?: RpcLogger;
+  /**
+   * Called for each RPC POST with the default context (`tier: 'public'`, the remote address and a
+   * fresh request id); may return a replacement, e.g. `tier: 'dedicated'` for an authorized client.
+   * A throw answers the request with -32603 "internal error" (HTTP 500).
+   */
+  onRequest?: (req: IncomingMessage, context: RequestContext) => RequestContext | undefined | Promise<RequestContext | undefined>;
+  /** Serves GET/HEAD requests other than /health (e.g. a web page); returns false to fall through to 404. */
+  getHandler?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** How long an idle keep-alive connection stays open. Default 65 s: longer than the 60 s idle timeout of common load balancers, so the proxy, not us, closes first. */
+  keepAliveTimeoutMs?: number;
+  /** Time allowed to receive a request's headers. Default 30 s (geth's ReadHeaderTimeout). */
+  headersTimeoutMs?: number;
+  /** Time allowed to receive a whole request, body included. Default 30 s (geth's ReadTimeout). */
+  requestTimeoutMs?: number;
+}
+
+/** A running HTTP transport. */
+export interface HttpServerHandle {
+  /** `http://host:port` with the port actually bound (IPv6 hosts in brackets). */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+  /** Stops listening and closes every connection, idle keep-alive ones included. Idempotent. */
+  close(): Promise<void>;
+  /** The underlying server, for attaching other protocols (e.g. WebSocket upgrades). */
+  server: http.Server;
+}
+
+/** Media types geth accepts for a JSON-RPC body (json-rpc.org's JSON-RPC over HTTP). */
+const ACCEPTED_CONTENT_TYPES = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest']);
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Max-Age': '600',
+} as const;
+const BODY_TOO_LARGE = serializeError(null, invalidRequest('request body too large'));
+
+/** Starts the HTTP transport and resolves once it listens (rejects if it cannot bind). */
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
+  const logger = options.logger ?? silentLogger;
+  const server = http.createServer({
+    // HTTP keep-alive is Node's default; this adds TCP keep-alive probes so dead peers are noticed.
+    keepAlive: true,
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+  });
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    serve(req, res, options, logger).catch((error: unknown) => {
+      logger.error({ err: error }, 'http request failed');
+      if (!res.headersSent) send(res, 500, 'application/json', serializeError(null, toRpcError(error)));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => logger.error({ err: error }, 'http server error'));
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    server,
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** Routes one request by HTTP method. */
+async function serve(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions, logger: RpcLogger): Promise<void> {
+  // A client that vanishes mid-request makes these emit 'error'; unhandled, that would crash us.
+  req.on('error', (error) => logger.debug({ err: error }, 'http request stream error'));
+  res.on('error', (error) => logger.debug({ err: error }, 'http response stream error'));
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  switch (req.method) {
+    case 'POST':
+      return servePost(req, res, options, logger);
+    case 'OPTIONS':
+      res.writeHead(204, CORS_HEADERS).end();
+      return;
+    case 'GET':
+    case 'HEAD':
+      serveGet(req, res, options);
+      return;
+    default:
+      res.setHeader('Allow', 'POST, GET, OPTIONS');
+      send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
+  }
+}
+
+/** GET /health, then the getHandler hook, then 404. */
+function serveGet(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions): void {
+  const path = (req.url ?? '/').split('?', 1)[0];
+  if (path === '/health') send(res, 200, 'application/json', '{"status":"ok"}');
+  else if (!options.getHandler?.(req, res)) send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
+}
+
+/**
+ * A JSON-RPC POST. Checks as geth does, in geth's order: a declared Content-Length over the limit
+ * is 413 before anything else; a media type other than geth's three JSON ones is 415 with geth's
+ * plain-text message. The body limit is then enforced again while streaming (chunked bodies
+ * declare no length). Any path is accepted, as geth serves RPC on every path by default.
+ */
+async function servePost(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions, logger: RpcLogger): Promise<void> {
+  if (Number(req.headers['content-length'] ?? 0) > options.maxBodyBytes) {
+    refuseTooLarge(req, res);
+    return;
+  }
+  if (!isJsonContentType(req.headers['content-type'])) {
+    send(res, 415, 'text/plain; charset=utf-8', 'invalid content type, only application/json is supported\n');
+    return;
+  }
+  const body = await readBody(req, options.maxBodyBytes);
+  if (body === 'tooLarge') {
+    refuseTooLarge(req, res);
+    return;
+  }
+  if (body === 'aborted') {
+    logger.debug({ remoteAddress: req.socket.remoteAddress }, 'http request aborted');
+    return;
+  }
+  const defaults: RequestContext = { tier: 'public', remoteAddress: req.socket.remoteAddress, requestId: randomUUID() };
+  const context = (await options.onRequest?.(req, defaults)) ?? defaults;
+  const reply = await options.rpc.handle(body, context);
+  if (res.destroyed) return; // the client left while we worked
+  send(res, reply.status, 'application/json', reply.body ?? '');
+}
+
+/** True for `application/json` (parameters such as charset allowed) and geth's two aliases. */
+function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const mediaType = header.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return ACCEPTED_CONTENT_TYPES.has(mediaType);
+}
+
+/**
+ * Reads the body as UTF-8, holding at most `limit` bytes: the first chunk past the limit stops
+ * the read and drops what was collected. Resolves 'aborted' if the client goes away first.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | 'tooLarge' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: string | 'tooLarge' | 'aborted') => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      chunks.length = 0;
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish('tooLarge');
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size).toString('utf8'));
+    const onClose = () => finish('aborted');
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
+}
+
+/**
+ * 413 with a JSON-RPC error body, then stop reading: the connection is marked `close`, so Node
+ * closes the socket once the response is out and the rest of the body is never read.
+ */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
+  req.pause();
+  res.setHeader('Connection', 'close');
+  send(res, 413, 'application/json', BODY_TOO_LARGE);
+}
+
+/** Writes a complete response with an exact Content-Length (so keep-alive works). */
+function send(res: ServerResponse, status: number, contentType: string, body: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
