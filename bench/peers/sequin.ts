@@ -42,7 +42,7 @@ export async function start(): Promise<Peer> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (or `npm run bench`, which builds first)');
   }
-  const args = ['bin/sequin.js', '--ephemeral', '--port', '0', '--accounts', '20', '--log-level', 'warn'];
+  const args = [...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : []), 'bin/sequin.js', '--ephemeral', '--port', '0', '--accounts', '20', '--log-level', 'warn'];
   const t0 = now();
   const tracked = spawnTracked(process.execPath, args, { cwd: REPO_ROOT, env: process.env });
   const stop = (): Promise<void> => stopTracked(tracked);
