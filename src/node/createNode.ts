@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ChainStore } from '../chain/ChainStore.js';
-import { TrieNodeStore } from '../chain/TrieNodeStore.js';
+import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
