@@ -51,9 +51,9 @@ function banner(config: NodeConfig, accounts: Array<{ address: string; privateKe
   ];
   if (accounts.length > 0) {
     lines.push(`Available accounts (${ether} ETH each)`, '==================');
-    accounts.forEach((account, index) => lines.push(`(${index}) ${account.address}`));
+    for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.address}`);
     lines.push('', 'Private keys', '==================');
-    accounts.forEach((account, index) => lines.push(`(${index}) ${account.privateKey}`));
+    for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.privateKey}`);
     lines.push('', `Mnemonic: ${config.mnemonic}`, "Derivation path: m/44'/60'/0'/0/", '');
   }
   lines.push(`Ready in ${startupMs} ms`, `Listening on ${url}`, '');

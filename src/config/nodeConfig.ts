@@ -53,7 +53,7 @@ export interface TxPoolLimits {
   globalQueue: number;
   /** Minimum fee bump, in percent, to replace a pending tx. Default 10. */
   priceBump: number;
-  /** Minimum tip (wei) accepted into the pool. Default 0 (a dev chain accepts free tips). */
+  /** Minimum tip (wei) accepted into the pool. Default 1 (geth's --txpool.pricelimit). */
   priceLimit: bigint;
 }
 
@@ -84,7 +84,7 @@ export function defaultNodeConfig(): NodeConfig {
       accountQueue: 64,
       globalQueue: 1024,
       priceBump: 10,
-      priceLimit: 0n,
+      priceLimit: 1n,
     },
   };
 }

@@ -226,12 +226,14 @@ export class TxPool {
 
   /**
    * The lowest-tipped tx that can go without stranding others: the highest-nonce tx of some
-   * other sender, never one in flight.
+   * other sender, never one in flight. Senders holding more than accountSlots txs go first,
+   * so every account keeps its guaranteed slots (geth's rule).
    */
   private cheapestEvictable(exceptSender: string): PoolTransaction | undefined {
+    const crowded = [...this.bySender].filter(([sender, txs]) => sender !== exceptSender && txs.size > this.limits.accountSlots);
+    const candidates = crowded.length > 0 ? crowded : [...this.bySender].filter(([sender]) => sender !== exceptSender);
     let cheapest: PoolTransaction | undefined;
-    for (const [sender, senderTxs] of this.bySender) {
-      if (sender === exceptSender) continue;
+    for (const [, senderTxs] of candidates) {
       let last: PoolTransaction | undefined;
       for (const transaction of senderTxs.values()) if (!last || transaction.nonce > last.nonce) last = transaction;
       if (last && !this.inFlight.has(last.hash) && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
