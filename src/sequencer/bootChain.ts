@@ -93,8 +93,8 @@ function freshOpenBlock(parent: StoredBlock, now: number): OpenBlock {
   const wallSeconds = BigInt(Math.floor(now / 1000));
   const parentTimestamp = BigInt(parent.timestamp);
   const number = Number(parent.number);
-  const baseFee =
-    number === 0 ? BigInt(parent.baseFeePerGas) : nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
+  // Genesis is the first EIP-1559 block (it carries the initial base fee), so block 1 follows the rule too.
+  const baseFee = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
   return new OpenBlock(
     number + 1,
     wallSeconds > parentTimestamp ? wallSeconds : parentTimestamp + 1n,

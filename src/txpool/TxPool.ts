@@ -72,8 +72,10 @@ export class TxPool {
     }
 
     const balance = account?.balance ?? 0n;
+    // geth's total expenditure: every other pooled tx of the sender, queued ones and later nonces
+    // too, so filling a gap or a costlier replacement cannot leave txs already pooled unpayable.
     let committed = 0n;
-    if (senderTxs) for (const [nonce, other] of senderTxs) if (nonce < transaction.nonce) committed += other.cost;
+    if (senderTxs) for (const [nonce, other] of senderTxs) if (nonce !== transaction.nonce) committed += other.cost;
     if (balance < committed + transaction.cost) {
       const cost = committed + transaction.cost;
       throw new ServerError(`${TxErrorMessage.insufficientFunds}: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`);
@@ -151,7 +153,7 @@ export class TxPool {
       }
       if (verdict === 'skipSender') continue;
       const next = this.bySender.get(transaction.sender)?.get(transaction.nonce + 1n);
-      if (next && next.feeCap >= baseFee) heap.push({ transaction: next, tip: effectiveTip(next, baseFee) });
+      if (next && next.feeCap >= baseFee && !this.inFlight.has(next.hash)) heap.push({ transaction: next, tip: effectiveTip(next, baseFee) });
     }
   }
 

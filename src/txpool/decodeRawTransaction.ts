@@ -32,7 +32,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Po
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
   if (type === 3) throw new ServerError(TxErrorMessage.blobTxNotSupported);
   if (!SUPPORTED_TYPES.has(type)) throw new ServerError(TxErrorMessage.txTypeNotSupported);
-  checkChainId(raw, type, rules.chainId);
+  checkChainIdAndFeeOrder(raw, type, rules.chainId);
 
   let transaction: TypedTransaction;
   try {
@@ -79,8 +79,11 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Po
   };
 }
 
-/** Reads the chain id before full decoding, so a foreign chain gets geth's message, not a decoder's. */
-function checkChainId(raw: Uint8Array, type: number, chainId: bigint): void {
+/**
+ * Reads the chain id (and, for type 2/4, the fee fields) before full decoding, so a foreign chain
+ * or a tip above the fee cap gets geth's message, not a decoder's.
+ */
+function checkChainIdAndFeeOrder(raw: Uint8Array, type: number, chainId: bigint): void {
   let fields: unknown;
   try {
     fields = RLP.decode(type === 0 ? raw : raw.subarray(1));
@@ -103,6 +106,14 @@ function checkChainId(raw: Uint8Array, type: number, chainId: bigint): void {
   if (!(field instanceof Uint8Array)) return;
   const signedChainId = bytesToBigint(field);
   if (signedChainId !== chainId) throw new ServerError(`${TxErrorMessage.invalidChainId}: have ${signedChainId} want ${chainId}`);
+  // ethereumjs refuses to build a type-2/4 tx whose tip exceeds its fee cap, in its own words;
+  // check it here so the client gets geth's message (which viem and ethers recognise).
+  const [tipField, feeCapField] = [fields[2], fields[3]];
+  if ((type === 2 || type === 4) && tipField instanceof Uint8Array && feeCapField instanceof Uint8Array) {
+    const tip = bytesToBigint(tipField);
+    const feeCap = bytesToBigint(feeCapField);
+    if (tip > feeCap) throw new ServerError(`${TxErrorMessage.tipAboveFeeCap}: maxPriorityFeePerGas: ${tip}, maxFeePerGas: ${feeCap}`);
+  }
 }
 
 function decodingError(error: unknown): Error {

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { ChainStore } from '../chain/ChainStore.js';
+import { createChainCommon } from '../config/chainCommon.js';
+import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
+import type { NodeConfig } from '../config/nodeConfig.js';
+import { validateConfig } from '../config/validateConfig.js';
+import type { ChainEvents } from '../events/ChainEvents.js';
+import { EventBus } from '../events/EventBus.js';
+import { createExecutionVm } from '../execution/createExecutionVm.js';
+import { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import { VmPool } from '../execution/VmPool.js';
+import { WorldState } from '../execution/WorldState.js';
+import { hexToBytes } from '../primitives/hex.js';
+import type { Logger } from '../primitives/logger.js';
+import { bootChain } from '../sequencer/bootChain.js';
+import type { Clock } from '../sequencer/Clock.js';
+import { Sequencer } from '../sequencer/Sequencer.js';
+import { openStorage } from '../storage/openStorage.js';
+import type { Storage } from '../storage/Storage.js';
+import { PoolJournal } from '../txpool/PoolJournal.js';
+import { TransactionIntake } from '../txpool/TransactionIntake.js';
+import { TxPool } from '../txpool/TxPool.js';
+import { NodeBackend } from './NodeBackend.js';
+
+/** The tip eth_maxPriorityFeePerGas suggests: 1 gwei, like Hardhat and Anvil. */
+const SUGGESTED_TIP = 1_000_000_000n;
+/** Fees go to the zero address: a dev sequencer has no operator account by default. */
+export const COINBASE = new Uint8Array(20);
+
+/** Every part of a node except its transports, wired together but not yet running. */
+export interface NodeParts {
+  accounts: DevAccount[];
+  storage: Storage;
+  chain: ChainStore;
+  world: WorldState;
+  events: EventBus<ChainEvents>;
+  pool: TxPool;
+  intake: TransactionIntake;
+  /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
+  sequencer: Sequencer;
+  backend: NodeBackend;
+  /** True when this run wrote the genesis block, false when it resumed a stored chain. */
+  createdGenesis: boolean;
+  /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
+  restoredTxs: { restored: number; dropped: number };
+}
+
+/**
+ * Builds a node's parts: validates the configuration, opens storage, boots the chain (genesis
+ * or recovery), restores the pool from its journal, and wires the sequencer and the backend.
+ * Nothing runs yet: the caller starts the sequencer and serves the backend (node/createNode.ts
+ * over HTTP; testing/createTestChain.ts in-process). Throws with a clear message for invalid
+ * configuration or a data directory of another chain; storage is closed again on failure.
+ */
+export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+  const problems = validateConfig(config);
+  if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  const { clock, logger } = options;
+  const common = createChainCommon(config.chainId);
+  const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
+  const storage = openStorage(config);
+  try {
+    const chain = new ChainStore(storage);
+    const world = new WorldState(storage);
+    const trieNodes = new TrieNodeStore(storage);
+    const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
+    const { openBlock, createdGenesis } = await bootChain({
+      common,
+      storage,
+      chain,
+      world,
+      trieNodes,
+      now: clock.now(),
+      genesis: {
+        chainId: config.chainId,
+        allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
+        gasLimit: config.blockGasLimit,
+        baseFeePerGas: config.initialBaseFee,
+        coinbase: COINBASE,
+      },
+    });
+    const pool = new TxPool(world, config.txpool);
+    const journal = new PoolJournal(storage);
+    const intake = new TransactionIntake(
+      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      pool,
+      journal,
+      storage,
+      events,
+      logger,
+    );
+    const restoredTxs = await intake.restore();
+    const blockHash = (number: bigint) => {
+      const block = chain.blockByNumber(Number(number));
+      return block ? hexToBytes(block.hash) : undefined;
+    };
+    const sequencer = new Sequencer(
+      {
+        common,
+        settings: { preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs, blockGasLimit: config.blockGasLimit, coinbase: COINBASE },
+        storage,
+        chain,
+        world,
+        pool,
+        journal,
+        events,
+        execution: await createExecutionVm(common, world, blockHash),
+        trieNodes,
+        clock,
+        logger,
+      },
+      openBlock,
+    );
+    const backend = new NodeBackend({
+      common,
+      chainId: config.chainId,
+      version: packageVersion(),
+      storage,
+      chain,
+      world,
+      pool,
+      intake,
+      sequencer,
+      calls: new VmPool(() => createExecutionVm(common, world, blockHash)),
+      blockGasLimit: config.blockGasLimit,
+      coinbase: COINBASE,
+      rpcGasCap: config.rpcGasCap,
+      suggestedTip: SUGGESTED_TIP,
+      devKeys: new Map(accounts.map((account) => [account.address.slice(2), hexToBytes(account.privateKey)])),
+    });
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, createdGenesis, restoredTxs };
+  } catch (error) {
+    await storage.close().catch(() => {});
+    throw error;
+  }
+}
+
+let cachedVersion: string | undefined;
+
+/** The package version, for web3_clientVersion. */
+function packageVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  try {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    cachedVersion = manifest.version ?? '0.0.0';
+  } catch {
+    cachedVersion = '0.0.0';
+  }
+  return cachedVersion;
+}
