@@ -1,5 +1,4 @@
 import type { Common } from '@ethereumjs/common';
-import { nextBaseFee } from '../chain/baseFee.js';
 import type { ChainStore } from '../chain/ChainStore.js';
 import { encodeReceipt } from '../chain/receiptEncoding.js';
 import type { StoredBlock, StoredSubBlock } from '../chain/records.js';
@@ -14,7 +13,7 @@ import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
-import { type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
+import { type Hex, toQuantity } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { accountKey } from '../storage/stateKeys.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
@@ -22,7 +21,8 @@ import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import type { Clock } from './Clock.js';
-import { OpenBlock, type SealInput } from './OpenBlock.js';
+import type { OpenBlock, SealInput } from './OpenBlock.js';
+import { openBlockAfter } from './openBlockAfter.js';
 import { toStoredTransaction } from './transactionRecord.js';
 
 /** Timing and block parameters of the sequencer. */
@@ -101,7 +101,8 @@ export class Sequencer {
     const { settings, clock } = this.parts;
     const now = clock.now();
     const elapsed = now - this.open.openedAtMs;
-    const nextSlot = Math.min(Math.floor(elapsed / settings.preconfIntervalMs) + 1, settings.blockTimeMs / settings.preconfIntervalMs);
+    // The next slot on the grid, never before the block has opened (its opening may be ahead).
+    const nextSlot = Math.max(1, Math.min(Math.floor(elapsed / settings.preconfIntervalMs) + 1, settings.blockTimeMs / settings.preconfIntervalMs));
     const delay = Math.max(0, this.open.openedAtMs + nextSlot * settings.preconfIntervalMs - now);
     this.timer = clock.setTimeout(() => {
       this.running = this.tick()
@@ -254,15 +255,10 @@ export class Sequencer {
     return block;
   }
 
-  /** Opens the block after `parent`. After a long stall (or downtime) the grid restarts at `now`. */
+  /** Opens the block after `parent` on the interval grid; after a long stall (or downtime) the grid restarts now. */
   private openNext(parent: StoredBlock, now: number): OpenBlock {
-    const { settings } = this.parts;
-    let openedAt = this.open.openedAtMs + settings.blockTimeMs;
-    if (now - openedAt >= settings.blockTimeMs) openedAt = now;
-    const parentTimestamp = BigInt(parent.timestamp);
-    const wallSeconds = BigInt(Math.floor(openedAt / 1000));
-    const timestamp = wallSeconds > parentTimestamp ? wallSeconds : parentTimestamp + 1n;
-    const baseFee = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
-    return new OpenBlock(Number(parent.number) + 1, timestamp, baseFee, hexToBytes(parent.hash), hexToBytes(parent.stateRoot), openedAt);
+    const { blockTimeMs } = this.parts.settings;
+    const onGrid = this.open.openedAtMs + blockTimeMs;
+    return openBlockAfter(parent, now - onGrid >= blockTimeMs ? now : onGrid);
   }
 }

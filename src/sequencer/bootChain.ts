@@ -1,9 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { Account } from '@ethereumjs/util';
-import { nextBaseFee } from '../chain/baseFee.js';
 import type { ChainStore } from '../chain/ChainStore.js';
 import { recordKeys } from '../chain/recordKeys.js';
-import type { StoredBlock } from '../chain/records.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
 import { applyStateChanges, persistSealedAccounts } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
@@ -16,6 +14,7 @@ import { accountKey } from '../storage/stateKeys.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { encodeReceipt } from '../chain/receiptEncoding.js';
 import { OpenBlock } from './OpenBlock.js';
+import { openBlockAfter } from './openBlockAfter.js';
 
 /** The genesis allocation and header parameters. */
 export interface GenesisSpec {
@@ -56,7 +55,7 @@ export async function bootChain(options: {
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
-  if (subBlocks.length === 0) return { openBlock: freshOpenBlock(parent, options.now), createdGenesis };
+  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now), createdGenesis };
 
   const first = subBlocks[0]!;
   const open = new OpenBlock(head.number + 1, BigInt(first.timestamp), BigInt(first.baseFeePerGas), hexToBytes(parent.hash), hexToBytes(parent.stateRoot), first.timestamp * 1000);
@@ -86,23 +85,6 @@ export async function bootChain(options: {
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
-}
-
-/** The block after `parent`, opened now. */
-function freshOpenBlock(parent: StoredBlock, now: number): OpenBlock {
-  const wallSeconds = BigInt(Math.floor(now / 1000));
-  const parentTimestamp = BigInt(parent.timestamp);
-  const number = Number(parent.number);
-  // Genesis is the first EIP-1559 block (it carries the initial base fee), so block 1 follows the rule too.
-  const baseFee = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
-  return new OpenBlock(
-    number + 1,
-    wallSeconds > parentTimestamp ? wallSeconds : parentTimestamp + 1n,
-    baseFee,
-    hexToBytes(parent.hash),
-    hexToBytes(parent.stateRoot),
-    now,
-  );
 }
 
 /** The change set of the touched keys, valued from the current (pending) state. */
@@ -135,7 +117,8 @@ async function writeGenesis(options: { common: Common; storage: Storage; chain: 
   const block = buildSealedBlock(options.common, {
     parentHash: new Uint8Array(32),
     number: 0n,
-    timestamp: BigInt(Math.floor(options.now / 1000)),
+    // One second in the past, so block 1 can open at once without running ahead of the clock.
+    timestamp: BigInt(Math.floor(options.now / 1000) - 1),
     gasLimit: genesis.gasLimit,
     gasUsed: 0n,
     baseFeePerGas: genesis.baseFeePerGas,

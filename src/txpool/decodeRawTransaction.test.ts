@@ -16,7 +16,8 @@ import {
   testSigner,
   withSignature,
 } from '../testing/signedTransactions.js';
-import { decodeRawTransaction, MAX_INITCODE_BYTES, MAX_TRANSACTION_BYTES, type StatelessRules } from './decodeRawTransaction.js';
+import { decodeRawTransaction, MAX_TRANSACTION_BYTES, type StatelessRules } from './decodeRawTransaction.js';
+import { MAX_INITCODE_BYTES } from './precheckRawFields.js';
 
 const rules = testRules();
 const signer = testSigner(0);

@@ -1,0 +1,80 @@
+import { RLP } from '@ethereumjs/rlp';
+import { InvalidParamsError, ServerError } from '../errors/RpcError.js';
+import { TxErrorMessage } from '../errors/txErrors.js';
+import { bytesToBigint } from '../primitives/hex.js';
+
+/** EIP-3860 limit on contract creation code. */
+export const MAX_INITCODE_BYTES = 49_152;
+
+/** Positions of the fields geth checks first, per transaction type (EIP-2718 payload layouts). */
+const LAYOUT: Record<number, { chainId?: number; tip?: number; feeCap: number; to: number; data: number; authorizations?: number; parity: number }> = {
+  0: { feeCap: 1, to: 3, data: 5, parity: 6 },
+  1: { chainId: 0, feeCap: 2, to: 4, data: 6, parity: 8 },
+  2: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, parity: 9 },
+  4: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, authorizations: 9, parity: 10 },
+};
+
+/**
+ * geth-worded checks on the raw RLP fields, run before @ethereumjs/tx decodes the transaction:
+ * ethereumjs rejects several of these shapes while decoding, in its own words, which viem and
+ * ethers would not recognise. Covers: chain id (and EIP-155 replay protection for legacy txs),
+ * fee cap wider than 256 bits, tip above fee cap, oversized init code, EIP-7702 shape, and an
+ * impossible signature parity. Malformed RLP is -32602.
+ */
+export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint): void {
+  let decoded: unknown;
+  try {
+    decoded = RLP.decode(type === 0 ? raw : raw.subarray(1));
+  } catch (error) {
+    throw new InvalidParamsError(`invalid argument 0: invalid transaction encoding: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  if (!Array.isArray(decoded)) throw new InvalidParamsError('invalid argument 0: transaction is not an RLP list');
+  const fields = decoded as unknown[];
+  const layout = LAYOUT[type]!;
+  const bytesAt = (index: number | undefined): Uint8Array | undefined => {
+    const field = index === undefined ? undefined : fields[index];
+    return field instanceof Uint8Array ? field : undefined;
+  };
+
+  if (type === 0) checkLegacyReplayProtection(bytesAt(layout.parity), chainId);
+  else {
+    const signedChainId = bytesAt(layout.chainId);
+    if (signedChainId && bytesToBigint(signedChainId) !== chainId) {
+      throw new ServerError(`${TxErrorMessage.invalidChainId}: have ${bytesToBigint(signedChainId)} want ${chainId}`);
+    }
+  }
+
+  const feeCap = bytesAt(layout.feeCap);
+  if (feeCap && feeCap.length > 32) throw new ServerError(TxErrorMessage.feeCapVeryHigh);
+  const tip = bytesAt(layout.tip);
+  if (tip && tip.length > 32) throw new ServerError('max priority fee per gas higher than 2^256-1');
+  if (tip && feeCap && bytesToBigint(tip) > bytesToBigint(feeCap)) {
+    throw new ServerError(`${TxErrorMessage.tipAboveFeeCap}: maxPriorityFeePerGas: ${bytesToBigint(tip)}, maxFeePerGas: ${bytesToBigint(feeCap)}`);
+  }
+
+  const isCreation = bytesAt(layout.to)?.length === 0;
+  const data = bytesAt(layout.data);
+  if (isCreation && data && data.length > MAX_INITCODE_BYTES) {
+    throw new ServerError(`${TxErrorMessage.initCodeTooLarge}: code size ${data.length}, limit ${MAX_INITCODE_BYTES}`);
+  }
+  if (type === 4) {
+    if (isCreation) throw new ServerError(TxErrorMessage.setCodeTxCreate);
+    const authorizations = fields[layout.authorizations!];
+    if (Array.isArray(authorizations) && authorizations.length === 0) throw new ServerError(TxErrorMessage.emptyAuthorizationList);
+  }
+  if (type !== 0) {
+    const parity = bytesAt(layout.parity);
+    if (parity && bytesToBigint(parity) > 1n) throw new ServerError(TxErrorMessage.invalidSender);
+  }
+}
+
+/** Legacy txs must be EIP-155 signed for this chain (geth refuses unprotected txs over RPC). */
+function checkLegacyReplayProtection(v: Uint8Array | undefined, chainId: bigint): void {
+  if (!v) return;
+  const value = bytesToBigint(v);
+  if (value === 27n || value === 28n) throw new ServerError(TxErrorMessage.unprotectedTx);
+  if (value >= 35n) {
+    const signedChainId = (value - 35n) / 2n;
+    if (signedChainId !== chainId) throw new ServerError(`${TxErrorMessage.invalidChainId}: have ${signedChainId} want ${chainId}`);
+  }
+}
