@@ -42,7 +42,7 @@ export async function waitForAllReceipts(
 ): Promise<number> {
   const intervalMs = options.intervalMs ?? 10;
   const deadline = now() + (options.timeoutMs ?? 60_000);
-  let pending = new Set(hashes);
+  const pending = new Set(hashes);
   let lastSeenAt = now();
   while (pending.size > 0) {
     const seen = await pollReceipts(rpc, [...pending]);

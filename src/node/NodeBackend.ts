@@ -277,7 +277,7 @@ export class NodeBackend implements RpcBackend {
       return { number: BigInt(open.number), timestamp: open.timestamp, gasLimit: this.parts.blockGasLimit, baseFeePerGas: open.baseFeePerGas, coinbase: this.parts.coinbase, parentHash: open.parentHash };
     }
     const resolved = this.resolve(block);
-    if (!resolved || resolved.kind !== 'sealed') throw new ServerError('header not found');
+    if (resolved?.kind !== 'sealed') throw new ServerError('header not found');
     const sealed = resolved.block;
     return {
       number: BigInt(sealed.number),
