@@ -7,6 +7,10 @@
  *   node --import tsx bench/run.ts --only hardhat  # one peer
  *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
  *
+ * After Sequin's comparative workloads come its design targets, which Hardhat has no counterpart
+ * for (its cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
+ * and the in-process sub-block build time (targets/subblock-build.ts), run once no node is alive.
+ *
  * Every loop is bounded in count and time, a metric that fails shows "error: …" without
  * stopping the others, and spawned nodes are killed on any exit (see lib/process.ts). A
  * watchdog ends the whole run, printing what it has, if it ever exceeds RUN_LIMIT_MS.
@@ -25,6 +29,8 @@ import * as sequin from './peers/sequin.js';
 import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
+import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
+import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
@@ -39,7 +45,9 @@ const WORKLOAD_LIMIT_MS = 90_000;
 const WORKLOADS: readonly Workload[] = [burst, latency, estimateGas, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
-const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS];
+/** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
+const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS];
+const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
 const PEERS = [
   { key: 'sequin', start: sequin.start },
@@ -63,8 +71,11 @@ function parseArgs(argv: readonly string[]): Options {
   return options;
 }
 
-/** Runs all workloads against one started peer, filling `results`. */
-async function benchPeer(peer: Peer, quick: boolean, results: Results): Promise<void> {
+/**
+ * Runs all workloads against one started peer, filling `results`. For Sequin (`sequinTargets`),
+ * then also tries eth_getBlockReceipts on the burst's largest block, after RSS is taken.
+ */
+async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTargets: boolean): Promise<void> {
   results.set(STARTUP.id, { value: peer.startupMs });
   const rpc = new RpcClient(peer.url);
   let token: Promise<Address> | undefined;
@@ -73,6 +84,7 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results): Promise<
     rpc,
     quick,
     token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),
+    burstHashes: [],
   };
   try {
     for (const workload of WORKLOADS) {
@@ -89,8 +101,41 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results): Promise<
     } catch (error) {
       results.set(RSS.id, errorResult(error));
     }
+    if (sequinTargets) {
+      console.error(`bench: ${peer.name}: eth_getBlockReceipts on the burst's largest block…`);
+      try {
+        const measured = await withTimeout(onBurstBlock(rpc, ctx.burstHashes), WORKLOAD_LIMIT_MS, 'eth_getBlockReceipts (burst block)');
+        if (measured) results.set(BLOCK_RECEIPTS.id, measured);
+      } catch (error) {
+        // A dedicated block is tried next, and reports its own error if it fails too.
+        console.error(`bench: ${peer.name}: burst block not usable (${error instanceof Error ? error.message : String(error)}); trying a dedicated block`);
+      }
+    }
   } finally {
     rpc.close();
+  }
+}
+
+/**
+ * Sequin's design targets that need no benchmarked node: eth_getBlockReceipts on a dedicated node
+ * (unless the burst block already qualified) and the in-process sub-block build. Runs after the
+ * benchmarked Sequin has stopped, so nothing else competes for the cores.
+ */
+async function benchSequinTargets(results: Results): Promise<void> {
+  if (!results.has(BLOCK_RECEIPTS.id)) {
+    console.error('bench: Sequin: eth_getBlockReceipts on a dedicated node (--block-time 4000)…');
+    try {
+      results.set(BLOCK_RECEIPTS.id, await withTimeout(onDedicatedBlock(), WORKLOAD_LIMIT_MS, 'eth_getBlockReceipts (dedicated block)'));
+    } catch (error) {
+      results.set(BLOCK_RECEIPTS.id, errorResult(error));
+    }
+  }
+  console.error('bench: Sequin: sub-block build, in-process…');
+  try {
+    const measured = await withTimeout(measureSubBlockBuild(), WORKLOAD_LIMIT_MS, 'sub-block build');
+    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
+  } catch (error) {
+    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, errorResult(error));
   }
 }
 
@@ -160,10 +205,11 @@ async function main(): Promise<void> {
       continue;
     }
     try {
-      await benchPeer(peer, options.quick, results);
+      await benchPeer(peer, options.quick, results, key === 'sequin');
     } finally {
       await peer.stop();
     }
+    if (key === 'sequin') await benchSequinTargets(results);
   }
 
   const section = report(all, options);

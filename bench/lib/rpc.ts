@@ -67,6 +67,14 @@ export class RpcClient {
     return reply.result as T;
   }
 
+  /**
+   * Calls one method and resolves with the reply body unparsed, once its last byte has arrived:
+   * for timing a large reply without the client's JSON.parse (the caller parses it afterwards).
+   */
+  callText(method: string, params: readonly unknown[] = []): Promise<string> {
+    return this.#postText(JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method, params }));
+  }
+
   /** Sends one JSON-RPC batch; outcomes come back in request order (matched by id). */
   async batch(calls: readonly RpcCall[]): Promise<RpcOutcome[]> {
     if (calls.length === 0) return [];
@@ -96,7 +104,22 @@ export class RpcClient {
     this.#agent.destroy();
   }
 
-  #post(body: string): Promise<unknown> {
+  async #post(body: string): Promise<unknown> {
+    const { status, text } = await this.#request(body);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`HTTP ${status}: non-JSON reply: ${text.slice(0, 200)}`);
+    }
+  }
+
+  async #postText(body: string): Promise<string> {
+    const { status, text } = await this.#request(body);
+    if (status !== 200) throw new Error(`HTTP ${status}: ${text.slice(0, 200)}`);
+    return text;
+  }
+
+  #request(body: string): Promise<{ status: number | undefined; text: string }> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -113,11 +136,7 @@ export class RpcClient {
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
             const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-            try {
-              resolve(JSON.parse(text));
-            } catch {
-              reject(new Error(`HTTP ${res.statusCode}: non-JSON reply: ${text.slice(0, 200)}`));
-            }
+            resolve({ status: res.statusCode, text });
           });
           res.on('error', reject);
         },

@@ -38,11 +38,12 @@ function listeningUrl(tracked: Tracked, timeoutMs: number): Promise<string> {
   });
 }
 
-export async function start(): Promise<Peer> {
+/** Starts Sequin with the peer flags above plus `extraArgs` (e.g. `--block-time 4000` for a dedicated node). */
+export async function start(extraArgs: readonly string[] = []): Promise<Peer> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (or `npm run bench`, which builds first)');
   }
-  const args = [...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : []), 'bin/sequin.js', '--ephemeral', '--port', '0', '--accounts', '20', '--log-level', 'warn'];
+  const args = [...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : []), 'bin/sequin.js', '--ephemeral', '--port', '0', '--accounts', '20', '--log-level', 'warn', ...extraArgs];
   const t0 = now();
   const tracked = spawnTracked(process.execPath, args, { cwd: REPO_ROOT, env: process.env });
   const stop = (): Promise<void> => stopTracked(tracked);

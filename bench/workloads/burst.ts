@@ -44,6 +44,7 @@ export const burst: Workload = {
       }),
     );
     const submittedAt = now();
+    ctx.burstHashes.push(...hashes);
     if (hashes.length === 0) throw new Error(`every transaction was rejected: ${firstRejection}`);
     const note = rejected > 0 ? `${rejected} not accepted: ${firstRejection.slice(0, 80)}` : undefined;
     const allSeenAt = await waitForAllReceipts(ctx.rpc, hashes, { timeoutMs: 60_000 });

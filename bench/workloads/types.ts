@@ -3,7 +3,7 @@
  * failure can still fill every cell with "error: …") and measures them against one JSON-RPC
  * URL, knowing nothing about which node is behind it.
  */
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { RpcClient } from '../lib/rpc.js';
 
 export interface MetricSpec {
@@ -13,6 +13,13 @@ export interface MetricSpec {
   better: 'higher' | 'lower';
   /** Decimal places shown. */
   digits?: number;
+  /**
+   * A target of Sequin's own design rather than a peer comparison (measured in-process, or on a
+   * block shape Hardhat's automine never produces): the Hardhat cell reads "n/a", no ratio.
+   */
+  sequinOnly?: boolean;
+  /** Design target in the metric's unit (≤ for "lower", ≥ for "higher"); the cell marks ✓ / ✗. */
+  target?: number;
 }
 
 export type MetricResult = { value: number; note?: string } | { error: string };
@@ -25,6 +32,8 @@ export interface WorkloadContext {
   quick: boolean;
   /** Address of the benchmark ERC-20 on this node, deployed on first request. */
   token(): Promise<Address>;
+  /** Hashes the burst workload got accepted, kept for the Sequin-only eth_getBlockReceipts metric. */
+  burstHashes: Hex[];
 }
 
 export interface Workload {
