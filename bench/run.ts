@@ -32,6 +32,7 @@ import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { blockNumber } from './workloads/block-number.js';
+import { batchedBurst } from './workloads/batchedBurst.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
@@ -42,7 +43,7 @@ import { errorResult } from './workloads/types.js';
 const RUN_LIMIT_MS = 285_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 
-const WORKLOADS: readonly Workload[] = [burst, latency, estimateGas, ethCall, blockNumber];
+const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
