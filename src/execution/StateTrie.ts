@@ -3,6 +3,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { Account, ValueEncoding } from '@ethereumjs/util';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
+import { keccak256 } from '../primitives/keccak.js';
 import type { WriteBatch } from '../storage/Storage.js';
 import type { TrieNodeStore } from './TrieNodeStore.js';
 import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
@@ -66,7 +67,7 @@ export function persistSealedAccounts(batch: WriteBatch, blockNumber: number, ac
 }
 
 async function openTrie(nodes: TrieNodeStore, root: Uint8Array): Promise<MerklePatriciaTrie> {
-  const trie = await createMPT({ db: nodes, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes });
+  const trie = await createMPT({ db: nodes, useKeyHashing: true, useKeyHashingFunction: keccak256, valueEncoding: ValueEncoding.Bytes });
   trie.root(root);
   return trie;
 }
