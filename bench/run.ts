@@ -20,7 +20,7 @@ import os from 'node:os';
 import type { Address } from 'viem';
 import { ensureHardhatInstalled } from './install.js';
 import { benchAccounts } from './lib/accounts.js';
-import { deployToken, tokenCreationCode } from './lib/erc20.js';
+import { deployToken } from './lib/erc20.js';
 import { killAll, rssMiB } from './lib/process.js';
 import { RpcClient } from './lib/rpc.js';
 import { withTimeout } from './lib/time.js';
@@ -185,11 +185,6 @@ async function main(): Promise<void> {
     }
   }
   benchAccounts();
-  try {
-    tokenCreationCode();
-  } catch (error) {
-    console.error(`bench: BenchToken did not compile (ERC-20 metrics will fail): ${(error as Error).message}`);
-  }
 
   for (const { key, start } of PEERS) {
     if (options.only && options.only !== key) continue;

@@ -1,6 +1,6 @@
 /**
  * eth_estimateGas throughput, closed loop (8 clients, 3 s each): a plain 1-wei transfer
- * (checked first to estimate ~21000; Hardhat answers 21001) and an ERC-20 `transfer` on BenchToken from its
+ * (checked first to estimate ~21000; Hardhat answers 21001) and an ERC-20 `transfer` on the TestToken from its
  * holder. The two are measured independently so one failing does not hide the other.
  */
 import { encodeFunctionData, toHex } from 'viem';

@@ -1,5 +1,5 @@
 /**
- * eth_call throughput, closed loop (8 clients, 3 s): BenchToken `balanceOf(holder)` at
+ * eth_call throughput, closed loop (8 clients, 3 s): TestToken `balanceOf(holder)` at
  * 'latest', after checking once that it decodes to a non-zero balance.
  */
 import { decodeFunctionResult, encodeFunctionData } from 'viem';
