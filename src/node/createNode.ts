@@ -47,6 +47,9 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       });
     } catch (error) {
       await sequencer.stop();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
+      }
       throw error;
     }
     logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {

@@ -1,9 +1,10 @@
 import { type Database, open, type RootDatabase } from 'lmdb';
 import type { Storage, WriteBatch } from './Storage.js';
+import { lockDataDirectory } from './dataDirectoryLock.js';
 import { versionedKey } from './versionKey.js';
 
 /**
- * Storage on disk in an LMDB environment (one file in `path`). Durable on commit: lmdb-js
+ * Storage on disk in an LMDB environment (one file in `path`), locked to this process. Durable on commit: lmdb-js
  * batches all writes issued in one event-loop turn into a single synced transaction, so many
  * concurrent commits cost one fsync.
  */
@@ -13,7 +14,10 @@ export class LmdbStorage implements Storage {
   private readonly versioned: Database<Uint8Array, Buffer>;
   private readonly blobs: Database<Uint8Array, Buffer>;
 
+  private readonly unlock: () => void;
+
   constructor(path: string) {
+    this.unlock = lockDataDirectory(path);
     this.root = open({ path, maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false });
     this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
@@ -68,5 +72,6 @@ export class LmdbStorage implements Storage {
   async close(): Promise<void> {
     await this.root.flushed;
     await this.root.close();
+    this.unlock();
   }
 }
