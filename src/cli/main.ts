@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { sequinVersion } from '../config/sequinVersion.js';
 import { startNode } from '../node/createNode.js';
 import { createLogger } from '../primitives/logger.js';
 import { helpText } from './helpText.js';
@@ -16,7 +16,7 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command.kind === 'version') {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${sequinVersion()}\n`);
     return;
   }
   const config = command.config;
@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<void> {
 function banner(config: NodeConfig, accounts: Array<{ address: string; privateKey: string }>, url: string, startupMs: number): string {
   const ether = config.accountBalance / 10n ** 18n;
   const lines = [
-    `Sequin ${version()} — chain id ${config.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
+    `Sequin ${sequinVersion()} — chain id ${config.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,
     '',
   ];
@@ -58,12 +58,4 @@ function banner(config: NodeConfig, accounts: Array<{ address: string; privateKe
   }
   lines.push(`Ready in ${startupMs} ms`, `Listening on ${url}`, '');
   return lines.join('\n');
-}
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }

@@ -1,9 +1,9 @@
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { OriginalStorageCache } from '@ethereumjs/statemanager';
-import { Account, type Address, KECCAK256_NULL } from '@ethereumjs/util';
+import { Account, type Address } from '@ethereumjs/util';
 import { keccak256 } from '../primitives/keccak.js';
 import type { StateChanges } from './StateChanges.js';
-import type { StateReader } from './StateReader.js';
+import { EMPTY_CODE_HASH, type StateReader } from './StateReader.js';
 
 type JournalEntry =
   | { kind: 'account'; address: string; previous: Account | null | undefined }
@@ -11,7 +11,6 @@ type JournalEntry =
   | { kind: 'code'; hash: string; previous: Uint8Array | undefined };
 
 const EMPTY = new Uint8Array(0);
-const NULL_CODE_HASH = Buffer.from(KECCAK256_NULL).toString('hex');
 
 /**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
@@ -103,7 +102,7 @@ export class FlatStateManager implements StateManagerInterface {
     const account = this.readAccount(key(address));
     if (!account) return EMPTY;
     const hash = Buffer.from(account.codeHash).toString('hex');
-    if (hash === NULL_CODE_HASH) return EMPTY;
+    if (hash === EMPTY_CODE_HASH) return EMPTY;
     return this.codes.get(hash) ?? this.base.code(hash);
   }
 

@@ -14,3 +14,16 @@ export interface StateReader {
   /** Contract code by its hash (empty when unknown). */
   code(codeHash: string): Uint8Array;
 }
+
+/** keccak256 of empty code: the code hash of every account without code. */
+export const EMPTY_CODE_HASH = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+
+const NO_CODE = new Uint8Array(0);
+
+/** The code of an account in `state` (empty for accounts without code or that do not exist). */
+export function codeOf(state: StateReader, address: string): Uint8Array {
+  const account = state.account(address);
+  if (!account) return NO_CODE;
+  const codeHash = Buffer.from(account.codeHash).toString('hex');
+  return codeHash === EMPTY_CODE_HASH ? NO_CODE : state.code(codeHash);
+}

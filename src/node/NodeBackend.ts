@@ -8,7 +8,7 @@ import type { CallRequest } from '../execution/CallRequest.js';
 import { estimateGas, revertError } from '../execution/estimateGas.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { runCall } from '../execution/runCall.js';
-import type { StateReader } from '../execution/StateReader.js';
+import { codeOf, type StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
@@ -22,7 +22,6 @@ import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import { computeFeeHistory } from './feeHistory.js';
 
-const NULL_CODE_HASH = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
 const EMPTY = new Uint8Array(0);
 
 /** The parts the backend reads from. */
@@ -76,11 +75,7 @@ export class NodeBackend implements RpcBackend {
   }
 
   getCode(address: Uint8Array, block: BlockSelector): Uint8Array {
-    const state = this.stateAt(block);
-    const account = state.account(key(address));
-    if (!account) return EMPTY;
-    const codeHash = Buffer.from(account.codeHash).toString('hex');
-    return codeHash === NULL_CODE_HASH ? EMPTY : state.code(codeHash);
+    return codeOf(this.stateAt(block), key(address));
   }
 
   getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array {
@@ -223,8 +218,7 @@ export class NodeBackend implements RpcBackend {
     const state = this.stateAt(block);
     const environment = this.environmentAt(block);
     const from = request.from ? key(request.from) : '00'.repeat(20);
-    const target = request.to ? state.account(key(request.to)) : undefined;
-    const targetHasCode = target !== undefined && Buffer.from(target.codeHash).toString('hex') !== NULL_CODE_HASH;
+    const targetHasCode = request.to ? codeOf(state, key(request.to)).length > 0 : false;
     const isPlainTransfer = request.to !== undefined && request.to !== null && (request.data?.length ?? 0) === 0 && !targetHasCode && !request.authorizationList?.length;
     return estimateGas({
       run: (gasLimit) =>

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { ChainStore } from '../chain/ChainStore.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
 import { EventBus } from '../events/EventBus.js';
@@ -114,7 +114,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
     const backend = new NodeBackend({
       common,
       chainId: config.chainId,
-      version: packageVersion(),
+      version: sequinVersion(),
       storage,
       chain,
       world,
@@ -133,18 +133,4 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
     await storage.close().catch(() => {});
     throw error;
   }
-}
-
-let cachedVersion: string | undefined;
-
-/** The package version, for web3_clientVersion. */
-function packageVersion(): string {
-  if (cachedVersion) return cachedVersion;
-  try {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    cachedVersion = manifest.version ?? '0.0.0';
-  } catch {
-    cachedVersion = '0.0.0';
-  }
-  return cachedVersion;
 }
