@@ -34,6 +34,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'max-body-bytes', kind: 'string', valueName: 'N', help: 'largest HTTP request body (default 5242880)', apply: (c, v) => (c.maxBodyBytes = integer('max-body-bytes', v)) },
   { name: 'max-batch-length', kind: 'string', valueName: 'N', help: 'most calls in one JSON-RPC batch (default 1000)', apply: (c, v) => (c.maxBatchLength = integer('max-batch-length', v)) },
   { name: 'rpc-gas-cap', kind: 'string', valueName: 'GAS', help: 'gas cap (and default gas) of eth_call and eth_estimateGas (default 50000000)', apply: (c, v) => (c.rpcGasCap = bigint('rpc-gas-cap', v)) },
+  { name: 'rpc-evm-timeout', kind: 'string', valueName: 'MS', help: 'wall-time cap of eth_call and eth_estimateGas, 0 for none; LMDB storage only (default 5000)', apply: (c, v) => (c.rpcEvmTimeoutMs = integer('rpc-evm-timeout', v)) },
   { name: 'txpool-account-slots', kind: 'string', valueName: 'N', help: 'executable txs guaranteed per account (default 16)', apply: (c, v) => (c.txpool.accountSlots = integer('txpool-account-slots', v)) },
   { name: 'txpool-global-slots', kind: 'string', valueName: 'N', help: 'executable txs in the whole pool (default 5120)', apply: (c, v) => (c.txpool.globalSlots = integer('txpool-global-slots', v)) },
   { name: 'txpool-account-queue', kind: 'string', valueName: 'N', help: 'future-nonce txs per account (default 64)', apply: (c, v) => (c.txpool.accountQueue = integer('txpool-account-queue', v)) },

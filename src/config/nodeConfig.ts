@@ -35,6 +35,12 @@ export interface NodeConfig {
   maxBatchLength: number;
   /** Gas cap of eth_call / eth_estimateGas, and their default gas. Default 50,000,000 (geth's). */
   rpcGasCap: bigint;
+  /**
+   * Wall-time cap of one eth_call / eth_estimateGas in ms (geth's --rpc.evmtimeout); 0 for none.
+   * Default 5000. Enforced with LMDB storage, where calls run in a worker thread; ephemeral
+   * nodes run calls on the main thread, capped by gas only.
+   */
+  rpcEvmTimeoutMs: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
 }
@@ -78,6 +84,7 @@ export function defaultNodeConfig(): NodeConfig {
     maxBodyBytes: 5 * 1024 * 1024,
     maxBatchLength: 1000,
     rpcGasCap: 50_000_000n,
+    rpcEvmTimeoutMs: 5000,
     txpool: {
       accountSlots: 16,
       globalSlots: 5120,

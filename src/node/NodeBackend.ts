@@ -5,15 +5,14 @@ import type { StoredBlock, StoredTransaction } from '../chain/records.js';
 import { ServerError } from '../errors/RpcError.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import type { CallRequest } from '../execution/CallRequest.js';
-import { estimateGas, revertError } from '../execution/estimateGas.js';
-import { PersistedStateReader } from '../execution/PersistedStateReader.js';
-import { runCall } from '../execution/runCall.js';
+import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
+import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
+import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { codeOf, type StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import { ErrorCode } from '../errors/RpcError.js';
 import type { FeeHistory, JsonObject, RpcBackend } from '../rpc/backend.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import { transactionFields } from '../sequencer/transactionRecord.js';
@@ -35,7 +34,10 @@ export interface NodeBackendParts {
   pool: TxPool;
   intake: TransactionIntake;
   sequencer: Sequencer;
+  /** Main-thread VMs for eth_call / eth_estimateGas when there is no {@link callExecutor}. */
   calls: VmPool;
+  /** Worker threads for eth_call / eth_estimateGas (LMDB storage only; in-memory storage cannot be shared). */
+  callExecutor?: CallExecutor;
   blockGasLimit: bigint;
   coinbase: Uint8Array;
   rpcGasCap: bigint;
@@ -202,34 +204,28 @@ export class NodeBackend implements RpcBackend {
   }
 
   async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
-    const state = this.stateAt(block);
-    const environment = this.environmentAt(block);
-    const gasLimit = request.gas !== undefined && request.gas < this.parts.rpcGasCap ? request.gas : this.parts.rpcGasCap;
-    const outcome = await this.parts.calls.use((execution) => runCall({ common: this.parts.common, execution, state, environment, request, gasLimit }));
-    if (outcome.invalid) throw new ServerError(outcome.invalid);
-    if (!outcome.success) {
-      if (outcome.error === 'execution reverted') throw revertError(outcome.returnData, ErrorCode.executionReverted);
-      throw new ServerError(outcome.error ?? 'execution failed');
-    }
-    return outcome.returnData;
+    const executor = this.parts.callExecutor;
+    if (executor) return executor.call({ request, version: this.versionAt(block), environment: this.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    return executeCall(this.mainThreadCall(request, block));
   }
 
   async estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint> {
+    const executor = this.parts.callExecutor;
+    // Value transfers (what wallets estimate most) take one ~50 µs run at 21,000 gas: answer them
+    // here, so they never queue behind a long call in the worker.
+    if (executor && !isPlainTransferOn(this.stateAt(block), request)) return executor.estimate({ request, version: this.versionAt(block), environment: this.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    return executeEstimate(this.mainThreadCall(request, block));
+  }
+
+  /** Stops the call workers, if any. */
+  close(): Promise<void> {
+    return this.parts.callExecutor?.close() ?? Promise.resolve();
+  }
+
+  private mainThreadCall(request: CallRequest, block: BlockSelector): ExecuteCallOptions {
     const state = this.stateAt(block);
     const environment = this.environmentAt(block);
-    const from = request.from ? key(request.from) : '00'.repeat(20);
-    const targetHasCode = request.to ? codeOf(state, key(request.to)).length > 0 : false;
-    const isPlainTransfer = request.to !== undefined && request.to !== null && (request.data?.length ?? 0) === 0 && !targetHasCode && !request.authorizationList?.length;
-    return estimateGas({
-      run: (gasLimit) =>
-        this.parts.calls.use((execution) => runCall({ common: this.parts.common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit })),
-      gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
-      gasCap: this.parts.rpcGasCap,
-      feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,
-      balance: state.account(from)?.balance ?? 0n,
-      value: request.value ?? 0n,
-      isPlainTransfer,
-    });
+    return { common: this.parts.common, use: (work) => this.parts.calls.use(work), state, environment, request, gasCap: this.parts.rpcGasCap };
   }
 
   private head(): { number: number; hash: Hex } {
@@ -263,6 +259,14 @@ export class NodeBackend implements RpcBackend {
     if (!resolved) throw new ServerError('header not found');
     if (resolved.kind === 'pending') return this.parts.world;
     return new PersistedStateReader(this.parts.storage, Number(resolved.block.number));
+  }
+
+  /** The storage version a call worker reads for a selector: {@link stateAt}'s state, by version. */
+  private versionAt(block: BlockSelector): number {
+    if (block.kind === 'tag' && block.tag === 'pending') return NEWEST_VERSION;
+    const resolved = this.resolve(block);
+    if (!resolved) throw new ServerError('header not found');
+    return resolved.kind === 'pending' ? NEWEST_VERSION : Number(resolved.block.number);
   }
 
   private environmentAt(block: BlockSelector): BlockEnvironment {

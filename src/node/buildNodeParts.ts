@@ -6,6 +6,7 @@ import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
 import { EventBus } from '../events/EventBus.js';
+import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { VmPool } from '../execution/VmPool.js';
@@ -122,6 +123,8 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       intake,
       sequencer,
       calls: new VmPool(() => createExecutionVm(common, world, blockHash)),
+      // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
+      callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       blockGasLimit: config.blockGasLimit,
       coinbase: COINBASE,
       rpcGasCap: config.rpcGasCap,

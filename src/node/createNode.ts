@@ -70,6 +70,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         stopping ??= (async () => {
           await http.close();
           await sequencer.stop();
+          await backend.close();
           await storage.close();
         })();
         return stopping;

@@ -1,10 +1,24 @@
+import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import type { Storage, WriteBatch } from './Storage.js';
 import { lockDataDirectory } from './dataDirectoryLock.js';
 import { versionedKey } from './versionKey.js';
 
+/** The LMDB file inside the data directory (its lock file sits beside it). */
+const DATABASE_FILE = 'chain.mdb';
+
+/** Options of {@link LmdbStorage}. */
+export interface LmdbStorageOptions {
+  /**
+   * Open without claiming the data directory and refuse writes: for readers in other threads
+   * (the eth_call worker) of an environment a node already holds. Default false.
+   */
+  readOnly?: boolean;
+}
+
 /**
- * Storage on disk in an LMDB environment (one file in `path`), locked to this process. Durable on commit: lmdb-js
+ * Storage on disk in an LMDB environment (one file in `path`), locked to this process unless
+ * opened `readOnly`. Durable on commit: lmdb-js
  * batches all writes issued in one event-loop turn into a single synced transaction, so many
  * concurrent commits cost one fsync.
  */
@@ -16,9 +30,14 @@ export class LmdbStorage implements Storage {
 
   private readonly unlock: () => void;
 
-  constructor(path: string) {
-    this.unlock = lockDataDirectory(path);
-    this.root = open({ path, maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false });
+  private readonly readOnly: boolean;
+
+  constructor(path: string, options: LmdbStorageOptions = {}) {
+    this.readOnly = options.readOnly ?? false;
+    this.unlock = this.readOnly ? () => {} : lockDataDirectory(path);
+    // Name the database file explicitly: given a directory, lmdb-js decides from the name whether it
+    // is a file (any "extension", e.g. /tmp/tmp.Ab3) or a directory, and fails on dotted names.
+    this.root = open({ path: join(path, DATABASE_FILE), maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false });
     this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
     this.blobs = this.root.openDB({ name: 'blobs', encoding: 'binary', keyEncoding: 'binary' });
@@ -54,6 +73,7 @@ export class LmdbStorage implements Storage {
   }
 
   commit(batch: WriteBatch): Promise<void> {
+    if (this.readOnly) return Promise.reject(new Error('LmdbStorage opened read-only'));
     return this.root.transaction(() => {
       for (const [key, value] of batch.records) this.records.put(key, value);
       for (const key of batch.deletedRecords) this.records.remove(key);
@@ -63,6 +83,7 @@ export class LmdbStorage implements Storage {
   }
 
   async putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void> {
+    if (this.readOnly) throw new Error('LmdbStorage opened read-only');
     if (entries.length === 0) return;
     await this.root.transaction(() => {
       for (const [key, value] of entries) this.blobs.put(Buffer.from(key), value);
@@ -70,7 +91,7 @@ export class LmdbStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    await this.root.flushed;
+    if (!this.readOnly) await this.root.flushed;
     await this.root.close();
     this.unlock();
   }

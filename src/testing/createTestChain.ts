@@ -110,6 +110,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
       closing ??= (async () => {
         try {
           await parts.sequencer.stop();
+          await parts.backend.close();
           await parts.storage.close();
         } finally {
           removeTemporaryDir();

@@ -1,0 +1,246 @@
+// eth_call / eth_estimateGas in a worker thread (LMDB storage) against the main-thread path
+// (in-memory storage): two chains built by the same transactions answer the same requests
+// identically, errors keep their code, message and data, and the wall-time cap aborts an endless
+// loop without breaking the next call.
+
+import { encodeDeployData, encodeFunctionData, type Hex as ViemHex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcError } from '../../errors/RpcError.js';
+import type { BlockSelector } from '../../primitives/blockTag.js';
+import { bytesToHex, type Hex, hexToBytes } from '../../primitives/hex.js';
+import { counterArtifact, gasHeavyArtifact, reverterArtifact, testTokenArtifact } from '../../testing/contracts/artifacts.js';
+import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
+import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
+import type { CallRequest } from '../CallRequest.js';
+import { NEWEST_VERSION } from '../PersistedStateReader.js';
+import { CallExecutor, formatDuration } from './CallExecutor.js';
+
+const LATEST: BlockSelector = { kind: 'tag', tag: 'latest' };
+const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
+const INTERVAL = 200;
+const TIMEOUT_MS = 300;
+/** JUMPDEST; PUSH1 0; JUMP: init code that loops until the gas cap is burnt (~1.9 s at 50M gas). */
+const ENDLESS_LOOP = hexToBytes('0x5b600056');
+
+/** `main` runs calls on the main thread (memory storage), `worker` in a call worker (LMDB). */
+let main: TestChain;
+let worker: TestChain;
+const contracts: Record<'token' | 'reverter' | 'counter' | 'gasHeavy', Hex> = { token: '0x', reverter: '0x', counter: '0x', gasHeavy: '0x' };
+
+async function deployOnBoth(data: Hex): Promise<Hex> {
+  const addresses: Hex[] = [];
+  for (const chain of [main, worker]) {
+    const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 3_000_000n });
+    await chain.clock.advance(INTERVAL);
+    const receipt = chain.backend.getTransactionReceipt(hash) as { status: string; contractAddress: Hex };
+    expect(receipt.status).toBe('0x1');
+    addresses.push(receipt.contractAddress);
+  }
+  expect(addresses[1]).toBe(addresses[0]);
+  return addresses[0]!;
+}
+
+async function settle(promise: Promise<Uint8Array | bigint>): Promise<{ value: string } | { code: number; message: string; data: unknown }> {
+  try {
+    const value = await promise;
+    return { value: typeof value === 'bigint' ? value.toString() : bytesToHex(value as Uint8Array) };
+  } catch (error) {
+    expect(error).toBeInstanceOf(RpcError);
+    const { code, message, data } = error as RpcError;
+    return { code, message, data };
+  }
+}
+
+function request(fields: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint }): CallRequest {
+  return {
+    from: hexToBytes(main.accounts[0]!.address),
+    ...(fields.to ? { to: hexToBytes(fields.to) } : {}),
+    ...(fields.data ? { data: hexToBytes(fields.data) } : {}),
+    ...(fields.value === undefined ? {} : { value: fields.value }),
+    ...(fields.gas === undefined ? {} : { gas: fields.gas }),
+  };
+}
+
+beforeAll(async () => {
+  main = await createTestChain();
+  worker = await createTestChain({ ephemeral: false, rpcEvmTimeoutMs: TIMEOUT_MS });
+  contracts.token = await deployOnBoth(encodeDeployData({ abi: testTokenArtifact.abi, bytecode: testTokenArtifact.bytecode as ViemHex, args: [10n ** 24n] }));
+  contracts.reverter = await deployOnBoth(reverterArtifact.bytecode as Hex);
+  contracts.counter = await deployOnBoth(counterArtifact.bytecode as Hex);
+  contracts.gasHeavy = await deployOnBoth(gasHeavyArtifact.bytecode as Hex);
+  // Seal block 1 on both, then pre-confirm one more increment so "pending" differs from "latest".
+  for (const chain of [main, worker]) await chain.clock.advance(chain.sequencer.openBlock.openedAtMs + chain.config.blockTimeMs - chain.clock.now());
+  for (const chain of [main, worker]) {
+    await sendTestTransaction(chain, chain.accounts[0]!, {
+      to: contracts.counter,
+      data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }),
+      gas: 100_000n,
+    });
+    await chain.clock.advance(INTERVAL);
+  }
+});
+
+afterAll(async () => {
+  await main?.close();
+  await worker?.close();
+});
+
+describe('calls in a worker answer like the main thread', () => {
+  const cases: Array<{ name: string; method: 'call' | 'estimateGas'; block: BlockSelector; fields: () => Parameters<typeof request>[0] }> = [
+    { name: 'plain transfer estimate', method: 'estimateGas', block: PENDING, fields: () => ({ to: '0x00000000000000000000000000000000000000aa', value: 1n }) },
+    {
+      name: 'ERC-20 transfer estimate',
+      method: 'estimateGas',
+      block: PENDING,
+      fields: () => ({
+        to: contracts.token,
+        data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: ['0x00000000000000000000000000000000000000bb', 5n] }),
+      }),
+    },
+    {
+      name: 'Counter.increment estimate',
+      method: 'estimateGas',
+      block: LATEST,
+      fields: () => ({ to: contracts.counter, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }) }),
+    },
+    { name: 'deployment estimate', method: 'estimateGas', block: PENDING, fields: () => ({ data: counterArtifact.bytecode as Hex }) },
+    {
+      name: 'GasHeavy.burn(20) estimate',
+      method: 'estimateGas',
+      block: PENDING,
+      fields: () => ({ to: contracts.gasHeavy, data: encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'burn', args: [20n] }) }),
+    },
+    {
+      name: 'count at pending',
+      method: 'call',
+      block: PENDING,
+      fields: () => ({ to: contracts.counter, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' }) }),
+    },
+    {
+      name: 'count at latest',
+      method: 'call',
+      block: LATEST,
+      fields: () => ({ to: contracts.counter, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' }) }),
+    },
+    {
+      name: 'count at block 0',
+      method: 'call',
+      block: { kind: 'number', number: 0n },
+      fields: () => ({ to: contracts.counter, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' }) }),
+    },
+    {
+      name: 'token name',
+      method: 'call',
+      block: PENDING,
+      fields: () => ({ to: contracts.token, data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'name' }) }),
+    },
+    {
+      name: 'revert with reason (call: code 3)',
+      method: 'call',
+      block: PENDING,
+      fields: () => ({ to: contracts.reverter, data: encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' }) }),
+    },
+    {
+      name: 'custom error (call)',
+      method: 'call',
+      block: LATEST,
+      fields: () => ({ to: contracts.reverter, data: encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithCustomError' }) }),
+    },
+    {
+      name: 'revert with reason (estimate: -32000)',
+      method: 'estimateGas',
+      block: PENDING,
+      fields: () => ({ to: contracts.reverter, data: encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' }) }),
+    },
+    {
+      name: 'assert (estimate)',
+      method: 'estimateGas',
+      block: PENDING,
+      fields: () => ({ to: contracts.reverter, data: encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'panicAssert' }) }),
+    },
+    {
+      name: 'gas required exceeds allowance',
+      method: 'estimateGas',
+      block: PENDING,
+      fields: () => ({ to: contracts.gasHeavy, data: encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'burn', args: [100n] }), gas: 100_000n }),
+    },
+    { name: 'insufficient funds', method: 'call', block: PENDING, fields: () => ({ to: contracts.counter, value: 10n ** 30n }) },
+    { name: 'out of gas', method: 'call', block: PENDING, fields: () => ({ data: '0x5b600056', gas: 100_000n }) },
+  ];
+
+  it.each(cases)('$name', async ({ method, block, fields }) => {
+    const call = request(fields());
+    const expected = await settle(main.backend[method](call, block));
+    const actual = await settle(worker.backend[method](call, block));
+    expect(actual).toEqual(expected);
+  });
+
+  it('unknown block: "header not found", as on the main thread', async () => {
+    const call = request({ to: contracts.counter });
+    const block: BlockSelector = { kind: 'number', number: 99n };
+    expect(await settle(worker.backend.call(call, block))).toEqual(await settle(main.backend.call(call, block)));
+    expect(await settle(worker.backend.call(call, block))).toMatchObject({ code: -32000, message: 'header not found' });
+  });
+
+  it('reverts keep code 3, the reason and the revert bytes', async () => {
+    const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' });
+    const outcome = await settle(worker.backend.call(request({ to: contracts.reverter, data }), PENDING));
+    expect(outcome).toMatchObject({ code: 3, message: 'execution reverted: nope: reason' });
+    expect((outcome as { data: string }).data).toMatch(/^0x08c379a0/);
+  });
+});
+
+describe('wall-time cap', () => {
+  it('aborts an endless loop with geth\'s "execution aborted (timeout = 300ms)"; the next call works', async () => {
+    const started = Date.now();
+    expect(await settle(worker.backend.call({ data: ENDLESS_LOOP }, PENDING))).toEqual({
+      code: -32000,
+      message: 'execution aborted (timeout = 300ms)',
+      data: undefined,
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    const count = encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' });
+    expect(await settle(worker.backend.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
+      await settle(main.backend.call(request({ to: contracts.counter, data: count }), PENDING)),
+    );
+    expect(await settle(worker.backend.estimateGas({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
+      code: -32000,
+      message: 'execution aborted (timeout = 300ms)',
+    });
+  });
+
+  it('queues behind a running job and refuses beyond the queue limit with -32005', async () => {
+    const executor = new CallExecutor({ dataDir: worker.config.dataDir, chainId: worker.config.chainId, timeoutMs: TIMEOUT_MS, queueLimit: 1 });
+    try {
+      const open = worker.sequencer.openBlock;
+      const job = {
+        request: { data: ENDLESS_LOOP },
+        version: NEWEST_VERSION,
+        environment: {
+          number: BigInt(open.number),
+          timestamp: open.timestamp,
+          gasLimit: 150_000_000n,
+          baseFeePerGas: open.baseFeePerGas,
+          coinbase: new Uint8Array(20),
+          parentHash: open.parentHash,
+        },
+        gasCap: 50_000_000n,
+      };
+      const returnsOne = { ...job, request: { data: hexToBytes('0x60016000526001601ff3') } };
+      // The first job waits for the worker to start (start-up does not count against the cap).
+      expect(await settle(executor.call(returnsOne))).toEqual({ value: '0x01' });
+      const first = settle(executor.call(job));
+      const queued = settle(executor.call(job));
+      expect(await settle(executor.call(job))).toEqual({ code: -32005, message: 'too many pending calls', data: undefined });
+      expect(await first).toMatchObject({ message: 'execution aborted (timeout = 300ms)' });
+      expect(await queued).toMatchObject({ message: 'execution aborted (timeout = 300ms)' });
+      expect(await settle(executor.call(returnsOne))).toEqual({ value: '0x01' });
+    } finally {
+      await executor.close();
+    }
+  });
+
+  it('formats the cap as Go prints durations', () => {
+    expect([300, 1000, 1500, 5000, 90_000].map(formatDuration)).toEqual(['300ms', '1s', '1.5s', '5s', '1m30s']);
+  });
+});

@@ -1,0 +1,43 @@
+import type { BlockEnvironment } from '../BlockEnvironment.js';
+import type { CallRequest } from '../CallRequest.js';
+
+/**
+ * One eth_call or eth_estimateGas, as the main thread hands it to a call worker. Every field
+ * survives structured cloning (Uint8Arrays and bigints included).
+ */
+export interface CallJob {
+  /** 'call' answers the return data; 'estimate' runs the whole gas estimation loop. */
+  kind: 'call' | 'estimate';
+  request: CallRequest;
+  /** The state to read: a sealed block number, or NEWEST_VERSION for "pending". */
+  version: number;
+  environment: BlockEnvironment;
+  /** The node's gas cap for calls (--rpc-gas-cap). */
+  gasCap: bigint;
+}
+
+/** What a call job answers: return data for 'call', the gas estimate for 'estimate'. */
+export type CallJobResult = Uint8Array | bigint;
+
+/** An error thrown by a job, flattened for postMessage; `rpc` is false for non-RpcErrors. */
+export interface SerializedCallError {
+  rpc: boolean;
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A message from the main thread to a call worker. */
+export interface CallWorkerRequest {
+  id: number;
+  job: CallJob;
+}
+
+/** A call worker's answer to one {@link CallWorkerRequest}, or its first message `{ ready: true }` once it can take jobs. */
+export type CallWorkerResponse = { ready: true } | { id: number; ok: true; value: CallJobResult } | { id: number; ok: false; error: SerializedCallError };
+
+/** What a call worker is started with (worker_threads `workerData`). */
+export interface CallWorkerData {
+  dataDir: string;
+  chainId: bigint;
+}

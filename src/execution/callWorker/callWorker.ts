@@ -1,0 +1,60 @@
+/**
+ * The entry point of a call worker thread (started by {@link CallExecutor}; bundled on its own as
+ * dist/bundle/callWorker.js). It opens the node's LMDB environment read-only (no data-directory
+ * lock), builds the chain's Common and one VM, and answers jobs one at a time:
+ *
+ *   main thread ──{ id, job }──▶ worker: PersistedStateReader(storage, job.version)
+ *        ▲                              └▶ executeCall / executeEstimate (runCall, estimateGas)
+ *        └────────{ id, ok, value | error }◀┘
+ *
+ * "pending" is NEWEST_VERSION: a sub-block is committed before it is published, so the newest
+ * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ChainStore } from '../../chain/ChainStore.js';
+import { createChainCommon } from '../../config/chainCommon.js';
+import { ErrorCode, RpcError } from '../../errors/RpcError.js';
+import { hexToBytes } from '../../primitives/hex.js';
+import { LmdbStorage } from '../../storage/LmdbStorage.js';
+import { createExecutionVm, type ExecutionVm } from '../createExecutionVm.js';
+import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
+import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse, SerializedCallError } from './CallJob.js';
+import { executeCall, executeEstimate } from './executeCallJob.js';
+
+const port = parentPort;
+if (!port) throw new Error('callWorker.js runs only as a worker thread');
+const { dataDir, chainId } = workerData as CallWorkerData;
+const storage = new LmdbStorage(dataDir, { readOnly: true });
+const chain = new ChainStore(storage);
+const common = createChainCommon(chainId);
+const blockHash = (number: bigint) => {
+  const block = chain.blockByNumber(Number(number));
+  return block ? hexToBytes(block.hash) : undefined;
+};
+const execution: ExecutionVm = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
+
+async function run(job: CallJob): Promise<CallJobResult> {
+  const options = {
+    common,
+    use: <T>(work: (execution: ExecutionVm) => Promise<T>) => work(execution),
+    state: new PersistedStateReader(storage, job.version),
+    environment: job.environment,
+    request: job.request,
+    gasCap: job.gasCap,
+  };
+  return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
+}
+
+function serialize(error: unknown): SerializedCallError {
+  if (error instanceof RpcError) return { rpc: true, code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
+  return { rpc: false, code: ErrorCode.internal, message: error instanceof Error ? error.message : String(error) };
+}
+
+port.on('message', ({ id, job }: CallWorkerRequest) => {
+  // One job at a time (the executor sends the next only after this answer).
+  run(job).then(
+    (value) => port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse),
+    (error: unknown) => port.postMessage({ id, ok: false, error: serialize(error) } satisfies CallWorkerResponse),
+  );
+});
+port.postMessage({ ready: true } satisfies CallWorkerResponse);

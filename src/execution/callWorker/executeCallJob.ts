@@ -1,0 +1,66 @@
+import type { Common } from '@ethereumjs/common';
+import { ErrorCode, ServerError } from '../../errors/RpcError.js';
+import type { BlockEnvironment } from '../BlockEnvironment.js';
+import type { CallRequest } from '../CallRequest.js';
+import type { ExecutionVm } from '../createExecutionVm.js';
+import { estimateGas, revertError } from '../estimateGas.js';
+import { runCall } from '../runCall.js';
+import { codeOf, type StateReader } from '../StateReader.js';
+
+/** Lends an execution VM to `work` for its duration (a VmPool, or a worker's own VM). */
+export type UseVm = <T>(work: (execution: ExecutionVm) => Promise<T>) => Promise<T>;
+
+/** What {@link executeCall} and {@link executeEstimate} need: the same on the main thread and in a call worker. */
+export interface ExecuteCallOptions {
+  common: Common;
+  use: UseVm;
+  state: StateReader;
+  environment: BlockEnvironment;
+  request: CallRequest;
+  /** The node's gas cap for calls (--rpc-gas-cap). */
+  gasCap: bigint;
+}
+
+/**
+ * eth_call on `state`: the return data, or geth's errors (a revert is code 3
+ * "execution reverted[: reason]" with the revert bytes as data; other failures -32000).
+ * The gas is the request's, capped at `gasCap` (which is also the default).
+ */
+export async function executeCall(options: ExecuteCallOptions): Promise<Uint8Array> {
+  const { common, state, environment, request, gasCap } = options;
+  const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
+  const outcome = await options.use((execution) => runCall({ common, execution, state, environment, request, gasLimit }));
+  if (outcome.invalid) throw new ServerError(outcome.invalid);
+  if (!outcome.success) {
+    if (outcome.error === 'execution reverted') throw revertError(outcome.returnData, ErrorCode.executionReverted);
+    throw new ServerError(outcome.error ?? 'execution failed');
+  }
+  return outcome.returnData;
+}
+
+/** eth_estimateGas on `state`: geth's estimation loop ({@link estimateGas}) over {@link runCall}. */
+export async function executeEstimate(options: ExecuteCallOptions): Promise<bigint> {
+  const { common, state, environment, request } = options;
+  const from = request.from ? hexKey(request.from) : '00'.repeat(20);
+  const isPlainTransfer = isPlainTransferOn(state, request);
+  return estimateGas({
+    run: (gasLimit) => options.use((execution) => runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit })),
+    gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
+    gasCap: options.gasCap,
+    feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,
+    balance: state.account(from)?.balance ?? 0n,
+    value: request.value ?? 0n,
+    isPlainTransfer,
+  });
+}
+
+function hexKey(address: Uint8Array): string {
+  return Buffer.from(address).toString('hex');
+}
+
+/** True when the call sends no data (and no authorizations) to an address without code: a value transfer. */
+export function isPlainTransferOn(state: StateReader, request: CallRequest): boolean {
+  if (request.to === undefined || request.to === null) return false;
+  if ((request.data?.length ?? 0) > 0 || (request.authorizationList?.length ?? 0) > 0) return false;
+  return codeOf(state, hexKey(request.to)).length === 0;
+}
