@@ -1,9 +1,10 @@
 /**
- * Sequin peer: `node bin/sequin.js --ephemeral --port 0 --accounts 20 --log-level warn` from
+ * Sequin peer: `node bin/sequin.js --data-dir <temp dir> --port 0 --accounts 20 --log-level warn` from
  * the repo root (needs `npm run build` first, which `npm run bench` does). The OS picks the
  * port; Sequin announces it on stdout as `Listening on http://127.0.0.1:<port>`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnTracked, stopTracked } from '../lib/process.js';
@@ -43,10 +44,18 @@ export async function start(extraArgs: readonly string[] = []): Promise<Peer> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (or `npm run bench`, which builds first)');
   }
-  const args = [...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : []), 'bin/sequin.js', '--ephemeral', '--port', '0', '--accounts', '20', '--log-level', 'warn', ...extraArgs];
+  // The default storage (LMDB in a data directory), as `npm start` runs it, unless
+  // SEQUIN_BENCH_STORAGE=memory asks for --ephemeral.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sequin-bench-'));
+  const storage = process.env.SEQUIN_BENCH_STORAGE === 'memory' ? ['--ephemeral'] : ['--data-dir', dataDir];
+  const nodeArgs = process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : [];
+  const args = [...nodeArgs, 'bin/sequin.js', ...storage, '--port', '0', '--accounts', '20', '--log-level', 'warn', ...extraArgs];
   const t0 = now();
   const tracked = spawnTracked(process.execPath, args, { cwd: REPO_ROOT, env: process.env });
-  const stop = (): Promise<void> => stopTracked(tracked);
+  const stop = async (): Promise<void> => {
+    await stopTracked(tracked);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const url = await listeningUrl(tracked, 60_000);
     const readyAt = await waitForChainId(url, tracked);

@@ -7,6 +7,7 @@ import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
+import { CachedStateReader } from '../execution/CachedStateReader.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { codeOf, type StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
@@ -53,6 +54,9 @@ type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
  * chain store, the world state, the pool and the execution layer.
  */
 export class NodeBackend implements RpcBackend {
+  /** The latest sealed state, memoised until the next seal (most reads and calls target it). */
+  private latestState: { number: number; reader: StateReader } | undefined;
+
   constructor(private readonly parts: NodeBackendParts) {}
 
   chainId(): bigint {
@@ -258,7 +262,12 @@ export class NodeBackend implements RpcBackend {
     const resolved = this.resolve(block);
     if (!resolved) throw new ServerError('header not found');
     if (resolved.kind === 'pending') return this.parts.world;
-    return new PersistedStateReader(this.parts.storage, Number(resolved.block.number));
+    const number = Number(resolved.block.number);
+    if (number !== this.head().number) return new PersistedStateReader(this.parts.storage, number);
+    if (this.latestState?.number !== number) {
+      this.latestState = { number, reader: new CachedStateReader(new PersistedStateReader(this.parts.storage, number)) };
+    }
+    return this.latestState.reader;
   }
 
   /** The storage version a call worker reads for a selector: {@link stateAt}'s state, by version. */

@@ -61,7 +61,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
   const storage = openStorage(config);
   try {
-    const chain = new ChainStore(storage);
+    const chain = new ChainStore(storage, { cacheRecent: !config.ephemeral });
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));

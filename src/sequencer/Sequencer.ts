@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { ChainStore } from '../chain/ChainStore.js';
 import { encodeReceipt } from '../chain/receiptEncoding.js';
-import type { StoredBlock, StoredSubBlock } from '../chain/records.js';
+import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
 import { applyStateChanges, persistSealedAccounts } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
@@ -157,6 +157,7 @@ export class Sequencer {
     const batch = new WriteBatch();
     const sealInputs: SealInput[] = [];
     const hashes: Hex[] = [];
+    const records: StoredTransaction[] = [];
     const bloom = new Uint8Array(256);
     let logIndex = open.logCount;
     for (const [offset, { result, source }] of executed.entries()) {
@@ -168,6 +169,7 @@ export class Sequencer {
       });
       logIndex += result.logs.length;
       this.parts.chain.writeTransaction(batch, record);
+      records.push(record);
       this.parts.journal.forget(batch, source.hash);
       hashes.push(source.hash);
       for (let i = 0; i < 256; i++) bloom[i]! |= result.bloom[i]!;
@@ -194,6 +196,7 @@ export class Sequencer {
     await this.parts.storage.commit(batch);
 
     // Durable: now publish, in the order readers depend on.
+    this.parts.chain.remember({ transactions: records });
     world.apply(changes);
     for (const { source } of executed) pool.remove(source.hash);
     for (const transaction of failed) pool.remove(transaction.hash);
@@ -249,6 +252,7 @@ export class Sequencer {
     trieNodes.flushInto(batch);
     chain.deleteSubBlocks(batch, open.number, open.subBlocks.length);
     await storage.commit(batch);
+    chain.remember({ block });
     world.apply({ accounts: updatedAccounts, storage: new Map(), code: new Map() });
     logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(performance.now() - startedAt) });
     events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions });
