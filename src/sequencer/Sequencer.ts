@@ -11,6 +11,7 @@ import type { EventBus } from '../events/EventBus.js';
 import { toExecutionBlock } from '../execution/BlockEnvironment.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
+import { tryFastTransfer } from '../execution/fastTransfer.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
 import { type Hex, toQuantity } from '../primitives/hex.js';
@@ -137,7 +138,9 @@ export class Sequencer {
       if (remaining < 21_000n) return 'stop';
       if (candidate.gasLimit > remaining) return 'skipSender';
       try {
-        const result = await executeTransaction(execution, block, candidate.transaction, gasUsed);
+        const result =
+          (await tryFastTransfer(execution.state, { baseFeePerGas: open.baseFeePerGas, coinbase: settings.coinbase }, candidate.transaction, gasUsed)) ??
+          (await executeTransaction(execution, block, candidate.transaction, gasUsed));
         gasUsed = result.cumulativeGasUsed;
         executed.push({ result, source: candidate });
         return 'next';
