@@ -17,7 +17,9 @@ import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { hexToBytes } from '../../primitives/hex.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { createExecutionVm, type ExecutionVm } from '../createExecutionVm.js';
+import { CachedStateReader } from '../CachedStateReader.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
+import type { StateReader } from '../StateReader.js';
 import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse, SerializedCallError } from './CallJob.js';
 import { executeCall, executeEstimate } from './executeCallJob.js';
 
@@ -33,11 +35,24 @@ const blockHash = (number: bigint) => {
 };
 const execution: ExecutionVm = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
 
+/** The last sealed state read, memoised across jobs: sealed states never change. */
+let sealedState: { version: number; reader: StateReader } | undefined;
+
+/**
+ * The state a job reads. "pending" (the newest versions) may move between jobs, so it is
+ * memoised for one job only, which also gives an estimation loop one consistent snapshot.
+ */
+function stateFor(version: number): StateReader {
+  if (version === NEWEST_VERSION) return new CachedStateReader(new PersistedStateReader(storage, version));
+  if (sealedState?.version !== version) sealedState = { version, reader: new CachedStateReader(new PersistedStateReader(storage, version)) };
+  return sealedState.reader;
+}
+
 async function run(job: CallJob): Promise<CallJobResult> {
   const options = {
     common,
     use: <T>(work: (execution: ExecutionVm) => Promise<T>) => work(execution),
-    state: new PersistedStateReader(storage, job.version),
+    state: stateFor(job.version),
     environment: job.environment,
     request: job.request,
     gasCap: job.gasCap,
