@@ -1,12 +1,17 @@
 /**
  * ethers v6 against the real node: sending and waiting, receipts, gas estimation, calls to a
  * deployed contract, and revert reasons carried by ethers' errors.
+ *
+ * ethers' `tx.wait()` (and `waitForDeployment()`) returns the receipt as soon as it exists when
+ * it first looks, which on Sequin can be the pre-confirmed one, while ethers reads at "latest"
+ * (the last sealed block). Tests that read at "latest" after a transaction therefore wait for its
+ * block to be sealed, as an ethers user must (or read at "pending").
  */
 import { type Contract, ContractFactory, isError, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterArtifact, reverterArtifact, testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_KEYS, ZERO_HASH } from './helpers.js';
+import { DEV_KEYS, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
 let node: NodeProcess;
 let provider: JsonRpcProvider;
@@ -23,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('ethers v6', () => {
-  it('sends a transfer; tx.wait() resolves with the sealed receipt; getTransactionReceipt agrees', async () => {
+  it('sends a transfer; tx.wait() resolves; once sealed, getTransactionReceipt agrees with the block', async () => {
     const wallet = new Wallet(DEV_KEYS[0], provider);
     const recipient = Wallet.createRandom().address;
     const tx = await wallet.sendTransaction({ to: recipient, value: parseEther('0.25') });
@@ -35,12 +40,13 @@ describe('ethers v6', () => {
     expect(receipt!.from).toBe(wallet.address);
     expect(receipt!.to).toBe(recipient);
 
+    await waitForBlockAfter(node.url, BigInt(receipt!.blockNumber) - 1n);
     const fetched = await provider.getTransactionReceipt(tx.hash);
     expect(fetched).not.toBeNull();
     expect(fetched!.blockNumber).toBe(receipt!.blockNumber);
     expect(fetched!.index).toBe(receipt!.index);
     expect(fetched!.cumulativeGasUsed).toBe(receipt!.cumulativeGasUsed);
-    // By the time ethers counts a confirmation the block is sealed: the real hash, not the zero one.
+    // Once the block is sealed the receipt carries the real hash, not the zero one.
     const block = await provider.getBlock(fetched!.blockNumber);
     expect(fetched!.blockHash).toBe(block!.hash);
     expect(fetched!.blockHash).not.toBe(ZERO_HASH);
@@ -54,6 +60,7 @@ describe('ethers v6', () => {
     const factory = new ContractFactory(counterArtifact.abi, counterArtifact.bytecode, wallet);
     const counter = await factory.deploy();
     await counter.waitForDeployment();
+    await sealed(counter as Contract);
     const estimate = await (counter as Contract).increment!.estimateGas();
     expect(estimate).toBeGreaterThan(21_000n);
     expect(estimate).toBeLessThan(100_000n);
@@ -64,6 +71,7 @@ describe('ethers v6', () => {
     const factory = new ContractFactory(testTokenArtifact.abi, testTokenArtifact.bytecode, wallet);
     const token = (await factory.deploy(1_000_000n)) as Contract;
     await token.waitForDeployment();
+    await sealed(token as Contract);
     expect(await token.name!()).toBe('Test Token');
     expect(await token.symbol!()).toBe('TST');
     expect(await token.totalSupply!()).toBe(1_000_000n);
@@ -77,6 +85,9 @@ describe('ethers v6', () => {
     expect(event?.name).toBe('Transfer');
     expect(event?.args.to).toBe(recipient);
     expect(event?.args.value).toBe(1234n);
+    // Pre-confirmed at "pending" right away; at "latest" (ethers' default) once sealed.
+    expect(await token.balanceOf!(recipient, { blockTag: 'pending' })).toBe(1234n);
+    await waitForBlockAfter(node.url, BigInt(receipt.blockNumber) - 1n);
     expect(await token.balanceOf!(recipient)).toBe(1234n);
     // A raw provider.call, as ethers does it for read-only methods.
     const data = token.interface.encodeFunctionData('balanceOf', [recipient]);
@@ -88,6 +99,7 @@ describe('ethers v6', () => {
     const factory = new ContractFactory(reverterArtifact.abi, reverterArtifact.bytecode, wallet);
     const reverter = (await factory.deploy()) as Contract;
     await reverter.waitForDeployment();
+    await sealed(reverter as Contract);
 
     const callError = await reverter.alwaysReverts!().then(
       () => undefined,
@@ -128,3 +140,10 @@ describe('ethers v6', () => {
     expect(isError(error, 'NONCE_EXPIRED')).toBe(true);
   });
 });
+
+/** Waits until the block holding a contract's deployment is sealed, so reads at "latest" see it. */
+async function sealed<T extends Contract>(contract: T): Promise<T> {
+  const receipt = await contract.deploymentTransaction()!.wait();
+  await waitForBlockAfter(node.url, BigInt(receipt!.blockNumber) - 1n);
+  return contract;
+}
