@@ -35,6 +35,8 @@ export const FLAGS: FlagSpec[] = [
   { name: 'max-batch-length', kind: 'string', valueName: 'N', help: 'most calls in one JSON-RPC batch (default 1000)', apply: (c, v) => (c.maxBatchLength = integer('max-batch-length', v)) },
   { name: 'rpc-gas-cap', kind: 'string', valueName: 'GAS', help: 'gas cap (and default gas) of eth_call and eth_estimateGas (default 50000000)', apply: (c, v) => (c.rpcGasCap = bigint('rpc-gas-cap', v)) },
   { name: 'rpc-evm-timeout', kind: 'string', valueName: 'MS', help: 'wall-time cap of eth_call and eth_estimateGas, 0 for none; LMDB storage only (default 5000)', apply: (c, v) => (c.rpcEvmTimeoutMs = integer('rpc-evm-timeout', v)) },
+  { name: 'send-sync-timeout', kind: 'string', valueName: 'MS', help: 'default wait of eth_sendRawTransactionSync for a pre-confirmation (default 5000)', apply: (c, v) => (c.sendSyncTimeoutMs = integer('send-sync-timeout', v)) },
+  { name: 'send-sync-max-timeout', kind: 'string', valueName: 'MS', help: 'longest wait a caller may ask of eth_sendRawTransactionSync (default 30000)', apply: (c, v) => (c.sendSyncMaxTimeoutMs = integer('send-sync-max-timeout', v)) },
   { name: 'txpool-account-slots', kind: 'string', valueName: 'N', help: 'executable txs guaranteed per account (default 16)', apply: (c, v) => (c.txpool.accountSlots = integer('txpool-account-slots', v)) },
   { name: 'txpool-global-slots', kind: 'string', valueName: 'N', help: 'executable txs in the whole pool (default 5120)', apply: (c, v) => (c.txpool.globalSlots = integer('txpool-global-slots', v)) },
   { name: 'txpool-account-queue', kind: 'string', valueName: 'N', help: 'future-nonce txs per account (default 64)', apply: (c, v) => (c.txpool.accountQueue = integer('txpool-account-queue', v)) },

@@ -41,6 +41,10 @@ export interface NodeConfig {
    * nodes run calls on the main thread, capped by gas only.
    */
   rpcEvmTimeoutMs: number;
+  /** Default wait of eth_sendRawTransactionSync when the caller gives none, in ms. Default 5000. */
+  sendSyncTimeoutMs: number;
+  /** Longest wait a caller may ask of eth_sendRawTransactionSync, in ms. Default 30000. */
+  sendSyncMaxTimeoutMs: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
 }
@@ -84,6 +88,8 @@ export function defaultNodeConfig(): NodeConfig {
     maxBodyBytes: 5 * 1024 * 1024,
     maxBatchLength: 1000,
     rpcGasCap: 50_000_000n,
+    sendSyncTimeoutMs: 5000,
+    sendSyncMaxTimeoutMs: 30_000,
     rpcEvmTimeoutMs: 5000,
     txpool: {
       accountSlots: 16,

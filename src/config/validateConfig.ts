@@ -18,5 +18,9 @@ export function validateConfig(config: NodeConfig): string[] {
   if (config.mnemonic.trim().split(/\s+/).length < 12) problems.push('--mnemonic must have at least 12 words');
   if (config.maxBodyBytes < 1024) problems.push('--max-body-bytes must be at least 1024');
   if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
+  if (!Number.isInteger(config.sendSyncMaxTimeoutMs) || config.sendSyncMaxTimeoutMs < 1) problems.push('--send-sync-max-timeout must be a positive number of ms');
+  else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {
+    problems.push('--send-sync-timeout must be a positive number of ms, at most --send-sync-max-timeout');
+  }
   return problems;
 }

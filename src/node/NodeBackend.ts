@@ -2,7 +2,9 @@ import type { Common } from '@ethereumjs/common';
 import { createTx } from '@ethereumjs/tx';
 import { type ChainStore, UNSEALED_BLOCK_HASH, withBlockHash } from '../chain/ChainStore.js';
 import type { StoredBlock, StoredTransaction } from '../chain/records.js';
-import { ServerError } from '../errors/RpcError.js';
+import { InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js';
+import type { ChainEvents } from '../events/ChainEvents.js';
+import type { EventBus } from '../events/EventBus.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
@@ -15,6 +17,7 @@ import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { FeeHistory, JsonObject, RpcBackend } from '../rpc/backend.js';
+import { submitAndAwaitPreconfirmation } from '../sequencer/awaitPreconfirmation.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import { transactionFields } from '../sequencer/transactionRecord.js';
 import type { Storage } from '../storage/Storage.js';
@@ -23,6 +26,8 @@ import type { TxPool } from '../txpool/TxPool.js';
 import { computeFeeHistory } from './feeHistory.js';
 
 const EMPTY = new Uint8Array(0);
+/** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
+const SEND_SYNC_TIMEOUT_CODE = 4;
 
 /** The parts the backend reads from. */
 export interface NodeBackendParts {
@@ -44,6 +49,9 @@ export interface NodeBackendParts {
   rpcGasCap: bigint;
   suggestedTip: bigint;
   devKeys: Map<string, Uint8Array>;
+  events: EventBus<ChainEvents>;
+  /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
+  sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
 }
 
 type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
@@ -112,6 +120,21 @@ export class NodeBackend implements RpcBackend {
 
   sendRawTransaction(raw: Uint8Array): Promise<Hex> {
     return this.parts.intake.submit(raw);
+  }
+
+  async sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+    const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
+    if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs) throw new InvalidParamsError(`invalid argument 1: timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`);
+    const timeout = timeoutMs ?? defaultTimeoutMs;
+    const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
+      submit: () => this.parts.intake.submit(raw),
+      events: this.parts.events,
+      isPreconfirmed: (candidate) => this.parts.chain.transaction(candidate) !== undefined,
+      timeoutMs: timeout,
+    });
+    const receipt = preconfirmed ? this.getTransactionReceipt(hash) : null;
+    if (!receipt) throw new RpcError(SEND_SYNC_TIMEOUT_CODE, `transaction ${hash} was accepted but not pre-confirmed within ${timeout} ms`, { data: hash });
+    return receipt;
   }
 
   async sendTransaction(request: CallRequest): Promise<Hex> {

@@ -129,6 +129,8 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       coinbase: COINBASE,
       rpcGasCap: config.rpcGasCap,
       suggestedTip: SUGGESTED_TIP,
+      events,
+      sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
       devKeys: new Map(accounts.map((account) => [account.address.slice(2), hexToBytes(account.privateKey)])),
     });
     return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, createdGenesis, restoredTxs };

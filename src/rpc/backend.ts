@@ -33,6 +33,11 @@ export interface RpcBackend {
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory;
   /** Validates, admits and journals a signed tx; resolves to its hash once durable. */
   sendRawTransaction(raw: Uint8Array): Promise<Hex>;
+  /**
+   * Submits like {@link sendRawTransaction} and resolves with the receipt once pre-confirmed;
+   * rejects with code 4 (data: the hash) after `timeoutMs` (the node's default when omitted).
+   */
+  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject>;
   /** Signs with a dev account and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
   accounts(): Hex[];

@@ -16,6 +16,7 @@ import { getTransactionCount } from './methods/eth/getTransactionCount.js';
 import { getTransactionReceipt } from './methods/eth/getTransactionReceipt.js';
 import { maxPriorityFeePerGas } from './methods/eth/maxPriorityFeePerGas.js';
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
+import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
 import { version } from './methods/net/version.js';
 import type { MethodDefinition } from './server/MethodDefinition.js';
@@ -35,6 +36,7 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   maxPriorityFeePerGas,
   feeHistory,
   sendRawTransaction,
+  sendRawTransactionSync,
   sendTransaction,
   accounts,
   getTransactionByHash,

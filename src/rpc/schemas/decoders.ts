@@ -170,3 +170,11 @@ function fixedBytes(value: unknown, length: number, what: string): Uint8Array {
   if (bytes.length !== length) throw new TypeError(`hex string has length ${(value.length - 2)}, want ${length * 2} for ${what}`);
   return bytes;
 }
+
+/** A timeout in milliseconds: a positive integer, as a JSON number (EIP-7966, viem) or a quantity. */
+export const timeoutMilliseconds: ParamDecoder<number | undefined> = (value) => {
+  if (value === undefined || value === null) return undefined;
+  const milliseconds = typeof value === 'number' ? value : Number(parseQuantity(value));
+  if (!Number.isSafeInteger(milliseconds) || milliseconds <= 0) throw new TypeError('timeout must be a positive whole number of milliseconds');
+  return milliseconds;
+};

@@ -1,0 +1,19 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { data, timeoutMilliseconds } from '../../schemas/decoders.js';
+
+/**
+ * eth_sendRawTransactionSync (EIP-7966): submits like eth_sendRawTransaction (same errors) and
+ * answers with the receipt as soon as the transaction is pre-confirmed. Past the timeout (ms;
+ * the node's default and maximum are configurable) it fails with code 4 and the tx hash as data:
+ * the tx stays in the pool. A timeout above the maximum is -32602.
+ */
+export const sendRawTransactionSync = defineMethod({
+  name: 'eth_sendRawTransactionSync',
+  summary: 'Submits a signed transaction and returns its receipt once it is pre-confirmed.',
+  tier: 'public',
+  params: [
+    { name: 'data', decode: data },
+    { name: 'timeout', decode: timeoutMilliseconds, optional: true },
+  ],
+  handler: (backend, [raw, timeout]) => backend.sendRawTransactionSync(raw, timeout),
+});
