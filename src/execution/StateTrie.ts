@@ -4,7 +4,6 @@ import { Account, ValueEncoding } from '@ethereumjs/util';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
 import { keccak256 } from '../primitives/keccak.js';
-import type { WriteBatch } from '../storage/Storage.js';
 import type { TrieNodeStore } from './TrieNodeStore.js';
 import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
 
@@ -17,7 +16,8 @@ const YIELD_EVERY = 64;
  * The trie is only touched here, once per sealed block and only for what changed (execution
  * runs on the flat state, see execution/FlatStateManager.ts). `finalState` reads the state at
  * the end of the block; `parentState` the state of the parent block, for each account's previous
- * storage root. Returns the accounts with their new storage roots, which the caller persists.
+ * storage root. Returns the accounts with their new storage roots, which the caller persists
+ * (writeStateChanges in WorldState.ts) as the block's versioned account records.
  */
 export async function applyStateChanges(options: {
   parentRoot: Uint8Array;
@@ -57,13 +57,6 @@ export async function applyStateChanges(options: {
     if (++writes % YIELD_EVERY === 0) await yieldToEventLoop();
   }
   return { stateRoot: accountTrie.root(), updatedAccounts };
-}
-
-/** Writes the accounts returned by {@link applyStateChanges} as the block's versioned records. */
-export function persistSealedAccounts(batch: WriteBatch, blockNumber: number, accounts: Map<string, Account | null>, accountKey: (address: string) => Uint8Array): void {
-  for (const [address, account] of accounts) {
-    batch.putVersioned(accountKey(address), blockNumber, account ? account.serialize() : new Uint8Array(0));
-  }
 }
 
 async function openTrie(nodes: TrieNodeStore, root: Uint8Array): Promise<MerklePatriciaTrie> {

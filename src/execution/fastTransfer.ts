@@ -1,11 +1,10 @@
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
 import { Account, Address } from '@ethereumjs/util';
+import { TRANSFER_GAS } from './estimateGas.js';
 import { effectiveGasPrice, type ExecutedTransaction } from './executeTransaction.js';
 import type { FlatStateManager } from './FlatStateManager.js';
 import { EMPTY_CODE_HASH } from './StateReader.js';
 
-/** The gas of a value transfer without data or access list. */
-const TRANSFER_GAS = 21_000n;
 const EMPTY_BLOOM = new Uint8Array(256);
 
 /**

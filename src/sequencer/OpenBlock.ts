@@ -1,3 +1,4 @@
+import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock } from '../chain/records.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { Hex } from '../primitives/hex.js';
@@ -39,6 +40,6 @@ export class OpenBlock {
     mergeStateChanges(this.changes, changes);
     this.gasUsed += gasUsed;
     this.logCount += logCount;
-    for (let i = 0; i < 256; i++) this.bloom[i]! |= bloom[i]!;
+    orBloom(this.bloom, bloom);
   }
 }

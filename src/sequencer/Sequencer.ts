@@ -1,9 +1,9 @@
 import type { Common } from '@ethereumjs/common';
 import type { ChainStore } from '../chain/ChainStore.js';
-import { encodeReceipt } from '../chain/receiptEncoding.js';
+import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
-import { applyStateChanges, persistSealedAccounts } from '../execution/StateTrie.js';
+import { applyStateChanges } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
@@ -16,7 +16,6 @@ import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
 import { type Hex, toQuantity } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
-import { accountKey } from '../storage/stateKeys.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
@@ -175,7 +174,7 @@ export class Sequencer {
       records.push(record);
       this.parts.journal.forget(batch, source.hash);
       hashes.push(source.hash);
-      for (let i = 0; i < 256; i++) bloom[i]! |= result.bloom[i]!;
+      orBloom(bloom, result.bloom);
       sealInputs.push({
         hash: source.hash,
         raw: source.raw,
@@ -251,7 +250,7 @@ export class Sequencer {
     });
     const batch = new WriteBatch();
     chain.writeBlock(batch, block);
-    persistSealedAccounts(batch, open.number, updatedAccounts, accountKey);
+    writeStateChanges(batch, open.number, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
     trieNodes.flushInto(batch);
     chain.deleteSubBlocks(batch, open.number, open.subBlocks.length);
     await storage.commit(batch);

@@ -3,16 +3,15 @@ import { Account } from '@ethereumjs/util';
 import type { ChainStore } from '../chain/ChainStore.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
-import { applyStateChanges, persistSealedAccounts } from '../execution/StateTrie.js';
+import { applyStateChanges } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
-import { accountKey } from '../storage/stateKeys.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
-import { encodeReceipt } from '../chain/receiptEncoding.js';
+import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
@@ -80,7 +79,7 @@ export async function bootChain(options: {
     });
     const gas = BigInt(subBlock.cumulativeGasUsed);
     const bloom = new Uint8Array(256);
-    for (const input of inputs) for (let i = 0; i < 256; i++) bloom[i]! |= input.bloom[i]!;
+    for (const input of inputs) orBloom(bloom, input.bloom);
     open.append(subBlock, inputs, touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world), gas - previousGas, inputs.reduce((sum, input) => sum + input.logCount, 0), bloom);
     previousGas = gas;
   }
@@ -132,7 +131,7 @@ async function writeGenesis(options: { common: Common; storage: Storage; chain: 
   });
   const batch = new WriteBatch();
   writeStateChanges(batch, 0, changes);
-  persistSealedAccounts(batch, 0, updatedAccounts, accountKey);
+  writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
   options.trieNodes.flushInto(batch);
   options.chain.writeBlock(batch, block);
   batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
