@@ -8,6 +8,13 @@ export interface FlagSpec {
   kind: 'string' | 'boolean';
   valueName?: string;
   help: string;
+  /**
+   * The flag may be given several times; each value is applied in turn. Its environment variable
+   * (see `environment`) and config-file value may then list several, comma-separated or as an array.
+   */
+  multiple?: boolean;
+  /** The environment variable, when it is not SEQUIN_<NAME>. */
+  environment?: string;
   apply: (config: NodeConfig, value: string | boolean) => void;
 }
 
@@ -31,8 +38,28 @@ export const FLAGS: FlagSpec[] = [
   { name: 'accounts', kind: 'string', valueName: 'N', help: 'number of funded dev accounts (default 10)', apply: (c, v) => (c.accounts = integer('accounts', v)) },
   { name: 'balance', kind: 'string', valueName: 'ETH', help: 'genesis balance of each dev account in ether (default 10000)', apply: (c, v) => (c.accountBalance = bigint('balance', v) * 10n ** 18n) },
   { name: 'log-level', kind: 'string', valueName: 'LEVEL', help: `one of ${LOG_LEVELS.join(', ')} (default info)`, apply: (c, v) => (c.logLevel = logLevel(v)) },
+  { name: 'log-format', kind: 'string', valueName: 'FORMAT', help: 'json, pretty, or auto: pretty on a terminal, else json (default auto)', apply: (c, v) => (c.logFormat = logFormat(v)) },
+  { name: 'log-rpc', kind: 'boolean', help: 'log every RPC call at info level: method, duration, outcome, client (default off)', apply: (c, v) => (c.logRpc = bool(v)) },
+  {
+    name: 'api-key',
+    kind: 'string',
+    valueName: 'KEY',
+    multiple: true,
+    environment: 'SEQUIN_API_KEYS',
+    help: 'accept this API key for the dedicated tier (repeatable; SEQUIN_API_KEYS=k1,k2); keys from `sequin keys create` count too',
+    apply: (c, v) => c.apiKeys.push(String(v)),
+  },
+  { name: 'public-tier', kind: 'boolean', help: 'serve / as the public tier even while no API key exists (default: only once one does)', apply: (c, v) => (c.publicTier = bool(v)) },
+  { name: 'trust-proxy', kind: 'boolean', help: "take the client's IP from the right-most X-Forwarded-For entry (one reverse proxy in front)", apply: (c, v) => (c.trustProxy = bool(v)) },
+  { name: 'public-rate-limit', kind: 'string', valueName: 'N', help: 'calls per second per IP on the public tier, 0 for none (default 50)', apply: (c, v) => (c.publicRateLimit = integer('public-rate-limit', v)) },
+  { name: 'public-rate-burst', kind: 'string', valueName: 'N', help: 'calls a public client may spend at once (default 100)', apply: (c, v) => (c.publicRateBurst = integer('public-rate-burst', v)) },
+  { name: 'dedicated-rate-limit', kind: 'string', valueName: 'N', help: 'calls per second per API key, 0 for none (default 1000)', apply: (c, v) => (c.dedicatedRateLimit = integer('dedicated-rate-limit', v)) },
+  { name: 'dedicated-rate-burst', kind: 'string', valueName: 'N', help: 'calls a dedicated client may spend at once (default 2000)', apply: (c, v) => (c.dedicatedRateBurst = integer('dedicated-rate-burst', v)) },
   { name: 'max-body-bytes', kind: 'string', valueName: 'N', help: 'largest HTTP request body (default 5242880)', apply: (c, v) => (c.maxBodyBytes = integer('max-body-bytes', v)) },
   { name: 'max-batch-length', kind: 'string', valueName: 'N', help: 'most calls in one JSON-RPC batch (default 1000)', apply: (c, v) => (c.maxBatchLength = integer('max-batch-length', v)) },
+  { name: 'max-batch-response-bytes', kind: 'string', valueName: 'N', help: 'largest answer to one batch; later calls get -32003 (default 25000000)', apply: (c, v) => (c.maxBatchResponseBytes = integer('max-batch-response-bytes', v)) },
+  { name: 'max-nesting-depth', kind: 'string', valueName: 'N', help: 'deepest nesting of arrays and objects in a request (default 64)', apply: (c, v) => (c.maxNestingDepth = integer('max-nesting-depth', v)) },
+  { name: 'rpc-timeout', kind: 'string', valueName: 'MS', help: 'time one request may take; unfinished calls get -32002 (default 60000)', apply: (c, v) => (c.rpcTimeoutMs = integer('rpc-timeout', v)) },
   { name: 'rpc-gas-cap', kind: 'string', valueName: 'GAS', help: 'gas cap (and default gas) of eth_call and eth_estimateGas (default 50000000)', apply: (c, v) => (c.rpcGasCap = bigint('rpc-gas-cap', v)) },
   { name: 'rpc-evm-timeout', kind: 'string', valueName: 'MS', help: 'wall-time cap of eth_call and eth_estimateGas, 0 for none; LMDB storage only (default 5000)', apply: (c, v) => (c.rpcEvmTimeoutMs = integer('rpc-evm-timeout', v)) },
   { name: 'send-sync-timeout', kind: 'string', valueName: 'MS', help: 'default wait of eth_sendRawTransactionSync for a pre-confirmation (default 5000)', apply: (c, v) => (c.sendSyncTimeoutMs = integer('send-sync-timeout', v)) },
@@ -62,6 +89,12 @@ function bool(value: string | boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off|)$/i.test(value)) return false;
   throw new Error(`expected true or false, got "${value}"`);
+}
+
+function logFormat(value: string | boolean): NodeConfig['logFormat'] {
+  const format = String(value);
+  if (format !== 'auto' && format !== 'json' && format !== 'pretty') throw new Error(`--log-format must be one of auto, json, pretty, got "${value}"`);
+  return format;
 }
 
 function logLevel(value: string | boolean): NodeConfig['logLevel'] {

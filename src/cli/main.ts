@@ -1,8 +1,9 @@
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
-import { startNode } from '../node/createNode.js';
+import { type SequinNode, startNode } from '../node/createNode.js';
 import { createLogger } from '../primitives/logger.js';
 import { helpText } from './helpText.js';
+import { runKeysCommand } from './keysCommand.js';
 import { parseCommandLine } from './parseCommandLine.js';
 
 /**
@@ -19,11 +20,15 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${sequinVersion()}\n`);
     return;
   }
+  if (command.kind === 'keys') {
+    await runKeysCommand(command.command, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+    return;
+  }
   const config = command.config;
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   const startedAt = performance.now();
   const node = await startNode(config, { logger });
-  process.stdout.write(banner(config, node.accounts, node.url, Math.round(performance.now() - startedAt)));
+  process.stdout.write(banner(config, node, Math.round(performance.now() - startedAt)));
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -42,7 +47,8 @@ export async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-function banner(config: NodeConfig, accounts: Array<{ address: string; privateKey: string }>, url: string, startupMs: number): string {
+function banner(config: NodeConfig, node: SequinNode, startupMs: number): string {
+  const { accounts, url } = node;
   const ether = config.accountBalance / 10n ** 18n;
   const lines = [
     `Sequin ${sequinVersion()} — chain id ${config.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
@@ -56,6 +62,25 @@ function banner(config: NodeConfig, accounts: Array<{ address: string; privateKe
     for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.privateKey}`);
     lines.push('', `Mnemonic: ${config.mnemonic}`, "Derivation path: m/44'/60'/0'/0/", '');
   }
+  lines.push(...accessLines(config, node), '');
   lines.push(`Ready in ${startupMs} ms`, `Listening on ${url}`, '');
   return lines.join('\n');
+}
+
+/** What the start-up output says about who may call what (README "Public and dedicated endpoints"). */
+function accessLines(config: NodeConfig, node: SequinNode): string[] {
+  const { tiers, configuredKeys, storedKeys } = node.access;
+  if (!tiers) {
+    return [
+      'Access: open. No API key exists and --public-tier is not set, so every method is served to everyone on /',
+      '        (like Anvil). `sequin keys create --name NAME` or --public-tier makes / the public tier.',
+      `Metrics: ${node.url}/metrics`,
+    ];
+  }
+  const limit = config.publicRateLimit > 0 ? `${config.publicRateLimit} calls/s per IP` : 'no rate limit';
+  return [
+    `Access: / is the public tier (${limit}; dedicated-only methods such as eth_getBlockReceipts answer HTTP 403).`,
+    `        Dedicated: ${node.url}/v1/<key> or the header Authorization: Bearer <key> (${configuredKeys} key(s) from flags, ${storedKeys} from the database).`,
+    `Metrics: ${node.url}/metrics (with Authorization: Bearer <key>)`,
+  ];
 }

@@ -29,10 +29,37 @@ export interface NodeConfig {
   accountBalance: bigint;
   /** Log level: silent, error, warn, info, debug. Default info. */
   logLevel: LogLevel;
+  /** Log lines as JSON, pretty text, or 'auto': pretty when stderr is a terminal, else JSON. Default auto. */
+  logFormat: LogFormat;
+  /** Log every RPC call at info level (method, duration, outcome, client), like Anvil. Default false (debug level only). */
+  logRpc: boolean;
+  /**
+   * API keys accepted besides those in the database (`--api-key`, repeatable; `SEQUIN_API_KEYS`,
+   * comma-separated). At least 16 URL-safe characters each. Default none.
+   */
+  apiKeys: string[];
+  /** Make `/` the public tier even while no API key exists. Default false. */
+  publicTier: boolean;
+  /** Believe the right-most X-Forwarded-For entry as the client's address (one reverse proxy in front). Default false. */
+  trustProxy: boolean;
+  /** Calls per second each IP address may make on the public tier; 0 for no limit. Default 50. */
+  publicRateLimit: number;
+  /** Calls a public client may save up and spend at once. Default 100. */
+  publicRateBurst: number;
+  /** Calls per second each API key may make; 0 for no limit. Default 1000. */
+  dedicatedRateLimit: number;
+  /** Calls a dedicated client may save up and spend at once. Default 2000. */
+  dedicatedRateBurst: number;
   /** Largest HTTP request body in bytes. Default 5 MiB (geth's). */
   maxBodyBytes: number;
   /** Most calls in one JSON-RPC batch. Default 1000 (geth's). */
   maxBatchLength: number;
+  /** Largest answer to one batch in bytes; later calls get -32003. Default 25,000,000 (geth's). */
+  maxBatchResponseBytes: number;
+  /** Deepest nesting of arrays and objects in a request body. Default 64. */
+  maxNestingDepth: number;
+  /** Time one request may take, in ms; calls still running then get -32002 "request timed out". Default 60000. */
+  rpcTimeoutMs: number;
   /** Gas cap of eth_call / eth_estimateGas, and their default gas. Default 50,000,000 (geth's). */
   rpcGasCap: bigint;
   /**
@@ -50,6 +77,7 @@ export interface NodeConfig {
 }
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** Tx pool limits; the names and defaults are geth's (core/txpool/legacypool). */
 export interface TxPoolLimits {
@@ -85,8 +113,20 @@ export function defaultNodeConfig(): NodeConfig {
     accounts: 10,
     accountBalance: 10_000n * 10n ** 18n,
     logLevel: 'info',
+    logFormat: 'auto',
+    logRpc: false,
+    apiKeys: [],
+    publicTier: false,
+    trustProxy: false,
+    publicRateLimit: 50,
+    publicRateBurst: 100,
+    dedicatedRateLimit: 1000,
+    dedicatedRateBurst: 2000,
     maxBodyBytes: 5 * 1024 * 1024,
     maxBatchLength: 1000,
+    maxBatchResponseBytes: 25_000_000,
+    maxNestingDepth: 64,
+    rpcTimeoutMs: 60_000,
     rpcGasCap: 50_000_000n,
     sendSyncTimeoutMs: 5000,
     sendSyncMaxTimeoutMs: 30_000,

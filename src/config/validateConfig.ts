@@ -18,6 +18,23 @@ export function validateConfig(config: NodeConfig): string[] {
   if (config.mnemonic.trim().split(/\s+/).length < 12) problems.push('--mnemonic must have at least 12 words');
   if (config.maxBodyBytes < 1024) problems.push('--max-body-bytes must be at least 1024');
   if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
+  if (config.maxBatchResponseBytes < 1024) problems.push('--max-batch-response-bytes must be at least 1024');
+  if (!Number.isInteger(config.maxNestingDepth) || config.maxNestingDepth < 8) problems.push('--max-nesting-depth must be at least 8 (requests with access lists nest 7 levels)');
+  if (!Number.isInteger(config.rpcTimeoutMs) || config.rpcTimeoutMs <= config.sendSyncMaxTimeoutMs) {
+    problems.push(`--rpc-timeout must be longer than --send-sync-max-timeout (${config.sendSyncMaxTimeoutMs} ms), or eth_sendRawTransactionSync would time out first`);
+  }
+  for (const [index, key] of config.apiKeys.entries()) {
+    if (key.length < 16 || !/^[A-Za-z0-9._~-]+$/.test(key)) {
+      problems.push(`API key #${index + 1} (--api-key / SEQUIN_API_KEYS) must be at least 16 characters of A-Z a-z 0-9 . _ ~ - (it travels in URLs)`);
+    }
+  }
+  for (const [name, rate, burst] of [
+    ['public', config.publicRateLimit, config.publicRateBurst],
+    ['dedicated', config.dedicatedRateLimit, config.dedicatedRateBurst],
+  ] as const) {
+    if (!Number.isFinite(rate) || rate < 0) problems.push(`--${name}-rate-limit must be 0 (no limit) or a positive number of calls per second`);
+    if (!Number.isInteger(burst) || burst < 1) problems.push(`--${name}-rate-burst must be at least 1`);
+  }
   if (!Number.isInteger(config.sendSyncMaxTimeoutMs) || config.sendSyncMaxTimeoutMs < 1) problems.push('--send-sync-max-timeout must be a positive number of ms');
   else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {
     problems.push('--send-sync-timeout must be a positive number of ms, at most --send-sync-max-timeout');

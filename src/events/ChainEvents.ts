@@ -6,6 +6,8 @@ export interface SubBlockEvent {
   index: number;
   timestamp: bigint;
   transactionHashes: Hex[];
+  /** Wall time the sequencer took to execute and commit it, in ms (for metrics). */
+  buildMs?: number;
 }
 
 /** A sealed block, announced after it is durable. */
@@ -13,6 +15,8 @@ export interface SealedBlockEvent {
   number: bigint;
   hash: Hex;
   transactionHashes: Hex[];
+  /** Wall time the sequencer took to compute the roots and commit the block, in ms (for metrics). */
+  sealMs?: number;
 }
 
 /** The events the node publishes. */

@@ -7,9 +7,15 @@ import { ALL_METHODS } from '../rpc/methodRegistry.js';
 import { RpcServer } from '../rpc/server/RpcServer.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
+import { buildAccessResolver } from './access/buildAccessResolver.js';
 import { buildNodeParts } from './buildNodeParts.js';
+import { NodeMetrics } from './metrics/NodeMetrics.js';
+import { observeChainMetrics } from './metrics/observeChainMetrics.js';
+import { createRpcCallObserver } from './metrics/rpcCallObserver.js';
 import type { NodeBackend } from './NodeBackend.js';
 import { toRpcLogger } from './rpcLogger.js';
+import { createStatusRoutes } from './statusRoutes.js';
+import { trackReadiness } from './trackReadiness.js';
 
 /** A running node. */
 export interface SequinNode {
@@ -18,21 +24,43 @@ export interface SequinNode {
   accounts: DevAccount[];
   backend: NodeBackend;
   events: EventBus<ChainEvents>;
+  /** The node's Prometheus metrics (also served at GET /metrics). */
+  metrics: NodeMetrics;
+  /**
+   * How `/` is served at start: `tiers` true when it is the public tier (a key exists or
+   * --public-tier), with the number of keys accepted from configuration and from the database.
+   */
+  access: { tiers: boolean; configuredKeys: number; storedKeys: number };
   /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
   stop(): Promise<void>;
 }
 
 /**
  * Builds and starts a node: opens storage, boots the chain (genesis or recovery), restores
- * the pool from its journal, starts the sequencer, then serves JSON-RPC. Throws with a clear
- * message for invalid configuration or a data directory of another chain.
+ * the pool from its journal, starts the sequencer, then serves JSON-RPC with the access policy
+ * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
+ * configuration or a data directory of another chain.
  */
 export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const { accounts, storage, chain, events, sequencer, backend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
+  const { accounts, storage, chain, events, pool, sequencer, backend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
   try {
-    const rpc = new RpcServer({ methods: ALL_METHODS, backend, maxBatchLength: config.maxBatchLength, logger: toRpcLogger(logger) });
+    const metrics = new NodeMetrics();
+    const stopChainMetrics = observeChainMetrics(metrics, events, pool);
+    metrics.headBlock.set(chain.head()!.number);
+    const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
+    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => chain.head()!.number });
+    const rpc = new RpcServer({
+      methods: ALL_METHODS,
+      backend,
+      maxBatchLength: config.maxBatchLength,
+      maxBatchResponseBytes: config.maxBatchResponseBytes,
+      maxNestingDepth: config.maxNestingDepth,
+      requestTimeoutMs: config.rpcTimeoutMs,
+      logger: toRpcLogger(logger),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+    });
     sequencer.start();
     let http: HttpServerHandle;
     try {
@@ -42,16 +70,18 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         rpc,
         maxBodyBytes: config.maxBodyBytes,
         logger: toRpcLogger(logger),
-        // No API keys exist yet: like Anvil, a local node serves every method to everyone.
-        onRequest: (_request, context) => ({ ...context, tier: 'dedicated' }),
+        authorize: access.authorize,
+        getHandler: createStatusRoutes({ metrics, access, readiness: readiness.readiness }),
       });
     } catch (error) {
+      stopChainMetrics();
       await sequencer.stop();
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
       }
       throw error;
     }
+    readiness.serving();
     logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {
       head: chain.head()!.number,
       preconfirmedTxs: sequencer.openBlock.transactions.length,
@@ -59,6 +89,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       droppedTxs: restoredTxs.dropped,
       storage: config.ephemeral ? 'memory' : config.dataDir,
     });
+    const counts = keys.counts();
     let stopping: Promise<void> | undefined;
     return {
       url: http.url,
@@ -66,9 +97,13 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       accounts,
       backend,
       events,
+      metrics,
+      access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
       stop: () => {
         stopping ??= (async () => {
+          readiness.stopping();
           await http.close();
+          stopChainMetrics();
           await sequencer.stop();
           await backend.close();
           await storage.close();

@@ -205,13 +205,9 @@ export class Sequencer {
     pool.releaseInFlight();
     pool.pruneStale(new Set(executed.map(({ source }) => source.sender)));
     open.append(subBlock, sealInputs, changes, gasUsed - open.gasUsed, logIndex - open.logCount, bloom);
-    logger.debug('pre-confirmed sub-block', {
-      block: open.number,
-      index,
-      txs: executed.length,
-      buildMs: Math.round(performance.now() - startedAt),
-    });
-    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes });
+    const buildMs = performance.now() - startedAt;
+    logger.debug('pre-confirmed sub-block', { block: open.number, index, txs: executed.length, buildMs: Math.round(buildMs) });
+    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes, buildMs });
   }
 
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {
@@ -256,8 +252,9 @@ export class Sequencer {
     await storage.commit(batch);
     chain.remember({ block });
     world.apply({ accounts: updatedAccounts, storage: new Map(), code: new Map() });
-    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(performance.now() - startedAt) });
-    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions });
+    const sealMs = performance.now() - startedAt;
+    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(sealMs) });
+    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions, sealMs });
     return block;
   }
 

@@ -14,6 +14,13 @@ export interface LmdbStorageOptions {
    * (the eth_call worker) of an environment a node already holds. Default false.
    */
   readOnly?: boolean;
+  /**
+   * Open beside the node that may hold the data directory, without claiming it, writes allowed:
+   * LMDB serialises writers across processes, and the node sees them at its next read. Only for
+   * administrative records the node re-reads (API keys: `sequin keys`), never for chain data,
+   * which the node also caches in memory. Default false.
+   */
+  shared?: boolean;
 }
 
 /**
@@ -34,7 +41,7 @@ export class LmdbStorage implements Storage {
 
   constructor(path: string, options: LmdbStorageOptions = {}) {
     this.readOnly = options.readOnly ?? false;
-    this.unlock = this.readOnly ? () => {} : lockDataDirectory(path);
+    this.unlock = this.readOnly || options.shared ? () => {} : lockDataDirectory(path);
     // Name the database file explicitly: given a directory, lmdb-js decides from the name whether it
     // is a file (any "extension", e.g. /tmp/tmp.Ab3) or a directory, and fails on dotted names.
     this.root = open({ path: join(path, DATABASE_FILE), maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false });

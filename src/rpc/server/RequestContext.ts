@@ -1,3 +1,4 @@
+import type { CallBudget } from './CallBudget.js';
 import type { AccessTier } from './MethodDefinition.js';
 
 /**
@@ -12,4 +13,11 @@ export interface RequestContext {
   remoteAddress?: string;
   /** An id that ties this request's log lines together. */
   requestId?: string;
+  /** The name of the API key the client presented (never the key itself), for logs. */
+  keyName?: string;
+  /**
+   * The client's rate limit: charged with the number of calls of each request body (a batch
+   * costs one per element). Absent: unlimited.
+   */
+  callBudget?: CallBudget;
 }

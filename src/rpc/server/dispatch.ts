@@ -4,11 +4,15 @@ import { toRpcError } from '../../errors/toRpcError.js';
 import { checkAccess } from './checkAccess.js';
 import type { ClassifiedMessage, JsonRpcId } from './classifyMessage.js';
 import { decodeParams } from './decodeParams.js';
-import { invalidRequest, methodNotFound } from './envelopeErrors.js';
+import { invalidRequest, methodNotFound, requestTimedOut } from './envelopeErrors.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { RequestContext } from './RequestContext.js';
 import type { RpcLogger } from './RpcLogger.js';
+import type { RpcObserver } from './RpcObserver.js';
 import { serializeError, serializeResult } from './serializeResponse.js';
+
+/** What the deadline promise of {@link DispatchDeps} resolves to once the request timeout passes. */
+export const TIMED_OUT: unique symbol = Symbol('timed out');
 
 /** What {@link dispatch} needs: the methods, the node, who is calling, and where to log. */
 export interface DispatchDeps {
@@ -16,6 +20,10 @@ export interface DispatchDeps {
   backend: RpcBackend;
   context: RequestContext;
   logger: RpcLogger;
+  /** Hears of every answered call. */
+  observer?: RpcObserver;
+  /** Resolves when the request's time is up: calls still running are then answered -32002. */
+  deadline?: Promise<typeof TIMED_OUT>;
 }
 
 /**
@@ -34,21 +42,36 @@ type CallResult = { ok: true; result: unknown } | { ok: false; error: RpcError; 
  * handler and serializes the answer. Never throws: every failure, including a result that is not
  * JSON, ends as an error response, and anything that is not an RpcError is logged and answered
  * with -32603 "internal error" (via {@link toRpcError}) so internals never reach the client.
+ * A handler still running when the deadline passes is answered -32002 "request timed out" (it
+ * runs on, unobserved: JavaScript cannot cancel it).
  */
 export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): Promise<DispatchOutcome> {
   if (message.kind === 'invalid') return { response: errorResponse(message.id, invalidRequest(), deps), refusedForTier: false };
   const started = performance.now();
   const outcome = await call(message.method, message.params, deps);
-  const fields = { method: message.method, requestId: deps.context.requestId, ms: Math.round(performance.now() - started) };
-  deps.logger.debug(outcome.ok ? fields : { ...fields, code: outcome.error.code }, `served ${message.method}`);
   const refusedForTier = !outcome.ok && outcome.refusedForTier;
-  if (message.kind === 'notification') return { response: undefined, refusedForTier };
-  if (!outcome.ok) return { response: errorResponse(message.id, outcome.error, deps), refusedForTier };
-  try {
-    return { response: serializeResult(message.id, outcome.result), refusedForTier };
-  } catch (error) {
-    return { response: errorResponse(message.id, internal(error, message.method, deps), deps), refusedForTier };
+  let response: string | undefined;
+  let errorCode = outcome.ok ? undefined : outcome.error.code;
+  if (message.kind === 'call') {
+    if (!outcome.ok) response = errorResponse(message.id, outcome.error, deps);
+    else {
+      try {
+        response = serializeResult(message.id, outcome.result);
+      } catch (error) {
+        const internalError = internal(error, message.method, deps);
+        errorCode = internalError.code;
+        response = errorResponse(message.id, internalError, deps);
+      }
+    }
   }
+  deps.observer?.onCall({
+    method: message.method,
+    registered: deps.registry.get(message.method) !== undefined,
+    context: deps.context,
+    durationMs: performance.now() - started,
+    errorCode,
+  });
+  return { response, refusedForTier };
 }
 
 async function call(method: string, params: unknown, deps: DispatchDeps): Promise<CallResult> {
@@ -58,7 +81,9 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
   if (refusal !== undefined) return { ok: false, error: refusal, refusedForTier: true };
   try {
     const args = decodeParams(params, definition.params);
-    const result: unknown = await definition.handler(deps.backend, args as never);
+    const running: unknown = definition.handler(deps.backend, args as never);
+    const result = deps.deadline !== undefined && running instanceof Promise ? await Promise.race([running, deps.deadline]) : await running;
+    if (result === TIMED_OUT) return { ok: false, error: requestTimedOut(), refusedForTier: false };
     return { ok: true, result };
   } catch (error) {
     return { ok: false, error: internal(error, method, deps), refusedForTier: false };

@@ -157,9 +157,9 @@ describe('startHttpServer', () => {
     expect(put.headers.get('allow')).toBe('POST, GET, OPTIONS');
   });
 
-  it('answers 403 to a public client calling a dedicated method; onRequest can grant the tier', async () => {
+  it('answers 403 to a public client calling a dedicated method; authorize can grant the tier', async () => {
     const handle = await start({
-      onRequest: (req, context) => (req.headers.authorization === 'Bearer good' ? { ...context, tier: 'dedicated' } : undefined),
+      authorize: (req, context) => ({ ok: true, context: req.headers.authorization === 'Bearer good' ? { ...context, tier: 'dedicated' } : context }),
     });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_dedicated' });
     const refused = await post(handle.url, body);
@@ -170,15 +170,71 @@ describe('startHttpServer', () => {
     expect(await granted.json()).toEqual({ jsonrpc: '2.0', id: 1, result: 'secret' });
   });
 
-  it('answers 500 when onRequest throws, and keeps serving', async () => {
+  it.each<[number, number, Record<string, string>]>([
+    [401, -32600, {}],
+    [403, -32001, {}],
+    [404, -32600, {}],
+    [429, -32005, { 'Retry-After': '3' }],
+  ])('answers a refusal with its status %i, headers and a JSON-RPC error %i, without reading the body', async (status, code, headers) => {
+    let authorized = 0;
     const handle = await start({
-      onRequest: () => {
+      authorize: (req) => {
+        authorized++;
+        return req.url === '/ok' ? { ok: true, context: { tier: 'public' } } : { ok: false, status, message: 'go away', headers };
+      },
+    });
+    // A body over the size limit would be 413 if it were read; the refusal comes first.
+    const response = await fetch(handle.url, { method: 'POST', headers: json, body: new Blob(['x'.repeat(4000)]).stream(), duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('retry-after')).toBe(headers['Retry-After'] ?? null);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code, message: 'go away' } });
+    // The connection is still good for the next request.
+    expect((await post(`${handle.url}/ok`, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_void' }))).status).toBe(200);
+    expect(authorized).toBe(2);
+  });
+
+  it('passes the rate limiter\'s 429 and Retry-After from the RPC server', async () => {
+    const handle = await start({
+      authorize: (_req, context) => ({
+        ok: true,
+        context: { ...context, callBudget: { take: (calls) => (calls > 2 ? { ok: false, retryAfterSeconds: 7, message: 'rate limit exceeded' } : { ok: true }) } },
+      }),
+    });
+    const call = { jsonrpc: '2.0', id: 1, method: 'test_void' };
+    const refused = await post(handle.url, JSON.stringify([call, { ...call, id: 2 }, { jsonrpc: '2.0', method: 'test_void' }]));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('7');
+    const error = { code: -32005, message: 'rate limit exceeded', data: { retryAfterSeconds: 7 } };
+    expect(await refused.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, error },
+      { jsonrpc: '2.0', id: 2, error },
+    ]);
+    expect((await post(handle.url, JSON.stringify([call, call]))).status).toBe(200);
+  });
+
+  it('answers 500 when authorize throws, and keeps serving', async () => {
+    const handle = await start({
+      authorize: () => {
         throw new Error('auth store down');
       },
     });
     const response = await post(handle.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_void' }));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'internal error' } });
+  });
+
+  it('awaits an asynchronous GET hook', async () => {
+    const handle = await start({
+      getHandler: async (req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (req.url !== '/metrics') return false;
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('up 1\n');
+        return true;
+      },
+    });
+    expect(await (await fetch(`${handle.url}/metrics`)).text()).toBe('up 1\n');
+    expect((await fetch(`${handle.url}/other`)).status).toBe(404);
   });
 
   it('reuses keep-alive connections and still closes promptly', async () => {

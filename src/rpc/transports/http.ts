@@ -1,7 +1,7 @@
 /**
  * The HTTP transport: JSON-RPC over `node:http`, shaped after geth's `rpc/http.go`.
  *
- *   POST (any path, JSON body) ──▶ size limit ──▶ onRequest (context) ──▶ RpcServer.handle ──▶ reply
+ *   POST (JSON body) ──▶ size limit ──▶ authorize (tier or refusal) ──▶ read body ──▶ RpcServer.handle ──▶ reply
  *   OPTIONS ──▶ CORS preflight (204)
  *   GET /health ──▶ {"status":"ok"};  other GET ──▶ getHandler hook, else 404
  *
@@ -11,12 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { toRpcError } from '../../errors/toRpcError.js';
+import { TIER_REFUSED_CODE } from '../server/checkAccess.js';
 import { invalidRequest } from '../server/envelopeErrors.js';
 import type { RequestContext } from '../server/RequestContext.js';
 import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
 import { serializeError } from '../server/serializeResponse.js';
+import type { AuthorizeConnection, ConnectionAccess } from './ConnectionAccess.js';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -31,13 +34,18 @@ export interface HttpServerOptions {
   /** Where transport problems are logged. Default: nowhere. */
   logger?: RpcLogger;
   /**
-   * Called for each RPC POST with the default context (`tier: 'public'`, the remote address and a
-   * fresh request id); may return a replacement, e.g. `tier: 'dedicated'` for an authorized client.
-   * A throw answers the request with -32603 "internal error" (HTTP 500).
+   * Decides each RPC POST's access before its body is read, given the default context
+   * (`tier: 'public'`, the socket's address, a fresh request id): the context to serve it with,
+   * or a refusal, answered with its status, headers and a JSON-RPC error body (-32005 for 429,
+   * -32001 for 403, -32600 otherwise). A throw answers -32603 "internal error" (HTTP 500).
+   * Default: every client is served with the default context.
    */
-  onRequest?: (req: IncomingMessage, context: RequestContext) => RequestContext | undefined | Promise<RequestContext | undefined>;
-  /** Serves GET/HEAD requests other than /health (e.g. a web page); returns false to fall through to 404. */
-  getHandler?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  authorize?: AuthorizeConnection;
+  /**
+   * Serves GET/HEAD requests other than /health (e.g. a web page, /metrics); returns (or resolves
+   * to) false to fall through to 404.
+   */
+  getHandler?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** How long an idle keep-alive connection stays open. Default 65 s: longer than the 60 s idle timeout of common load balancers, so the proxy, not us, closes first. */
   keepAliveTimeoutMs?: number;
   /** Time allowed to receive a request's headers. Default 30 s (geth's ReadHeaderTimeout). */
@@ -124,8 +132,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: HttpSer
       return;
     case 'GET':
     case 'HEAD':
-      serveGet(req, res, options);
-      return;
+      return serveGet(req, res, options);
     default:
       res.setHeader('Allow', 'POST, GET, OPTIONS');
       send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
@@ -133,17 +140,18 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: HttpSer
 }
 
 /** GET /health, then the getHandler hook, then 404. */
-function serveGet(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions): void {
+async function serveGet(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions): Promise<void> {
   const path = (req.url ?? '/').split('?', 1)[0];
   if (path === '/health') send(res, 200, 'application/json', '{"status":"ok"}');
-  else if (!options.getHandler?.(req, res)) send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
+  else if (!(await options.getHandler?.(req, res))) send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
 }
 
 /**
  * A JSON-RPC POST. Checks as geth does, in geth's order: a declared Content-Length over the limit
  * is 413 before anything else; a media type other than geth's three JSON ones is 415 with geth's
  * plain-text message. The body limit is then enforced again while streaming (chunked bodies
- * declare no length). Any path is accepted, as geth serves RPC on every path by default.
+ * declare no length). Access is decided before the body is read, so a refused client costs no
+ * parsing. Without `authorize`, any path is accepted, as geth serves RPC on every path by default.
  */
 async function servePost(req: IncomingMessage, res: ServerResponse, options: HttpServerOptions, logger: RpcLogger): Promise<void> {
   if (Number(req.headers['content-length'] ?? 0) > options.maxBodyBytes) {
@@ -152,6 +160,15 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
   }
   if (!isJsonContentType(req.headers['content-type'])) {
     send(res, 415, 'text/plain; charset=utf-8', 'invalid content type, only application/json is supported\n');
+    return;
+  }
+  const defaults: RequestContext = { tier: 'public', remoteAddress: req.socket.remoteAddress, requestId: randomUUID() };
+  const access: ConnectionAccess = options.authorize ? await options.authorize(req, defaults) : { ok: true, context: defaults };
+  // Lets a client quote the id that ties together this request's log lines.
+  res.setHeader('X-Request-Id', access.ok ? (access.context.requestId ?? '') : (defaults.requestId ?? ''));
+  if (!access.ok) {
+    for (const [name, value] of Object.entries(access.headers ?? {})) res.setHeader(name, value);
+    send(res, access.status, 'application/json', serializeError(null, new RpcError(refusalCode(access.status), access.message)));
     return;
   }
   const body = await readBody(req, options.maxBodyBytes);
@@ -163,11 +180,21 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
     logger.debug({ remoteAddress: req.socket.remoteAddress }, 'http request aborted');
     return;
   }
-  const defaults: RequestContext = { tier: 'public', remoteAddress: req.socket.remoteAddress, requestId: randomUUID() };
-  const context = (await options.onRequest?.(req, defaults)) ?? defaults;
-  const reply = await options.rpc.handle(body, context);
+  const reply = await options.rpc.handle(body, access.context);
   if (res.destroyed) return; // the client left while we worked
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   send(res, reply.status, 'application/json', reply.body ?? '');
+}
+
+/**
+ * The JSON-RPC code of a refusal's error body: -32005 "limit exceeded" (EIP-1474) for 429, the
+ * tier code -32001 for 403, and -32600 "invalid request" otherwise (401 missing or unknown key,
+ * 404 no endpoint at that path), as hosted providers answer a bad key.
+ */
+function refusalCode(status: number): number {
+  if (status === 429) return ErrorCode.limitExceeded;
+  if (status === 403) return TIER_REFUSED_CODE;
+  return ErrorCode.invalidRequest;
 }
 
 /** True for `application/json` (parameters such as charset allowed) and geth's two aliases. */

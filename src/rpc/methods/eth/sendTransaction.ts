@@ -1,11 +1,14 @@
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { callRequest } from '../../schemas/decoders.js';
 
-/** eth_sendTransaction: signs with one of the node's dev accounts (filling nonce, gas and fees) and submits. */
+/**
+ * eth_sendTransaction: signs with one of the node's dev accounts (filling nonce, gas and fees) and
+ * submits. Dedicated tier: on a public node anyone could otherwise spend the dev accounts' funds.
+ */
 export const sendTransaction = defineMethod({
   name: 'eth_sendTransaction',
   summary: 'Signs a transaction with a dev account of the node and submits it.',
-  tier: 'public',
+  tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
   handler: (backend, [request]) => backend.sendTransaction(request),
 });
