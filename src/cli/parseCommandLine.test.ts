@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../config/validateConfig.js';
+import { type Command, parseCommandLine } from './parseCommandLine.js';
+
+function config(argv: string[], environment: NodeJS.ProcessEnv = {}) {
+  const command: Command = parseCommandLine(argv, environment);
+  if (command.kind !== 'run') throw new Error(`expected a run command, got ${command.kind}`);
+  return command.config;
+}
+
+describe('parseCommandLine: access and limits', () => {
+  it('collects API keys from repeated --api-key, comma-separated SEQUIN_API_KEYS and the config file', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sequin-flags-'));
+    const file = join(directory, 'config.json');
+    writeFileSync(file, JSON.stringify({ apiKey: ['from-file-0123456789'] }));
+    const parsed = config(['--config', file, '--api-key', 'flag-one-0123456789', '--api-key=flag-two-0123456789'], { SEQUIN_API_KEYS: ' env-a-0123456789abc, env-b-0123456789abc ,' });
+    expect(parsed.apiKeys).toEqual(['from-file-0123456789', 'env-a-0123456789abc', 'env-b-0123456789abc', 'flag-one-0123456789', 'flag-two-0123456789']);
+  });
+
+  it('reads the access and limit flags', () => {
+    const parsed = config([
+      '--public-tier',
+      '--trust-proxy',
+      '--log-rpc',
+      '--log-format',
+      'json',
+      '--public-rate-limit',
+      '5',
+      '--public-rate-burst',
+      '7',
+      '--dedicated-rate-limit',
+      '0',
+      '--max-nesting-depth',
+      '20',
+      '--max-batch-response-bytes',
+      '4096',
+      '--rpc-timeout',
+      '45000',
+    ]);
+    expect(parsed).toMatchObject({
+      publicTier: true,
+      trustProxy: true,
+      logRpc: true,
+      logFormat: 'json',
+      publicRateLimit: 5,
+      publicRateBurst: 7,
+      dedicatedRateLimit: 0,
+      maxNestingDepth: 20,
+      maxBatchResponseBytes: 4096,
+      rpcTimeoutMs: 45_000,
+    });
+    expect(validateConfig(parsed)).toEqual([]);
+  });
+
+  it('refuses a short or non-URL-safe API key without echoing it', () => {
+    const problems = validateConfig(config(['--api-key', 'short', '--api-key', 'has/slash/0123456789']));
+    expect(problems).toEqual([
+      'API key #1 (--api-key / SEQUIN_API_KEYS) must be at least 16 characters of A-Z a-z 0-9 . _ ~ - (it travels in URLs)',
+      'API key #2 (--api-key / SEQUIN_API_KEYS) must be at least 16 characters of A-Z a-z 0-9 . _ ~ - (it travels in URLs)',
+    ]);
+    expect(problems.join()).not.toContain('short');
+  });
+
+  it('refuses a request timeout shorter than the longest eth_sendRawTransactionSync wait', () => {
+    expect(validateConfig(config(['--rpc-timeout', '30000']))).toEqual([
+      '--rpc-timeout must be longer than --send-sync-max-timeout (30000 ms), or eth_sendRawTransactionSync would time out first',
+    ]);
+    expect(() => config(['--log-format', 'xml'])).toThrow('--log-format must be one of auto, json, pretty, got "xml"');
+  });
+});
+
+describe('parseCommandLine: sequin keys', () => {
+  it.each<[string[], NodeJS.ProcessEnv, unknown]>([
+    [['keys', 'create', '--name', 'app1'], {}, { action: 'create', name: 'app1', dataDir: '.sequin' }],
+    [['keys', 'create', '--name=app1', '--data-dir', '/d'], {}, { action: 'create', name: 'app1', dataDir: '/d' }],
+    [['keys', 'list'], { SEQUIN_DATA_DIR: '/env' }, { action: 'list', dataDir: '/env' }],
+    [['keys', 'list', '--data-dir=/flag'], { SEQUIN_DATA_DIR: '/env' }, { action: 'list', dataDir: '/flag' }],
+    [['keys', 'revoke', 'a1b2c3d4'], {}, { action: 'revoke', target: 'a1b2c3d4', dataDir: '.sequin' }],
+  ])('%j', (argv, environment, expected) => {
+    expect(parseCommandLine(argv, environment)).toEqual({ kind: 'keys', command: expected });
+  });
+
+  it.each([[['keys']], [['keys', 'create']], [['keys', 'revoke']], [['keys', 'list', 'extra']], [['keys', 'create', '--name', 'a', '--bogus']], [['keys', 'delete', 'x']]])(
+    'shows the usage for %j',
+    (argv) => {
+      expect(() => parseCommandLine(argv, {})).toThrow(/Usage:\n {2}sequin keys create --name NAME/);
+    },
+  );
+});
