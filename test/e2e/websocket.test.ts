@@ -132,6 +132,14 @@ describe('newPreconfBlockTransactions', () => {
     second.close();
   });
 
+  it('answers eth_subscribe before the first notification, even when a replay is ready at once', async () => {
+    const client = await connectWs(node.url);
+    const first = new Promise<{ id?: number; method?: string }>((resolve) => client.socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'eth_subscribe', params: ['newPreconfBlockTransactions', { after: { blockNumber: '0x0', transactionIndex: '0x0' } }] }));
+    expect(await first).toMatchObject({ id: 77 });
+    client.close();
+  });
+
   it('refuses a resume point ahead of the chain with -32602', async () => {
     const client = await connectWs(node.url);
     const response = await client.request('eth_subscribe', ['newPreconfBlockTransactions', { after: { blockNumber: '0xffffff', transactionIndex: '0x0' } }]);
