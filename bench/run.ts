@@ -31,6 +31,7 @@ import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
+import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { blockNumber } from './workloads/block-number.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
 import { burst } from './workloads/burst.js';
@@ -47,7 +48,7 @@ const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGa
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
-const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS];
+const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS, WS_LATENCY_P50, WS_LATENCY_P99];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
 const PEERS = [
@@ -130,6 +131,13 @@ async function benchSequinTargets(results: Results): Promise<void> {
     } catch (error) {
       results.set(BLOCK_RECEIPTS.id, errorResult(error));
     }
+  }
+  console.error('bench: Sequin: WebSocket notification latency, 100 subscribers…');
+  try {
+    const measured = await withTimeout(measureWsLatency(), WORKLOAD_LIMIT_MS, 'WebSocket latency');
+    for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
+  } catch (error) {
+    for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, errorResult(error));
   }
   console.error('bench: Sequin: sub-block build, in-process…');
   try {

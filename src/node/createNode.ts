@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../primitives/logger.js';
 import { ALL_METHODS } from '../rpc/methodRegistry.js';
 import { RpcServer } from '../rpc/server/RpcServer.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
+import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildAccessResolver } from './access/buildAccessResolver.js';
 import { buildNodeParts } from './buildNodeParts.js';
@@ -16,6 +17,9 @@ import type { NodeBackend } from './NodeBackend.js';
 import { toRpcLogger } from './rpcLogger.js';
 import { createStatusRoutes } from './statusRoutes.js';
 import { trackReadiness } from './trackReadiness.js';
+
+/** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
+const WS_MAX_IN_FLIGHT = 64;
 
 /** A running node. */
 export interface SequinNode {
@@ -81,6 +85,15 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       }
       throw error;
     }
+    const websocket = attachWebSocketTransport({
+      server: http.server,
+      rpc,
+      logger: toRpcLogger(logger),
+      limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
+      authorize: access.authorize,
+      onConnectionCountChange: (open) => metrics.wsConnections.set(open),
+      onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
+    });
     readiness.serving();
     logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {
       head: chain.head()!.number,
@@ -102,6 +115,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();
+          await websocket.close();
           await http.close();
           stopChainMetrics();
           await sequencer.stop();

@@ -55,7 +55,7 @@ describe('node metrics', () => {
     clock.ms += 120;
     events.emit('pendingTransaction', { hash: '0xbb' });
     clock.ms += 60;
-    events.emit('subBlock', { blockNumber: 1n, index: 0, timestamp: 1n, transactionHashes: ['0xaa', '0xbb', '0xcc'], buildMs: 4 });
+    events.emit('subBlock', { blockNumber: 1n, index: 0, timestamp: 1n, transactionHashes: ['0xaa', '0xbb', '0xcc'], preconfirmedAtMs: 0, buildMs: 4 });
     events.emit('sealedBlock', { number: 7n, hash: '0x01', transactionHashes: [], sealMs: 30 });
     const { body } = await metrics.render();
     // 180 ms and 60 ms; 0xcc was never seen submitted (e.g. restored from the journal) and is not timed.

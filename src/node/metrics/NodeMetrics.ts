@@ -74,6 +74,18 @@ export class NodeMetrics {
     registers: [this.registry],
   });
 
+  readonly wsConnections = new Gauge({
+    name: 'sequin_ws_connections',
+    help: 'Open WebSocket connections',
+    registers: [this.registry],
+  });
+
+  readonly wsDroppedConsumers = new Counter({
+    name: 'sequin_ws_dropped_consumers_total',
+    help: 'WebSocket clients closed as slow consumers (their unread notifications passed the buffer limit)',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

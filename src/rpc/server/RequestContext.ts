@@ -1,5 +1,6 @@
 import type { CallBudget } from './CallBudget.js';
 import type { AccessTier } from './MethodDefinition.js';
+import type { SubscriptionSession } from './SubscriptionSession.js';
 
 /**
  * What the transport knows about the client behind one request: its access tier (decided by
@@ -20,4 +21,6 @@ export interface RequestContext {
    * costs one per element). Absent: unlimited.
    */
   callBudget?: CallBudget;
+  /** The connection's subscriptions, when the transport can push notifications (WebSocket). */
+  session?: SubscriptionSession;
 }
