@@ -1,14 +1,16 @@
 /**
  * Public and dedicated endpoints against the real process: the public tier answers
  * eth_getBlockReceipts with HTTP 403 while /v1/<key> and a Bearer header serve it (also through
- * viem's http transport), 401 for wrong and revoked keys, `sequin keys` against the data directory
+ * viem's http transport), the same over WebSocket, 401 for wrong and revoked keys, `sequin keys` against the data directory
  * of a running node, per-call status rules for batches, 429 + Retry-After, X-Forwarded-For trust,
  * /ready and /metrics, and keys never reaching the logs.
  */
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, http, webSocket } from 'viem';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, runSequinCommand, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, postRaw, sequinChain } from './helpers.js';
+import { connectWs } from './wsClient.js';
 
 const CONFIGURED_KEY = 'e2e-configured-key-0123456789abcdef';
 const receiptsCall = (id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockReceipts', params: ['latest'] });
@@ -63,6 +65,20 @@ describe('a node with API keys (tiers apply)', () => {
     const error = await anonymous.request({ method: 'eth_getBlockReceipts', params: ['latest'] }).catch((caught: unknown) => caught);
     // viem reads the JSON-RPC error out of the 403 body (it names -32001 after EIP-1474's "resource not found").
     expect(error).toMatchObject({ code: -32001, details: 'method eth_getBlockReceipts requires a dedicated endpoint' });
+  });
+
+  it('over WebSocket: the public connection is refused eth_getBlockReceipts, /v1/<key> serves it, a wrong key is 401 at the upgrade', async () => {
+    const anonymous = await connectWs(node.url);
+    expect(await anonymous.request('eth_getBlockReceipts', ['latest'])).toMatchObject({ error: REFUSED });
+    expect(await anonymous.request('eth_chainId')).toMatchObject({ result: '0x7a69' });
+    anonymous.close();
+    const keyed = await connectWs(`${node.url}/v1/${CONFIGURED_KEY}`);
+    expect(await keyed.request('eth_getBlockReceipts', ['latest'])).toMatchObject({ result: expect.any(Array) });
+    keyed.close();
+    const viemClient = createPublicClient({ chain: sequinChain(node.url), transport: webSocket(`${node.url.replace(/^http/, 'ws')}/v1/${CONFIGURED_KEY}`, { retryCount: 0 }) });
+    expect(await viemClient.request({ method: 'eth_getBlockReceipts', params: ['latest'] })).toEqual(expect.any(Array));
+    await (await viemClient.transport.getRpcClient()).close();
+    await expect(connectWs(`${node.url}/v1/not-a-key-0123456789`)).rejects.toThrow('Unexpected server response: 401');
   });
 
   it('answers 401 with a JSON-RPC error for a wrong key, in the path or the header, and for /v1/ without one', async () => {
@@ -130,6 +146,8 @@ describe('a node with API keys (tiers apply)', () => {
     expect(text).toMatch(/^sequin_head_block_number \d+$/m);
     expect(text).toContain('sequin_preconfirmation_latency_seconds_bucket');
     expect(text).toContain('sequin_subblock_build_seconds_bucket');
+    expect(text).toMatch(/^sequin_ws_connections \d+$/m);
+    expect(text).toMatch(/^sequin_ws_dropped_consumers_total \d+$/m);
     expect(text).not.toContain(CONFIGURED_KEY);
   });
 
@@ -188,6 +206,20 @@ describe('rate limits', () => {
       if (answer.status === 429) limited = answer;
     }
     expect(limited?.json).toMatchObject({ error: { code: -32005, message: expect.stringMatching(/^rate limit exceeded: 1 calls\/s for this API key \(bursts of 3\); retry after \d+ s$/) } });
+  });
+
+  it('charges each WebSocket message of a public connection', async () => {
+    const socket = new WebSocket(node.url.replace(/^http/, 'ws'), { headers: { 'x-forwarded-for': '203.0.113.30' } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const answers: Array<{ id: number; result?: unknown; error?: { code: number } }> = [];
+    socket.on('message', (data) => answers.push(JSON.parse(data.toString())));
+    for (let id = 1; id <= 6; id++) socket.send(JSON.stringify(chainIdCall(id)));
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => answers.length === 6 && (clearInterval(check), resolve()), 5);
+    });
+    socket.close();
+    const codes = answers.sort((a, b) => a.id - b.id).map((answer) => answer.error?.code ?? 'ok');
+    expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', -32005, -32005]);
   });
 
   it('without --trust-proxy, X-Forwarded-For does not buy a new bucket', async () => {
