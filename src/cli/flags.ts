@@ -57,6 +57,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'dedicated-rate-burst', kind: 'string', valueName: 'N', help: 'calls a dedicated client may spend at once (default 2000)', apply: (c, v) => (c.dedicatedRateBurst = integer('dedicated-rate-burst', v)) },
   { name: 'max-body-bytes', kind: 'string', valueName: 'N', help: 'largest HTTP request body (default 5242880)', apply: (c, v) => (c.maxBodyBytes = integer('max-body-bytes', v)) },
   { name: 'max-batch-length', kind: 'string', valueName: 'N', help: 'most calls in one JSON-RPC batch (default 1000)', apply: (c, v) => (c.maxBatchLength = integer('max-batch-length', v)) },
+  { name: 'max-inflight-bytes', kind: 'string', valueName: 'N', help: 'request bytes held at once across all connections; past it HTTP 503 (default 67108864)', apply: (c, v) => (c.maxInflightBytes = integer('max-inflight-bytes', v)) },
   { name: 'max-batch-response-bytes', kind: 'string', valueName: 'N', help: 'largest answer to one batch; later calls get -32003 (default 25000000)', apply: (c, v) => (c.maxBatchResponseBytes = integer('max-batch-response-bytes', v)) },
   { name: 'max-nesting-depth', kind: 'string', valueName: 'N', help: 'deepest nesting of arrays and objects in a request (default 64)', apply: (c, v) => (c.maxNestingDepth = integer('max-nesting-depth', v)) },
   { name: 'rpc-timeout', kind: 'string', valueName: 'MS', help: 'time one request may take; unfinished calls get -32002 (default 60000)', apply: (c, v) => (c.rpcTimeoutMs = integer('rpc-timeout', v)) },

@@ -54,6 +54,11 @@ export interface NodeConfig {
   maxBodyBytes: number;
   /** Most calls in one JSON-RPC batch. Default 1000 (geth's). */
   maxBatchLength: number;
+  /**
+   * Request bytes held at once across all HTTP bodies and WebSocket messages being served; past
+   * it requests get HTTP 503 / -32005 "server busy". Default 64 MiB.
+   */
+  maxInflightBytes: number;
   /** Largest answer to one batch in bytes; later calls get -32003. Default 25,000,000 (geth's). */
   maxBatchResponseBytes: number;
   /** Deepest nesting of arrays and objects in a request body. Default 64. */
@@ -141,6 +146,7 @@ export function defaultNodeConfig(): NodeConfig {
     maxBodyBytes: 5 * 1024 * 1024,
     maxBatchLength: 1000,
     maxBatchResponseBytes: 25_000_000,
+    maxInflightBytes: 64 * 1024 * 1024,
     maxNestingDepth: 64,
     rpcTimeoutMs: 60_000,
     rpcGasCap: 50_000_000n,

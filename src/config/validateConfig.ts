@@ -27,6 +27,7 @@ export function validateConfig(config: NodeConfig): string[] {
   if (!Number.isInteger(config.ws.maxBufferedBytes) || config.ws.maxBufferedBytes < 65_536) problems.push('--ws-max-buffered-bytes must be at least 65536');
   if (!Number.isInteger(config.ws.pingIntervalMs) || config.ws.pingIntervalMs < 0) problems.push('--ws-ping-interval must be 0 or a positive number of ms');
   if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
+  if (!Number.isInteger(config.maxInflightBytes) || config.maxInflightBytes < config.maxBodyBytes) problems.push('--max-inflight-bytes must be at least --max-body-bytes');
   if (config.maxBatchResponseBytes < 1024) problems.push('--max-batch-response-bytes must be at least 1024');
   if (!Number.isInteger(config.maxNestingDepth) || config.maxNestingDepth < 8) problems.push('--max-nesting-depth must be at least 8 (requests with access lists nest 7 levels)');
   if (!Number.isInteger(config.rpcTimeoutMs) || config.rpcTimeoutMs <= config.sendSyncMaxTimeoutMs) {

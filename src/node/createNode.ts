@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../primitives/logger.js';
 import { ALL_METHODS } from '../rpc/methodRegistry.js';
 import { RpcServer } from '../rpc/server/RpcServer.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
+import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildAccessResolver } from './access/buildAccessResolver.js';
@@ -65,6 +66,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       logger: toRpcLogger(logger),
       observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
     });
+    const inFlight = new InFlightBytes(config.maxInflightBytes);
     sequencer.start();
     let http: HttpServerHandle;
     try {
@@ -73,6 +75,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
+        inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,
         getHandler: createStatusRoutes({ metrics, access, readiness: readiness.readiness }),
@@ -91,6 +94,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       logger: toRpcLogger(logger),
       limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
       authorize: access.authorize,
+      inFlight,
       onConnectionCountChange: (open) => metrics.wsConnections.set(open),
       onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
     });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RpcServer } from '../server/RpcServer.js';
 import { testBackend, testMethods } from '../server/testMethods.js';
 import { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
+import { InFlightBytes } from './InFlightBytes.js';
 
 const handles: HttpServerHandle[] = [];
 afterEach(async () => {
@@ -93,6 +94,23 @@ describe('startHttpServer', () => {
     // The server is still fine.
     const after = await post(handle.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_void' }));
     expect(after.status).toBe(200);
+  });
+
+  it('refuses a body that does not fit the shared in-flight budget with 503, and gives the budget back after each answer', async () => {
+    const inFlight = new InFlightBytes(900);
+    const handle = await start({ inFlight });
+    const slow = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_sleep', params: [150] }).padEnd(600, ' ');
+    const first = post(handle.url, slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(inFlight.held).toBe(600);
+    const refused = await post(handle.url, slow);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'server busy: too many request bytes in flight; retry in a moment' } });
+    expect((await first).status).toBe(200);
+    expect(inFlight.held).toBe(0);
+    expect((await post(handle.url, slow)).status).toBe(200);
+    expect(inFlight.held).toBe(0);
   });
 
   it('accepts a body of exactly maxBodyBytes', async () => {

@@ -20,6 +20,7 @@ import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
 import { serializeError } from '../server/serializeResponse.js';
 import type { AuthorizeConnection, ConnectionAccess } from './ConnectionAccess.js';
+import type { InFlightBytes } from './InFlightBytes.js';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -31,6 +32,11 @@ export interface HttpServerOptions {
   rpc: RpcServer;
   /** Largest request body in bytes; a larger one is refused with 413 without being buffered. */
   maxBodyBytes: number;
+  /**
+   * Request bytes held at once across all connections (shared with the WebSocket transport): a
+   * body that does not fit is refused with 503 + Retry-After and -32005. Default: no budget.
+   */
+  inFlight?: InFlightBytes;
   /** Where transport problems are logged. Default: nowhere. */
   logger?: RpcLogger;
   /**
@@ -75,6 +81,7 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 const BODY_TOO_LARGE = serializeError(null, invalidRequest('request body too large'));
+const SERVER_BUSY = serializeError(null, new RpcError(ErrorCode.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
 
 /** Starts the HTTP transport and resolves once it listens (rejects if it cannot bind). */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
@@ -171,19 +178,29 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
     send(res, access.status, 'application/json', serializeError(null, new RpcError(refusalCode(access.status), access.message)));
     return;
   }
-  const body = await readBody(req, options.maxBodyBytes);
-  if (body === 'tooLarge') {
+  const body = await readBody(req, options.maxBodyBytes, options.inFlight);
+  if (body.kind === 'tooLarge') {
     refuseTooLarge(req, res);
     return;
   }
-  if (body === 'aborted') {
+  if (body.kind === 'busy') {
+    stopReading(req, res);
+    res.setHeader('Retry-After', '1');
+    send(res, 503, 'application/json', SERVER_BUSY);
+    return;
+  }
+  if (body.kind === 'aborted') {
     logger.debug({ remoteAddress: req.socket.remoteAddress }, 'http request aborted');
     return;
   }
-  const reply = await options.rpc.handle(body, access.context);
-  if (res.destroyed) return; // the client left while we worked
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  send(res, reply.status, 'application/json', reply.body ?? '');
+  try {
+    const reply = await options.rpc.handle(body.text, access.context);
+    if (res.destroyed) return; // the client left while we worked
+    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+    send(res, reply.status, 'application/json', reply.body ?? '');
+  } finally {
+    options.inFlight?.release(body.bytes);
+  }
 }
 
 /**
@@ -204,38 +221,49 @@ function isJsonContentType(header: string | undefined): boolean {
   return ACCEPTED_CONTENT_TYPES.has(mediaType);
 }
 
+type BodyRead = { kind: 'body'; text: string; bytes: number } | { kind: 'tooLarge' } | { kind: 'busy' } | { kind: 'aborted' };
+
 /**
- * Reads the body as UTF-8, holding at most `limit` bytes: the first chunk past the limit stops
- * the read and drops what was collected. Resolves 'aborted' if the client goes away first.
+ * Reads the body as UTF-8, holding at most `limit` bytes, each reserved from `inFlight` as it
+ * arrives: the first chunk past the limit ('tooLarge') or past the shared budget ('busy') stops
+ * the read and drops what was collected. Resolves 'aborted' if the client goes away first. A
+ * 'body' keeps its reservation: the caller releases `bytes` once the request is answered.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string | 'tooLarge' | 'aborted'> {
+function readBody(req: IncomingMessage, limit: number, inFlight: InFlightBytes | undefined): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (result: string | 'tooLarge' | 'aborted') => {
+    const finish = (result: BodyRead) => {
       req.off('data', onData).off('end', onEnd).off('close', onClose);
       chunks.length = 0;
+      if (result.kind !== 'body') inFlight?.release(size);
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
+      if (size + chunk.length > limit) return finish({ kind: 'tooLarge' });
+      if (inFlight && !inFlight.tryReserve(chunk.length)) return finish({ kind: 'busy' });
       size += chunk.length;
-      if (size > limit) finish('tooLarge');
-      else chunks.push(chunk);
+      chunks.push(chunk);
     };
-    const onEnd = () => finish(Buffer.concat(chunks, size).toString('utf8'));
-    const onClose = () => finish('aborted');
+    const onEnd = () => {
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      finish({ kind: 'body', text, bytes: size });
+    };
+    const onClose = () => finish({ kind: 'aborted' });
     req.on('data', onData).on('end', onEnd).on('close', onClose);
   });
 }
 
-/**
- * 413 with a JSON-RPC error body, then stop reading: the connection is marked `close`, so Node
- * closes the socket once the response is out and the rest of the body is never read.
- */
+/** 413 with a JSON-RPC error body, and the rest of the body is never read. */
 function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
+  stopReading(req, res);
+  send(res, 413, 'application/json', BODY_TOO_LARGE);
+}
+
+/** Stops reading the body: the connection is marked `close`, so Node closes the socket once the response is out. */
+function stopReading(req: IncomingMessage, res: ServerResponse): void {
   req.pause();
   res.setHeader('Connection', 'close');
-  send(res, 413, 'application/json', BODY_TOO_LARGE);
 }
 
 /** Writes a complete response with an exact Content-Length (so keep-alive works). */

@@ -20,6 +20,7 @@ import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
 import { serializeError } from '../server/serializeResponse.js';
 import type { AuthorizeConnection } from './ConnectionAccess.js';
+import type { InFlightBytes } from './InFlightBytes.js';
 import { type ConnectionLimits, WebSocketConnection } from './WebSocketConnection.js';
 
 /** Limits of the WebSocket transport (flags in README, "Limits"). */
@@ -43,6 +44,8 @@ export interface WebSocketTransportOptions {
   /** Decides each connection's tier, or refuses it; default: every client is public. */
   authorize?: AuthorizeConnection;
   logger?: RpcLogger;
+  /** Request bytes held at once, shared with the HTTP transport: a message past it is answered -32005 "server busy" unread. */
+  inFlight?: InFlightBytes;
   /** Observers for metrics. */
   onConnectionCountChange?: (open: number) => void;
   onSlowConsumerDropped?: () => void;
@@ -55,6 +58,8 @@ export interface WebSocketTransport {
   /** Refuses new upgrades and closes every connection (1001 "server shutting down"). */
   close(): Promise<void>;
 }
+
+const SERVER_BUSY = serializeError(null, new RpcError(ErrorCode.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
 
 /** Serves WebSocket upgrades of `options.server`. */
 export function attachWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
@@ -100,7 +105,12 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
     ws.on('pong', () => (connection.alive = true));
     ws.on('error', (error) => logger.debug({ err: error, remoteAddress: address }, 'websocket error'));
     ws.on('message', (data: RawData) => {
-      connection.handleMessage(rawText(data)).catch((error: unknown) => logger.error({ err: error }, 'websocket message failed'));
+      const text = rawText(data);
+      if (options.inFlight && !options.inFlight.tryReserve(text.length)) return connection.send(SERVER_BUSY);
+      connection
+        .handleMessage(text)
+        .catch((error: unknown) => logger.error({ err: error }, 'websocket message failed'))
+        .finally(() => options.inFlight?.release(text.length));
     });
     ws.on('close', () => {
       connection.dispose();
