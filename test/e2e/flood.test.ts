@@ -1,5 +1,5 @@
 /**
- * A flood of huge batches against the real process: 24 clients each send 4.5 MB batches of 1,000
+ * A flood of huge batches against the real process: 64 clients each send 4.5 MB batches of 1,000
  * calls, plus bodies over the size limit, while a probe keeps asking for the block number. The
  * node's peak memory (VmHWM) must stay bounded, whatever the number of requests, because bodies
  * share one in-flight byte budget (past it: HTTP 503 + Retry-After); sub-blocks keep being sealed
