@@ -1,0 +1,140 @@
+/**
+ * Fuzzes the whole RPC path of a real node (every registered method over an in-process chain):
+ * malformed JSON, wrong member types, unknown methods, batches mixing all of them (up to and past
+ * the batch limit), deep nesting, and params built from plausible and hostile values. Whatever
+ * the body: `handle` resolves, every answer is well-formed JSON-RPC, no error is -32603 (an
+ * internal error means an input reached code that did not expect it), no message carries a
+ * stack trace or a source path, and a public client is refused dedicated methods with -32001.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_METHODS } from '../../rpc/methodRegistry.js';
+import type { RequestContext } from '../../rpc/server/RequestContext.js';
+import { RpcServer } from '../../rpc/server/RpcServer.js';
+import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
+import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';
+import { signTestTransaction } from '../../testing/sendTestTransaction.js';
+
+const MAX_BATCH = 6;
+const MAX_DEPTH = 16;
+/** Methods that wait on the sequencer's clock (frozen here) or need a WebSocket session. */
+const EXCLUDED = new Set(['eth_sendRawTransactionSync', 'eth_subscribe', 'eth_unsubscribe']);
+const METHODS = ALL_METHODS.filter((method) => !EXCLUDED.has(method.name));
+const DEDICATED = new Set(METHODS.filter((method) => method.tier === 'dedicated').map((method) => method.name));
+/** Codes a client may legitimately get; -32603 is not among them. */
+const EXPECTED_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32001, -32002, -32003, -32005, 3]);
+const STACK_OR_PATH = /\n\s+at |\.[cm]?[jt]s:\d|node_modules|\/src\//;
+
+let chain: TestChain;
+let server: RpcServer;
+let validRawTx: string;
+
+beforeAll(async () => {
+  chain = await createTestChain({}, { start: false });
+  server = new RpcServer({ methods: METHODS, backend: chain.backend, maxBatchLength: MAX_BATCH, maxNestingDepth: MAX_DEPTH, requestTimeoutMs: 5_000 });
+  const { raw } = await signTestTransaction(chain, chain.accounts[1]!, { to: chain.accounts[2]!.address, value: 1n, gas: 21_000n });
+  validRawTx = `0x${Buffer.from(raw).toString('hex')}`;
+});
+afterAll(() => chain?.close());
+
+/** Values a param may take: plausible ones (so calls reach deep into handlers) and hostile ones. */
+function paramValue(): fc.Arbitrary<unknown> {
+  const plausible = fc.oneof(
+    fc.constantFrom('latest', 'pending', 'earliest', 'safe', 'finalized', '0x0', '0x1', '0xffffffffffffffff', true, false, null),
+    fc.constant(chain.accounts[0]!.address),
+    fc.constant(validRawTx),
+    fc.bigInt({ min: 0n, max: 2n ** 260n }).map((value) => `0x${value.toString(16)}`),
+    fc.uint8Array({ maxLength: 40 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+    fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+  );
+  const callObject = fc.dictionary(
+    fc.constantFrom('from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'value', 'data', 'input', 'nonce', 'accessList'),
+    fc.oneof(plausible, fc.jsonValue({ maxDepth: 2 })),
+    { maxKeys: 5 },
+  );
+  return fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 1, arbitrary: callObject });
+}
+
+function message(): fc.Arbitrary<unknown> {
+  const wellFormed = fc.record(
+    {
+      jsonrpc: fc.constant('2.0'),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null)),
+      method: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...METHODS.map((method) => method.name)) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+      params: fc.oneof({ weight: 6, arbitrary: fc.array(paramValue(), { maxLength: 4 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }),
+    },
+    { requiredKeys: ['jsonrpc', 'method'] },
+  );
+  return fc.oneof({ weight: 6, arbitrary: wellFormed }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+}
+
+function body(): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 4, arbitrary: message().map((value) => JSON.stringify(value)) },
+    { weight: 3, arbitrary: fc.array(message(), { maxLength: MAX_BATCH + 2 }).map((batch) => JSON.stringify(batch)) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: message().map((value) => JSON.stringify(value).slice(0, -1)) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }).map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`) },
+  );
+}
+
+function checkAnswer(answer: unknown, context: RequestContext, sent: unknown): void {
+  expect(typeof answer === 'object' && answer !== null && !Array.isArray(answer), JSON.stringify(answer)).toBe(true);
+  const fields = answer as Record<string, unknown>;
+  expect(fields.jsonrpc).toBe('2.0');
+  if (!('error' in fields)) {
+    expect('result' in fields).toBe(true);
+    return;
+  }
+  const error = fields.error as { code: number; message: string; data?: unknown };
+  expect(EXPECTED_CODES.has(error.code), `unexpected code ${error.code} "${error.message}" for ${JSON.stringify(sent)}`).toBe(true);
+  expect(error.message.length).toBeGreaterThan(0);
+  expect(error.message).not.toMatch(STACK_OR_PATH);
+  if (error.code === -32001) expect(context.tier).toBe('public');
+}
+
+describe('the RPC path of a node (fuzz)', () => {
+  it.each<[string, RequestContext]>([
+    ['public', { tier: 'public' }],
+    ['dedicated', { tier: 'dedicated' }],
+  ])(
+    'answers every body from a %s client with well-formed JSON-RPC and typed errors only',
+    async (_name, context) => {
+      await fc.assert(
+        fc.asyncProperty(body(), async (text) => {
+          const reply = await server.handle(text, context);
+          expect([200, 403]).toContain(reply.status);
+          if (reply.status === 403) expect(context.tier).toBe('public');
+          if (reply.body === undefined) return;
+          const parsed: unknown = JSON.parse(reply.body);
+          let sent: unknown;
+          try {
+            sent = JSON.parse(text);
+          } catch {
+            sent = text;
+          }
+          const answers = Array.isArray(parsed) ? parsed : [parsed];
+          for (const answer of answers) checkAnswer(answer, context, sent);
+          // A public client never reaches a dedicated method (a batch over the limit is refused whole).
+          const calls = Array.isArray(sent) ? (sent.length > MAX_BATCH ? [] : sent) : [sent];
+          for (const call of calls) {
+            const method = (call as { method?: unknown } | null)?.method;
+            if (context.tier !== 'public' || typeof method !== 'string' || !DEDICATED.has(method) || !Array.isArray(parsed)) continue;
+            const id = (call as { id?: unknown }).id;
+            const answer = answers.find((candidate) => (candidate as { id?: unknown }).id === id) as { error?: { code: number } } | undefined;
+            if (answer !== undefined && answers.filter((candidate) => (candidate as { id?: unknown }).id === id).length === 1) expect(answer.error?.code).toBe(-32001);
+          }
+        }),
+        fuzzParameters(250),
+      );
+    },
+    fuzzTimeoutMs(60_000),
+  );
+
+  it('refuses deep nesting with -32600 naming the limit, and giant batches with "batch too large"', async () => {
+    const deep = await server.handle(`[${'{"a":'.repeat(MAX_DEPTH)}1${'}'.repeat(MAX_DEPTH)}]`, { tier: 'public' });
+    expect(JSON.parse(deep.body!)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `request nests arrays and objects more than ${MAX_DEPTH} levels deep` } });
+    const giant = JSON.stringify(Array.from({ length: 10_000 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })));
+    expect(JSON.parse((await server.handle(giant, { tier: 'public' })).body!)).toEqual([{ jsonrpc: '2.0', id: 0, error: { code: -32600, message: 'batch too large' } }]);
+  });
+});
