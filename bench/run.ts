@@ -37,6 +37,7 @@ import { batchedBurst } from './workloads/batchedBurst.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
+import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import { latency } from './workloads/latency.js';
 import type { MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
@@ -48,7 +49,7 @@ const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGa
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
-const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS, WS_LATENCY_P50, WS_LATENCY_P99];
+const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS, WS_LATENCY_P50, WS_LATENCY_P99, FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
 const PEERS = [
@@ -123,7 +124,7 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTar
  * (unless the burst block already qualified) and the in-process sub-block build. Runs after the
  * benchmarked Sequin has stopped, so nothing else competes for the cores.
  */
-async function benchSequinTargets(results: Results): Promise<void> {
+async function benchSequinTargets(results: Results, quick: boolean): Promise<void> {
   if (!results.has(BLOCK_RECEIPTS.id)) {
     console.error('bench: Sequin: eth_getBlockReceipts on a dedicated node (--block-time 4000)…');
     try {
@@ -138,6 +139,13 @@ async function benchSequinTargets(results: Results): Promise<void> {
     for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
   } catch (error) {
     for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, errorResult(error));
+  }
+  console.error('bench: Sequin: dedicated client during a public-tier flood…');
+  try {
+    const measured = await withTimeout(measurePublicFlood(quick), WORKLOAD_LIMIT_MS, 'public flood');
+    for (const spec of [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
+  } catch (error) {
+    for (const spec of [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO]) results.set(spec.id, errorResult(error));
   }
   console.error('bench: Sequin: sub-block build, in-process…');
   try {
@@ -213,7 +221,7 @@ async function main(): Promise<void> {
     } finally {
       await peer.stop();
     }
-    if (key === 'sequin') await benchSequinTargets(results);
+    if (key === 'sequin') await benchSequinTargets(results, options.quick);
   }
 
   const section = report(all, options);

@@ -45,12 +45,12 @@ export class ApiKeyStore {
     return { key, record };
   }
 
-  /** Every stored key, revoked ones included, oldest first. */
+  /** Every stored key, revoked ones included, oldest first (keys made in the same millisecond in id order). */
   list(): StoredApiKey[] {
     return this.storage
       .recordsWithPrefix<StoredApiKey>(KEY_PREFIX)
       .map(([, record]) => record)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
   /**

@@ -15,7 +15,7 @@ function request(url: string, headers: Record<string, string> = {}, remoteAddres
   return { url, headers, socket: { remoteAddress } } as unknown as IncomingMessage;
 }
 
-function resolver(options: { keys?: string[]; forcePublicTier?: boolean; publicBurst?: number; dedicatedBurst?: number; trustProxy?: boolean } = {}) {
+function resolver(options: { keys?: string[]; forcePublicTier?: boolean; publicBurst?: number; dedicatedBurst?: number; trustProxy?: boolean; rateLimitedDelayMs?: number } = {}) {
   const store = new ApiKeyStore(new MemoryStorage());
   const refusals: Array<[RefusalReason, string]> = [];
   const access = createAccessResolver({
@@ -25,6 +25,7 @@ function resolver(options: { keys?: string[]; forcePublicTier?: boolean; publicB
     publicLimiter: new TokenBucketLimiter({ ratePerSecond: 1, burst: options.publicBurst ?? 100, now: () => 0 }),
     dedicatedLimiter: new TokenBucketLimiter({ ratePerSecond: 1, burst: options.dedicatedBurst ?? 100, now: () => 0 }),
     onRefusal: (reason, tier) => refusals.push([reason, tier]),
+    rateLimitedDelayMs: options.rateLimitedDelayMs ?? 0,
   });
   return { access, store, refusals };
 }
@@ -113,6 +114,17 @@ describe('createAccessResolver', () => {
       ['rate_limited', 'public'],
       ['rate_limited', 'dedicated'],
     ]);
+  });
+
+  it('answers a rate-limited request only after the tarpit pause', async () => {
+    const { access } = resolver({ publicBurst: 1, rateLimitedDelayMs: 80 });
+    expect((await decide(access, '/')).ok).toBe(true);
+    const refused = await decide(access, '/'); // the bucket is not charged by authorize alone
+    if (!refused.ok) throw new Error('expected the token to be still there');
+    refused.context.callBudget!.take(1);
+    const started = performance.now();
+    expect(await decide(access, '/')).toMatchObject({ ok: false, status: 429 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(75);
   });
 
   it('counts a refusal by the call budget too', async () => {

@@ -22,7 +22,16 @@ export interface AccessResolverOptions {
   dedicatedLimiter?: TokenBucketLimiter;
   /** Told of every refusal, by the authorisation or later by a call budget. */
   onRefusal?: (reason: RefusalReason, tier: 'public' | 'dedicated') => void;
+  /**
+   * How long a request refused for its rate limit waits before its 429 (a tarpit): a client that
+   * hammers without honouring Retry-After then slows itself down instead of the node, since each
+   * of its connections gets one answer per pause. Default {@link RATE_LIMITED_DELAY_MS}.
+   */
+  rateLimitedDelayMs?: number;
 }
+
+/** Default pause before a 429: half a second, shorter than the smallest Retry-After (1 s). */
+export const RATE_LIMITED_DELAY_MS = 500;
 
 /** The access policy of a node, for its transports and its /metrics page. */
 export interface AccessResolver {
@@ -42,27 +51,32 @@ export interface AccessResolver {
  *   /  without a key ──tiers apply──▶ public (per-IP rate limit; dedicated methods → 403)
  *                    └─no key exists and no --public-tier──▶ every method (a local dev node)
  *   any other path ──▶ 404;  /v1/ without a key ──▶ 401;  an empty bucket ──▶ 429 + Retry-After
+ *                                                            (after a 500 ms tarpit pause)
  *
  * A key in the path wins over a Bearer header. Keys are looked up by their SHA-256 in constant
  * time and never logged: the context carries the key's name only.
  */
 export function createAccessResolver(options: AccessResolverOptions): AccessResolver {
   const { keys, publicLimiter, dedicatedLimiter } = options;
+  const rateLimitedDelayMs = options.rateLimitedDelayMs ?? RATE_LIMITED_DELAY_MS;
   const tiersApply = () => options.forcePublicTier || keys.hasAnyKey();
   const refuse = (reason: RefusalReason, tier: 'public' | 'dedicated', status: number, message: string, headers?: Record<string, string>): ConnectionAccess => {
     options.onRefusal?.(reason, tier);
     return { ok: false, status, message, headers };
   };
 
-  /** The client's budget under `limiter`, refusing now (429) if it has no token left. */
-  const limit = (limiter: TokenBucketLimiter | undefined, identity: string, tier: 'public' | 'dedicated', context: RequestContext): ConnectionAccess => {
+  /** The client's budget under `limiter`, refusing (429, after the tarpit pause) if it has no token left. */
+  const limit = (limiter: TokenBucketLimiter | undefined, identity: string, tier: 'public' | 'dedicated', context: RequestContext): ConnectionAccess | Promise<ConnectionAccess> => {
     if (limiter === undefined) return { ok: true, context };
     const describe = (retryAfterSeconds: number) =>
       tier === 'public'
         ? `rate limit exceeded: ${limiter.ratePerSecond} calls/s per IP address on the public endpoint (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s, or use a dedicated endpoint`
         : `rate limit exceeded: ${limiter.ratePerSecond} calls/s for this API key (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s`;
     const now = limiter.peek(identity);
-    if (!now.ok) return refuse('rate_limited', tier, 429, describe(now.retryAfterSeconds), { 'Retry-After': String(now.retryAfterSeconds) });
+    if (!now.ok) {
+      const refusal = refuse('rate_limited', tier, 429, describe(now.retryAfterSeconds), { 'Retry-After': String(now.retryAfterSeconds) });
+      return rateLimitedDelayMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(refusal), rateLimitedDelayMs)) : refusal;
+    }
     const budget = limiter.budget(identity, describe);
     const counted: CallBudget = {
       take: (calls) => {
