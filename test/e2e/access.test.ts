@@ -8,7 +8,7 @@
 import { createPublicClient, http, webSocket } from 'viem';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupNodeProcesses, type NodeProcess, runSequinCommand, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import { cleanupNodeProcesses, createTempDataDir, type NodeProcess, runSequinCommand, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, postRaw, sequinChain } from './helpers.js';
 import { connectWs } from './wsClient.js';
 
@@ -231,6 +231,19 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) statuses.push((await post(naive.url, chainIdCall(), { 'x-forwarded-for': `198.51.100.${i}` })).status);
     expect(statuses).toEqual([200, 200, 429, 429]);
     await naive.stop();
+  });
+});
+
+describe('a key created before the node first starts', () => {
+  it('is accepted, and the node starts with / as the public tier', async () => {
+    const dataDir = createTempDataDir();
+    const created = runSequinCommand(['keys', 'create', '--name', 'early'], { env: { SEQUIN_DATA_DIR: dataDir } });
+    expect(created.status, created.stderr).toBe(0);
+    const node = await startNodeProcess({ storage: { dataDir } });
+    expect(node.stdout()).toContain('(0 key(s) from flags, 1 from the database)');
+    expect(await post(node.url, receiptsCall())).toMatchObject({ status: 403 });
+    expect(await post(`${node.url}/v1/${created.stdout.trim()}`, receiptsCall())).toMatchObject({ status: 200 });
+    await node.stop();
   });
 });
 
