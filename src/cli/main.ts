@@ -71,11 +71,15 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
 function accessLines(config: NodeConfig, node: SequinNode): string[] {
   const { tiers, configuredKeys, storedKeys } = node.access;
   if (!tiers) {
-    return [
+    const lines = [
       'Access: open. No API key exists and --public-tier is not set, so every method is served to everyone on /',
       '        (like Anvil). `sequin keys create --name NAME` or --public-tier makes / the public tier.',
       `Metrics: ${node.url}/metrics`,
     ];
+    if (!['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+      lines.push(`Warning: listening on ${config.host}, reachable beyond this machine, with every method open and no rate limit.`);
+    }
+    return lines;
   }
   const limit = config.publicRateLimit > 0 ? `${config.publicRateLimit} calls/s per IP` : 'no rate limit';
   return [
