@@ -38,10 +38,10 @@ export async function runCall(options: {
   if (feeCap > 0n && feeCap < environment.baseFeePerGas) {
     return invalid(`${TxErrorMessage.feeCapTooLow}: address ${ethBytesToHex(from)}, maxFeePerGas: ${feeCap}, baseFee: ${environment.baseFeePerGas}`);
   }
-  const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
   const sender = new Address(from);
-  (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
   try {
+    const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
+    (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
     const result = await runTx(execution.vm, {
       tx: transaction,
       block: toExecutionBlock(common, environment),
@@ -76,7 +76,9 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
     to: request.to ?? undefined,
     value: request.value ?? 0n,
     data: request.data ?? new Uint8Array(0),
-    nonce: request.nonce ?? 0n,
+    // Calls skip nonce checks (as geth does) and no opcode sees the tx's nonce; the request's one is
+    // left out because ethereumjs refuses a nonce of 2^64 - 1, which geth's eth_call accepts.
+    nonce: 0n,
   };
   const options = { common, freeze: false };
   if (request.authorizationList && request.authorizationList.length > 0) {

@@ -1,5 +1,4 @@
 import type { Common } from '@ethereumjs/common';
-import { createTx } from '@ethereumjs/tx';
 import { type ChainStore, UNSEALED_BLOCK_HASH, withBlockHash } from '../chain/ChainStore.js';
 import type { StoredBlock, StoredTransaction } from '../chain/records.js';
 import { InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js';
@@ -25,11 +24,11 @@ import { transactionFields } from '../sequencer/transactionRecord.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import { buildDevTransaction } from './buildDevTransaction.js';
 import { computeFeeHistory } from './feeHistory.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
 
-const EMPTY = new Uint8Array(0);
 /** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
 const SEND_SYNC_TIMEOUT_CODE = 4;
 
@@ -155,23 +154,15 @@ export class NodeBackend implements RpcBackend {
     const privateKey = this.parts.devKeys.get(key(request.from));
     if (!privateKey) throw new ServerError('unknown account');
     const pending: BlockSelector = { kind: 'tag', tag: 'pending' };
-    const nonce = request.nonce ?? this.parts.pool.nextNonce(key(request.from));
-    const gasLimit = request.gas ?? (await this.estimateGas(request, pending));
-    const baseFee = this.parts.sequencer.openBlock.baseFeePerGas;
-    const common = this.parts.common;
-    const fields = { nonce, gasLimit, to: request.to ?? undefined, value: request.value ?? 0n, data: request.data ?? EMPTY, chainId: this.parts.chainId };
-    const transaction =
-      request.gasPrice !== undefined
-        ? createTx({ ...fields, type: 0, gasPrice: request.gasPrice }, { common })
-        : createTx(
-            {
-              ...fields,
-              type: 2,
-              maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? this.parts.suggestedTip,
-              maxFeePerGas: request.maxFeePerGas ?? baseFee * 2n + (request.maxPriorityFeePerGas ?? this.parts.suggestedTip),
-            },
-            { common },
-          );
+    const transaction = buildDevTransaction(request, {
+      common: this.parts.common,
+      chainId: this.parts.chainId,
+      nonce: request.nonce ?? this.parts.pool.nextNonce(key(request.from)),
+      gasLimit: request.gas ?? (await this.estimateGas(request, pending)),
+      baseFeePerGas: this.parts.sequencer.openBlock.baseFeePerGas,
+      suggestedTip: this.parts.suggestedTip,
+      balance: this.getBalance(request.from, pending),
+    });
     return this.parts.intake.submit(transaction.sign(privateKey).serialize());
   }
 

@@ -9,6 +9,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_METHODS } from '../../rpc/methodRegistry.js';
+import * as decoders from '../../rpc/schemas/decoders.js';
+import type { MethodDefinition, ParamSpec } from '../../rpc/server/MethodDefinition.js';
 import type { RequestContext } from '../../rpc/server/RequestContext.js';
 import { RpcServer } from '../../rpc/server/RpcServer.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
@@ -37,8 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => chain?.close());
 
-/** Values a param may take: plausible ones (so calls reach deep into handlers) and hostile ones. */
-function paramValue(): fc.Arbitrary<unknown> {
+/** Values any param may take: plausible ones of every kind, and hostile ones. */
+function anyValue(): fc.Arbitrary<unknown> {
   const plausible = fc.oneof(
     fc.constantFrom('latest', 'pending', 'earliest', 'safe', 'finalized', '0x0', '0x1', '0xffffffffffffffff', true, false, null),
     fc.constant(chain.accounts[0]!.address),
@@ -47,25 +49,76 @@ function paramValue(): fc.Arbitrary<unknown> {
     fc.uint8Array({ maxLength: 40 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
     fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
   );
-  const callObject = fc.dictionary(
-    fc.constantFrom('from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'value', 'data', 'input', 'nonce', 'accessList'),
-    fc.oneof(plausible, fc.jsonValue({ maxDepth: 2 })),
-    { maxKeys: 5 },
+  return fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+}
+
+/** Values aimed at one parameter's decoder (mostly well-formed, so calls reach the handler), else anything. */
+function valueFor(spec: ParamSpec): fc.Arbitrary<unknown> {
+  const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((value) => `0x${Buffer.from(value).toString('hex')}`);
+  const edges = [0n, 1n, 2n ** 63n, 2n ** 64n - 2n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 128n, 2n ** 256n - 1n];
+  const quantity = fc.oneof(fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.constantFrom(...edges)).map((value) => `0x${value.toString(16)}`);
+  const address = fc.oneof(hex(20), fc.constantFrom(...chain.accounts.slice(0, 3).map((account) => account.address)));
+  const block = fc.oneof(fc.constantFrom('latest', 'pending', 'earliest', 'safe', 'finalized'), quantity, fc.record({ blockNumber: quantity }), fc.record({ blockHash: hex(32) }));
+  const transaction = fc.record(
+    {
+      from: address,
+      to: fc.oneof(address, fc.constant(null)),
+      gas: quantity,
+      maxFeePerGas: quantity,
+      value: quantity,
+      input: fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+      nonce: quantity,
+      accessList: fc.array(fc.record({ address, storageKeys: fc.array(hex(32), { maxLength: 2 }) }), { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
   );
-  return fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 1, arbitrary: callObject });
+  const aimed: Array<[ParamSpec['decode'], fc.Arbitrary<unknown>]> = [
+    [decoders.address, address],
+    [decoders.hash, hex(32)],
+    [decoders.quantity, quantity],
+    [decoders.data, fc.oneof(fc.constant(validRawTx), fc.uint8Array({ maxLength: 80 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`))],
+    [decoders.storageSlot, quantity],
+    [decoders.boolean, fc.boolean()],
+    [decoders.blockSelector, block],
+    [decoders.optionalBlockSelector, fc.oneof(block, fc.constant(undefined))],
+    [decoders.callRequest, transaction],
+    [decoders.blockCount, fc.oneof(fc.integer({ min: 0, max: 2000 }), quantity)],
+    [decoders.percentiles, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 5 }).map((values) => values.sort((a, b) => a - b))],
+    [decoders.timeoutMilliseconds, fc.integer({ min: 1, max: 50 })],
+  ];
+  const match = aimed.find(([decode]) => decode === spec.decode);
+  return match ? fc.oneof({ weight: 5, arbitrary: match[1] }, { weight: 1, arbitrary: anyValue() }) : anyValue();
+}
+
+/** Params for a method: one aimed value per parameter, sometimes one too few or one too many. */
+function paramsFor(method: MethodDefinition): fc.Arbitrary<unknown> {
+  const aimed = fc.tuple(...method.params.map(valueFor)).map((values) => {
+    let end = values.length;
+    while (end > 0 && values[end - 1] === undefined) end--;
+    return values.slice(0, end).map((value) => value ?? null);
+  });
+  return fc.oneof(
+    { weight: 8, arbitrary: aimed },
+    { weight: 1, arbitrary: fc.tuple(aimed, anyValue()).map(([values, extra]) => [...values, extra]) },
+    { weight: 1, arbitrary: aimed.map((values) => values.slice(0, -1)) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
 }
 
 function message(): fc.Arbitrary<unknown> {
-  const wellFormed = fc.record(
-    {
-      jsonrpc: fc.constant('2.0'),
-      id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null)),
-      method: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...METHODS.map((method) => method.name)) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
-      params: fc.oneof({ weight: 6, arbitrary: fc.array(paramValue(), { maxLength: 4 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }),
-    },
-    { requiredKeys: ['jsonrpc', 'method'] },
+  const call = fc.constantFrom(...METHODS).chain((method) =>
+    fc.record(
+      {
+        jsonrpc: fc.constant('2.0'),
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null)),
+        method: fc.constant(method.name),
+        params: paramsFor(method),
+      },
+      { requiredKeys: ['jsonrpc', 'method'] },
+    ),
   );
-  return fc.oneof({ weight: 6, arbitrary: wellFormed }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+  const unknownMethod = fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.string({ maxLength: 12 }), params: fc.array(anyValue(), { maxLength: 3 }) });
+  return fc.oneof({ weight: 10, arbitrary: call }, { weight: 1, arbitrary: unknownMethod }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
 }
 
 function body(): fc.Arbitrary<string> {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';
-import { address, blockCount, blockSelector, boolean, callRequest, data, hash, percentiles, quantity, storageSlot, timeoutMilliseconds } from './decoders.js';
+import { address, blockCount, blockSelector, boolean, callRequest, data, hash, percentiles, quantity, storageSlot, timeoutMilliseconds, uint64Quantity } from './decoders.js';
 
 const hexDigits = (options: { minLength?: number; maxLength?: number } = {}) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...options });
@@ -51,6 +51,22 @@ describe('parameter decoders (fuzz)', () => {
             else if (!/^0x[0-9a-fA-F]+$/.test(input)) expect(outcome.reason).toBe('invalid hex string');
             else expect(outcome.reason).toBe('hex number > 256 bits');
           } else expect.unreachable(`accepted ${JSON.stringify(input)}`);
+        }),
+        fuzzParameters(1000),
+      );
+    },
+    fuzzTimeoutMs(20_000),
+  );
+
+  it(
+    'gas and nonce of a call object must fit 64 bits (geth\'s hexutil.Uint64), and the error names the field',
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom('gas', 'nonce'), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (name, value) => {
+          const outcome = decodeOrReason(callRequest, { [name]: `0x${value.toString(16)}` });
+          if (value < 2n ** 64n) expect(outcome).toEqual({ value: { [name]: value } });
+          else expect(outcome).toEqual({ reason: `field "${name}": hex number > 64 bits` });
+          expect(decodeOrReason(uint64Quantity, `0x${value.toString(16)}`)).toEqual(value < 2n ** 64n ? { value } : { reason: 'hex number > 64 bits' });
         }),
         fuzzParameters(1000),
       );

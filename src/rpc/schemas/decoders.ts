@@ -20,6 +20,13 @@ export const hash: ParamDecoder<Hex> = (value) => {
 /** A quantity ("0x1a"), as bigint. */
 export const quantity: ParamDecoder<bigint> = (value) => parseQuantity(value);
 
+/** A quantity that must fit 64 bits (geth's hexutil.Uint64: gas, nonce), as bigint. */
+export const uint64Quantity: ParamDecoder<bigint> = (value) => {
+  const parsed = parseQuantity(value);
+  if (parsed >= 2n ** 64n) throw new TypeError('hex number > 64 bits');
+  return parsed;
+};
+
 /** Arbitrary 0x-data. */
 export const data: ParamDecoder<Uint8Array> = (value) => {
   if (typeof value !== 'string') throw new TypeError('hex string expected');
@@ -98,7 +105,7 @@ export const callRequest: ParamDecoder<CallRequest> = (value) => {
     const to = field('to', address);
     if (to) request.to = to;
   }
-  const gas = field('gas', quantity);
+  const gas = field('gas', uint64Quantity);
   if (gas !== undefined) request.gas = gas;
   if (gasPrice !== undefined) request.gasPrice = gasPrice;
   if (maxFeePerGas !== undefined) request.maxFeePerGas = maxFeePerGas;
@@ -107,7 +114,7 @@ export const callRequest: ParamDecoder<CallRequest> = (value) => {
   if (callValue !== undefined) request.value = callValue;
   const callData = input ?? legacyData;
   if (callData) request.data = callData;
-  const nonce = field('nonce', quantity);
+  const nonce = field('nonce', uint64Quantity);
   if (nonce !== undefined) request.nonce = nonce;
   const accessList = field('accessList', accessListDecoder);
   if (accessList) request.accessList = accessList;
