@@ -34,7 +34,7 @@ export function verifyMerkleProof(root: Uint8Array, key: Uint8Array, proof: Uint
         const value = node[16] as Uint8Array;
         return finish(value.length > 0 ? value : undefined);
       }
-      const child = node[path[position++]!]!;
+      const child: Decoded = node[path[position++]!]!;
       if (child instanceof Uint8Array && child.length === 0) return finish(undefined);
       reference = child;
       continue;
