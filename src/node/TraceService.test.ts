@@ -5,7 +5,7 @@
 // transactions traced on the open block, block traces, traceCall on chosen states, time-outs
 // and geth's errors.
 
-import { encodeErrorResult, encodeEventTopics, encodeFunctionData, type Hex as ViemHex, padHex } from 'viem';
+import { encodeErrorResult, encodeEventTopics, encodeFunctionData, getContractAddress, type Hex as ViemHex, padHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcError } from '../errors/RpcError.js';
 import type { CallFrameJson } from '../execution/tracing/CallTracer.js';
@@ -36,6 +36,14 @@ function proxy(target: Hex): string {
   return `36600060003760006000366000600073${target.slice(2)}620186a0f160005500`;
 }
 
+/**
+ * Creates a STORE_42 contract, DELEGATECALLs it (so the store runs on the factory's own slot
+ * 0), then STATICCALLs it (where its SSTORE is a write-protection failure):
+ *   PUSH17 <init code>, PUSH1 0, MSTORE, PUSH1 17, PUSH1 15, PUSH1 0, CREATE,
+ *   PUSH1 0 ×4, DUP5, GAS, DELEGATECALL, POP, PUSH1 0 ×4, DUP5, GAS, STATICCALL, STOP
+ */
+const FACTORY = `70${deployCode(STORE_42).slice(2)}600052601160 0f6000f0600060006000600084 5af450600060006000600084 5afa00`.replaceAll(' ', '');
+
 const TX_GAS = 200_000n;
 const LATEST: BlockSelector = { kind: 'tag', tag: 'latest' };
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
@@ -47,7 +55,8 @@ const config = (json?: Record<string, unknown>): TraceConfig => traceConfig(json
 const callConfig = (json?: Record<string, unknown>): TraceCallConfig => traceCallConfig(json);
 
 let chain: TestChain;
-const address: Record<'store' | 'reverter' | 'counter' | 'proxyStore' | 'proxyReverter' | 'proxyCounter', Hex> = {
+const address: Record<'store' | 'reverter' | 'counter' | 'proxyStore' | 'proxyReverter' | 'proxyCounter' | 'factory', Hex> = {
+  factory: '0x',
   store: '0x',
   reverter: '0x',
   counter: '0x',
@@ -56,7 +65,8 @@ const address: Record<'store' | 'reverter' | 'counter' | 'proxyStore' | 'proxyRe
   proxyCounter: '0x',
 };
 /** Block 2's transactions: increment, proxy→store, proxy→revert, direct revert, proxy→increment, a transfer. */
-const tx: Record<'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'pendingFirst' | 'pendingSecond', Hex> = {
+const tx: Record<'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'factory' | 'pendingFirst' | 'pendingSecond', Hex> = {
+  factory: '0x',
   increment: '0x',
   proxyStore: '0x',
   proxyRevert: '0x',
@@ -107,9 +117,14 @@ beforeAll(async () => {
   const deployments = [await deploy(deployCode(STORE_42)), await deploy(reverterArtifact.bytecode as Hex), await deploy(counterArtifact.bytecode as Hex)];
   await preconfirm();
   [address.store, address.reverter, address.counter] = deployments.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex];
-  const proxies = [await deploy(deployCode(proxy(address.store))), await deploy(deployCode(proxy(address.reverter))), await deploy(deployCode(proxy(address.counter)))];
+  const proxies = [
+    await deploy(deployCode(proxy(address.store))),
+    await deploy(deployCode(proxy(address.reverter))),
+    await deploy(deployCode(proxy(address.counter))),
+    await deploy(deployCode(FACTORY)),
+  ];
   await preconfirm();
-  [address.proxyStore, address.proxyReverter, address.proxyCounter] = proxies.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex];
+  [address.proxyStore, address.proxyReverter, address.proxyCounter, address.factory] = proxies.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex, Hex];
   await seal();
   // Block 2.
   tx.increment = await sendTestTransaction(chain, first, { to: address.counter, data: INCREMENT, gas: TX_GAS });
@@ -118,6 +133,7 @@ beforeAll(async () => {
   tx.revert = await sendTestTransaction(chain, first, { to: address.reverter, data: REVERT_WITH_REASON, gas: TX_GAS });
   tx.proxyIncrement = await sendTestTransaction(chain, first, { to: address.proxyCounter, data: INCREMENT, gas: TX_GAS });
   tx.transfer = await sendTestTransaction(chain, second, { to: RECIPIENT, value: ONE_ETHER, gas: 21_000n });
+  tx.factory = await sendTestTransaction(chain, first, { to: address.factory, gas: 1_000_000n });
   await preconfirm();
   await seal();
   expect(chain.backend.blockNumber()).toBe(2n);
@@ -271,6 +287,29 @@ describe('callTracer', () => {
     ]);
     const plain = (await chain.backend.traceTransaction(tx.proxyIncrement, config({ tracer: 'callTracer' }))) as CallFrameJson;
     expect(plain.calls![0]!.logs).toBeUndefined();
+  });
+
+  it('names CREATE, DELEGATECALL and STATICCALL frames as geth does', async () => {
+    const trace = (await chain.backend.traceTransaction(tx.factory, config({ tracer: 'callTracer' }))) as CallFrameJson;
+    const factory = address.factory.toLowerCase();
+    const created = getContractAddress({ from: address.factory, nonce: 1n }).toLowerCase();
+    const [create, delegate, staticCall] = trace.calls!;
+    expect(trace.calls!.map((call) => call.type)).toEqual(['CREATE', 'DELEGATECALL', 'STATICCALL']);
+    expect(create).toMatchObject({ from: factory, to: created, input: deployCode(STORE_42), output: `0x${STORE_42}`, value: '0x0' });
+    // The delegate runs the store's code on the factory's own (cold, zero) slot 0: 3 + 3 + 22,100.
+    expect(delegate).toMatchObject({ from: factory, to: created, input: '0x', gasUsed: toQuantity(22_106), value: '0x0' });
+    // A static call carries no value; its SSTORE fails and burns all the gas it was given.
+    expect(staticCall).toMatchObject({ from: factory, to: created, input: '0x', error: 'write protection' });
+    expect(staticCall!.value).toBeUndefined();
+    expect(staticCall!.gasUsed).toBe(staticCall!.gas);
+    const diff = (await chain.backend.traceTransaction(tx.factory, config({ tracer: 'prestateTracer', tracerConfig: { diffMode: true } }))) as {
+      pre: Record<string, unknown>;
+      post: Record<string, Record<string, unknown>>;
+    };
+    // The created contract did not exist before: absent from pre, in post with its code and nonce 1.
+    expect(diff.pre[created]).toBeUndefined();
+    expect(diff.post[created]).toMatchObject({ code: `0x${STORE_42}`, nonce: 1 });
+    expect(diff.post[factory]).toMatchObject({ nonce: 2, storage: { [padHex('0x0', { size: 32 })]: padHex('0x2a', { size: 32 }) } });
   });
 
   it('onlyTopCall leaves out sub-calls', async () => {
