@@ -14,7 +14,7 @@ import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceCon
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import { traceCallConfig, traceConfig } from '../rpc/schemas/decoders.js';
-import { counterArtifact, reverterArtifact } from '../testing/contracts/artifacts.js';
+import { counterArtifact, gasHeavyArtifact, reverterArtifact } from '../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { sendTestTransaction, TEST_TIP } from '../testing/sendTestTransaction.js';
 
@@ -55,8 +55,9 @@ const config = (json?: Record<string, unknown>): TraceConfig => traceConfig(json
 const callConfig = (json?: Record<string, unknown>): TraceCallConfig => traceCallConfig(json);
 
 let chain: TestChain;
-const address: Record<'store' | 'reverter' | 'counter' | 'proxyStore' | 'proxyReverter' | 'proxyCounter' | 'factory', Hex> = {
+const address: Record<'store' | 'reverter' | 'counter' | 'gasHeavy' | 'proxyStore' | 'proxyReverter' | 'proxyCounter' | 'factory', Hex> = {
   factory: '0x',
+  gasHeavy: '0x',
   store: '0x',
   reverter: '0x',
   counter: '0x',
@@ -65,7 +66,8 @@ const address: Record<'store' | 'reverter' | 'counter' | 'proxyStore' | 'proxyRe
   proxyCounter: '0x',
 };
 /** Block 2's transactions: increment, proxy→store, proxy→revert, direct revert, proxy→increment, a transfer. */
-const tx: Record<'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'factory' | 'pendingFirst' | 'pendingSecond', Hex> = {
+const tx: Record<'deployStore' | 'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'factory' | 'pendingFirst' | 'pendingSecond', Hex> = {
+  deployStore: '0x',
   factory: '0x',
   increment: '0x',
   proxyStore: '0x',
@@ -114,9 +116,15 @@ beforeAll(async () => {
   const [first, second] = chain.accounts as [(typeof chain.accounts)[0], (typeof chain.accounts)[0]];
   const deploy = async (data: Hex) => sendTestTransaction(chain, first, { data, gas: 1_000_000n });
   // Block 1: the contracts.
-  const deployments = [await deploy(deployCode(STORE_42)), await deploy(reverterArtifact.bytecode as Hex), await deploy(counterArtifact.bytecode as Hex)];
+  const deployments = [
+    await deploy(deployCode(STORE_42)),
+    await deploy(reverterArtifact.bytecode as Hex),
+    await deploy(counterArtifact.bytecode as Hex),
+    await deploy(gasHeavyArtifact.bytecode as Hex),
+  ];
   await preconfirm();
-  [address.store, address.reverter, address.counter] = deployments.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex];
+  tx.deployStore = deployments[0]!;
+  [address.store, address.reverter, address.counter, address.gasHeavy] = deployments.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex, Hex];
   const proxies = [
     await deploy(deployCode(proxy(address.store))),
     await deploy(deployCode(proxy(address.reverter))),
@@ -208,6 +216,18 @@ describe('struct logger (the default tracer)', () => {
     expect(trace.structLogs.at(-1)!.op).toBe('REVERT');
   });
 
+  it('shows the refund counter once an SSTORE earns a refund', async () => {
+    const data = hexToBytes(encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'refundDance' }));
+    const trace = (await chain.backend.traceCall({ to: hexToBytes(address.gasHeavy), data, gas: TX_GAS }, LATEST, callConfig())) as StructLoggerResult;
+    const stores = trace.structLogs.flatMap((entry, index) => (entry.op === 'SSTORE' ? [index] : []));
+    expect(stores).toHaveLength(2);
+    // Setting 1 back to 0 in a slot that was 0 refunds 20,000 - 100 (EIP-3529). The refund is
+    // counted while the SSTORE's gas is computed, so (as in geth) its own entry already shows it.
+    expect(trace.structLogs[stores[1]!]).toMatchObject({ gasCost: 100, refund: 19_900 });
+    expect(trace.structLogs.slice(0, stores[1]!).every((entry) => entry.refund === undefined)).toBe(true);
+    expect(trace.structLogs.slice(stores[1]!).every((entry) => entry.refund === 19_900)).toBe(true);
+  });
+
   it('marks the opcode that ran out of gas with the error, and returns nothing for that failure', async () => {
     // A call with 21,010 gas to the store: 10 gas for PUSH1, PUSH1 (6), then SSTORE cannot be paid.
     const trace = (await chain.backend.traceCall({ to: hexToBytes(address.store), gas: 21_010n }, LATEST, callConfig())) as StructLoggerResult;
@@ -287,6 +307,19 @@ describe('callTracer', () => {
     ]);
     const plain = (await chain.backend.traceTransaction(tx.proxyIncrement, config({ tracer: 'callTracer' }))) as CallFrameJson;
     expect(plain.calls![0]!.logs).toBeUndefined();
+  });
+
+  it('shows a deployment as a CREATE frame to the new address, its output the runtime code', async () => {
+    expect(await chain.backend.traceTransaction(tx.deployStore, config({ tracer: 'callTracer' }))).toEqual({
+      from: chain.accounts[0]!.address.toLowerCase(),
+      gas: toQuantity(1_000_000),
+      gasUsed: receipt(tx.deployStore).gasUsed,
+      to: address.store.toLowerCase(),
+      input: deployCode(STORE_42),
+      output: `0x${STORE_42}`,
+      value: '0x0',
+      type: 'CREATE',
+    });
   });
 
   it('names CREATE, DELEGATECALL and STATICCALL frames as geth does', async () => {
