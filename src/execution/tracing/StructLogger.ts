@@ -12,7 +12,10 @@ import type { StructLoggerConfig } from './TraceConfig.js';
  */
 export const MAX_STRUCT_LOG_BYTES = 256 * 1024 * 1024;
 
-/** One struct log entry as geth prints it (logger.structLogLegacy: field order included). */
+/**
+ * One struct log entry as geth prints it (logger.structLogLegacy, field order included). Memory
+ * words and storage keys and values are 0x-prefixed, as geth prints them since 1.17.3.
+ */
 export interface StructLogEntry {
   pc: number;
   op: string;
@@ -31,7 +34,7 @@ export interface StructLogEntry {
 export interface StructLoggerResult {
   gas: number;
   failed: boolean;
-  /** 0x-prefixed, as geth prints it since returnValue became hexutil.Bytes (empty "0x" for failures other than reverts). */
+  /** 0x-prefixed, as geth prints it since 1.15.6 (earlier: bare hex); "0x" for failures other than reverts. */
   returnValue: string;
   structLogs: StructLogEntry[];
 }
