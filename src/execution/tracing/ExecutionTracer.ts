@@ -1,3 +1,12 @@
+/**
+ * Tracing (debug_trace*, eth_createAccessList). How a trace runs:
+ *
+ *   node/TraceService ─▶ replayBlock.traceBlockTransactions / traceCall (a pooled VM)
+ *        parent state + earlier txs re-executed ─▶ attachTracer(vm, tracer) ─▶ runTx
+ *        @ethereumjs events (beforeTx, beforeMessage, step, afterMessage, afterTx)
+ *          ─▶ geth-shaped hooks below ─▶ StructLogger | CallTracer | PrestateTracer | AccessListTracer
+ *          ─▶ tracer.result(): the JSON geth prints
+ */
 import type { StateReader } from '../StateReader.js';
 
 /**
