@@ -6,13 +6,16 @@ import { InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js
 import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
+import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
+import type { AccessListResult } from '../execution/createAccessList.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
 import { CachedStateReader } from '../execution/CachedStateReader.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { codeOf, type StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
+import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
@@ -28,6 +31,8 @@ import type { TxPool } from '../txpool/TxPool.js';
 import { computeFeeHistory } from './feeHistory.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
+import { ProofService } from './ProofService.js';
+import { type TransactionTrace, TraceService } from './TraceService.js';
 
 const EMPTY = new Uint8Array(0);
 /** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
@@ -70,6 +75,9 @@ export class NodeBackend implements RpcBackend {
   private latestState: { number: number; reader: StateReader } | undefined;
   private readonly subscriptions: SubscriptionHub;
 
+  private readonly traces: TraceService;
+  private readonly proofs: ProofService;
+
   constructor(private readonly parts: NodeBackendParts) {
     this.subscriptions = new SubscriptionHub({
       events: parts.events,
@@ -78,6 +86,9 @@ export class NodeBackend implements RpcBackend {
       transactionByHash: (hash) => this.getTransactionByHash(hash as Hex),
       payloads: new PreconfirmedPayloads(parts.chain),
     });
+    const resolve = (block: BlockSelector) => this.resolve(block);
+    this.traces = new TraceService({ ...parts, resolve });
+    this.proofs = new ProofService({ ...parts, resolve });
   }
 
   chainId(): bigint {
@@ -263,6 +274,26 @@ export class NodeBackend implements RpcBackend {
 
   subscribe(request: SubscriptionRequest, notify: Notify): () => void {
     return this.subscriptions.start(request, notify);
+  }
+
+  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown> {
+    return this.traces.traceTransaction(hash, config);
+  }
+
+  traceBlock(block: BlockSelector, config: TraceConfig): Promise<TransactionTrace[]> {
+    return this.traces.traceBlock(block, config);
+  }
+
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown> {
+    return this.traces.traceCall(request, block, config);
+  }
+
+  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult> {
+    return this.traces.createAccessList(request, block);
+  }
+
+  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
+    return this.proofs.getProof(address, storageKeys, block);
   }
 
   /** Stops the call workers, if any. */

@@ -1,4 +1,7 @@
+import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
+import type { AccessListResult } from '../execution/createAccessList.js';
+import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Notify } from './server/SubscriptionSession.js';
@@ -60,4 +63,13 @@ export interface RpcBackend {
    * and returns the function that stops them. Called after {@link checkSubscription} passed.
    */
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
+  /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
+  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
+  /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
+  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
+  /** debug_traceCall: the tracer's result for a call on the block's state. */
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
+  /** eth_getProof (EIP-1186). */
+  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
 }

@@ -1,7 +1,12 @@
+import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
+import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
+import { traceCall } from './methods/debug/traceCall.js';
+import { traceTransaction } from './methods/debug/traceTransaction.js';
 import { accounts } from './methods/eth/accounts.js';
 import { blockNumber } from './methods/eth/blockNumber.js';
 import { call } from './methods/eth/call.js';
 import { chainId } from './methods/eth/chainId.js';
+import { createAccessList } from './methods/eth/createAccessList.js';
 import { estimateGas } from './methods/eth/estimateGas.js';
 import { feeHistory } from './methods/eth/feeHistory.js';
 import { gasPrice } from './methods/eth/gasPrice.js';
@@ -10,6 +15,7 @@ import { getBlockByHash } from './methods/eth/getBlockByHash.js';
 import { getBlockByNumber } from './methods/eth/getBlockByNumber.js';
 import { getBlockReceipts } from './methods/eth/getBlockReceipts.js';
 import { getCode } from './methods/eth/getCode.js';
+import { getProof } from './methods/eth/getProof.js';
 import { getStorageAt } from './methods/eth/getStorageAt.js';
 import { getTransactionByHash } from './methods/eth/getTransactionByHash.js';
 import { getTransactionCount } from './methods/eth/getTransactionCount.js';
@@ -50,4 +56,10 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   estimateGas,
   subscribe,
   unsubscribe,
+  createAccessList,
+  getProof,
+  traceTransaction,
+  traceCall,
+  traceBlockByNumber,
+  traceBlockByHash,
 ];

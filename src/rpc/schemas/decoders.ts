@@ -1,6 +1,10 @@
+import { InvalidParamsError, ServerError } from '../../errors/RpcError.js';
+import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
+import { parseGoDuration } from '../../execution/tracing/goDuration.js';
+import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
-import { type Hex, hexToBytes, parseQuantity } from '../../primitives/hex.js';
+import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
 import type { ParamDecoder } from '../server/MethodDefinition.js';
 
 /**
@@ -177,4 +181,96 @@ export const timeoutMilliseconds: ParamDecoder<number | undefined> = (value) => 
   const milliseconds = typeof value === 'number' ? value : Number(parseQuantity(value));
   if (!Number.isSafeInteger(milliseconds) || milliseconds <= 0) throw new TypeError('timeout must be a positive whole number of milliseconds');
   return milliseconds;
+};
+
+// --- Tracing, access lists and proofs (debug_trace*, eth_getProof) ---
+
+/**
+ * A trace config (geth's TraceConfig): `tracer`, `tracerConfig`, `timeout` (a Go duration, 5 s by
+ * default, clamped to MAX_TRACE_TIMEOUT_MS) and the struct logger's options. Absent or null means
+ * geth's defaults; unknown fields are ignored, as Go's JSON decoding ignores them. A timeout Go
+ * cannot parse fails as geth fails it: -32000 `time: invalid duration "…"`.
+ */
+export const traceConfig: ParamDecoder<TraceConfig> = (value) => decodeTraceConfig(value, 'TraceConfig');
+
+/** debug_traceCall's config: {@link traceConfig} plus `txIndex`. State and block overrides are not supported (rejected). */
+export const traceCallConfig: ParamDecoder<TraceCallConfig> = (value) => {
+  const config: TraceCallConfig = decodeTraceConfig(value, 'TraceCallConfig');
+  if (value === undefined || value === null) return config;
+  const object = value as Record<string, unknown>;
+  for (const unsupported of ['stateOverrides', 'blockOverrides']) {
+    if (object[unsupported] !== undefined && object[unsupported] !== null) throw new TypeError(`${unsupported} are not supported`);
+  }
+  if (object.txIndex !== undefined && object.txIndex !== null) config.txIndex = Number(parseQuantity(object.txIndex));
+  return config;
+};
+
+function decodeTraceConfig(value: unknown, goType: string): TraceConfig {
+  const config = defaultTraceConfig();
+  if (value === undefined || value === null) return config;
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type tracers.${goType}`);
+  const object = value as Record<string, unknown>;
+  const field = <T>(name: string, type: 'string' | 'boolean' | 'number', goFieldType: string): T | undefined => {
+    const raw = object[name];
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== type) throw new TypeError(`json: cannot unmarshal ${jsonKind(raw)} into Go struct field ${goType}.${name} of type ${goFieldType}`);
+    return raw as T;
+  };
+  const tracer = field<string>('tracer', 'string', 'string');
+  if (tracer !== undefined && tracer !== '') config.tracer = tracer;
+  const tracerOptions = object.tracerConfig;
+  if (tracerOptions !== undefined && tracerOptions !== null) {
+    if (typeof tracerOptions !== 'object' || Array.isArray(tracerOptions)) throw new TypeError('tracerConfig must be a JSON object');
+    config.tracerConfig = tracerOptions as Record<string, unknown>;
+  }
+  const logger = config.logger;
+  logger.enableMemory = field<boolean>('enableMemory', 'boolean', 'bool') ?? false;
+  logger.disableStack = field<boolean>('disableStack', 'boolean', 'bool') ?? false;
+  logger.disableStorage = field<boolean>('disableStorage', 'boolean', 'bool') ?? false;
+  logger.enableReturnData = field<boolean>('enableReturnData', 'boolean', 'bool') ?? false;
+  const limit = field<number>('limit', 'number', 'int') ?? 0;
+  if (!Number.isInteger(limit)) throw new TypeError(`json: cannot unmarshal number ${limit} into Go struct field ${goType}.limit of type int`);
+  logger.limit = Math.max(0, limit);
+  const timeout = field<string>('timeout', 'string', 'string');
+  if (timeout !== undefined) {
+    let milliseconds: number;
+    try {
+      milliseconds = parseGoDuration(timeout);
+    } catch (error) {
+      throw new ServerError((error as Error).message);
+    }
+    config.timeoutMs = Math.min(Math.max(0, milliseconds), MAX_TRACE_TIMEOUT_MS);
+  }
+  return config;
+}
+
+function jsonKind(value: unknown): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return 'array';
+  return 'object';
+}
+
+/** The most storage keys one eth_getProof may ask for (geth's maxGetProofKeys). */
+export const MAX_PROOF_KEYS = 1024;
+
+/**
+ * eth_getProof's storage keys, parsed as leniently as geth: the 0x prefix is optional, odd
+ * lengths are left-padded, at most 32 bytes. Each key is printed back as given when it was 32
+ * bytes, else as a quantity. Errors are -32602 with geth's wording (no argument position).
+ */
+export const storageKeys: ParamDecoder<StorageKeyRequest[]> = (value) => {
+  if (!Array.isArray(value)) throw new TypeError('json: cannot unmarshal non-array into Go value of type []string');
+  if (value.length > MAX_PROOF_KEYS) throw new InvalidParamsError(`too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
+  return value.map((key) => {
+    if (typeof key !== 'string') throw new TypeError(`json: cannot unmarshal ${jsonKind(key)} into Go value of type string`);
+    let digits = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
+    if (digits.length % 2 === 1) digits = `0${digits}`;
+    if (digits.length > 64) throw new InvalidParamsError(`storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new InvalidParamsError(`invalid hex in storage key: ${JSON.stringify(key)}`);
+    const slot = hexToBytes(`0x${digits.padStart(64, '0')}`);
+    const printed: Hex = digits.length === 64 ? `0x${digits.toLowerCase()}` : toQuantity(BigInt(`0x${digits || '0'}`));
+    return { slot, printed };
+  });
 };
