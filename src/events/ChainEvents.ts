@@ -15,9 +15,22 @@ export interface SealedBlockEvent {
   transactionHashes: Hex[];
 }
 
+/**
+ * One pre-confirmation tick of the sequencer, empty or not: the node's heartbeat. Emitted after
+ * the tick's sub-block (if any) was announced, before the block is sealed.
+ */
+export interface PreconfTickEvent {
+  blockNumber: bigint;
+  /** The sub-block this tick built, or null when nothing was executable. */
+  subBlockIndex: number | null;
+  timestamp: bigint;
+  transactionHashes: Hex[];
+}
+
 /** The events the node publishes. */
 export type ChainEvents = {
   subBlock: SubBlockEvent;
   sealedBlock: SealedBlockEvent;
   pendingTransaction: { hash: Hex };
+  preconfTick: PreconfTickEvent;
 };

@@ -18,6 +18,8 @@ import { maxPriorityFeePerGas } from './methods/eth/maxPriorityFeePerGas.js';
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
 import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
+import { subscribe } from './methods/eth/subscribe.js';
+import { unsubscribe } from './methods/eth/unsubscribe.js';
 import { version } from './methods/net/version.js';
 import type { MethodDefinition } from './server/MethodDefinition.js';
 import { clientVersion } from './methods/web3/clientVersion.js';
@@ -46,4 +48,6 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   getBlockReceipts,
   call,
   estimateGas,
+  subscribe,
+  unsubscribe,
 ];

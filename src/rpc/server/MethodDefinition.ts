@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { RequestContext } from './RequestContext.js';
 
 /** Who may call a method: everyone, or only dedicated (authenticated) clients. */
 export type AccessTier = 'public' | 'dedicated';
@@ -21,7 +22,8 @@ type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] exte
 
 /**
  * A JSON-RPC method declared as data: name, tier, parameters and a handler that sees the node
- * only through {@link RpcBackend}. The handler returns the JSON result (already formatted).
+ * only through {@link RpcBackend}. The handler returns the JSON result (already formatted); the
+ * few methods that depend on the connection (eth_subscribe) also read the request context.
  */
 export interface MethodDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   name: string;
@@ -29,7 +31,7 @@ export interface MethodDefinition<P extends readonly ParamSpec[] = readonly Para
   summary: string;
   tier: AccessTier;
   params: P;
-  handler: (backend: RpcBackend, params: DecodedParams<P>) => unknown | Promise<unknown>;
+  handler: (backend: RpcBackend, params: DecodedParams<P>, context: RequestContext) => unknown | Promise<unknown>;
 }
 
 /** Declares a method with its parameter types inferred from the decoders. */
