@@ -81,7 +81,8 @@ function validateNativeCurrency(currency: unknown): ChainData['nativeCurrency'] 
   if (typeof symbol !== 'string') throw invalidParamsError(`Expected a string 'nativeCurrency.symbol'. Received: ${show(symbol)}`);
   if (symbol.length < 1 || symbol.length > 6) throw invalidParamsError(`Expected 1-6 character string 'nativeCurrency.symbol'. Received:\n${symbol}`);
   if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    throw invalidParamsError(`Expected an integer from 0 to 255 'nativeCurrency.decimals'. Received: ${show(decimals)}`);
+    // JSON, so a string "18" reads differently from the number 18.
+    throw invalidParamsError(`Expected an integer from 0 to 255 'nativeCurrency.decimals'. Received: ${JSON.stringify(decimals) ?? 'undefined'}`);
   }
   return { name, symbol, decimals };
 }
