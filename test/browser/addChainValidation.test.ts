@@ -78,8 +78,16 @@ const CASES: Array<[string, () => unknown, string | (() => string)]> = [
     () => [chainWith({ nativeCurrency: undefined })],
     "Expected an object 'nativeCurrency' with 'name', 'symbol' and 'decimals'. Received:\nundefined",
   ],
-  ['nativeCurrency null', () => [chainWith({ nativeCurrency: null })], "Expected an object 'nativeCurrency' with 'name', 'symbol' and 'decimals'. Received:\nnull"],
-  ['nativeCurrency a string', () => [chainWith({ nativeCurrency: 'ETH' })], "Expected an object 'nativeCurrency' with 'name', 'symbol' and 'decimals'. Received:\nETH"],
+  [
+    'nativeCurrency null',
+    () => [chainWith({ nativeCurrency: null })],
+    "Expected an object 'nativeCurrency' with 'name', 'symbol' and 'decimals'. Received:\nnull",
+  ],
+  [
+    'nativeCurrency a string',
+    () => [chainWith({ nativeCurrency: 'ETH' })],
+    "Expected an object 'nativeCurrency' with 'name', 'symbol' and 'decimals'. Received:\nETH",
+  ],
   ['nativeCurrency unknown key', () => [currencyWith({ logo: 'x' })], "Received unexpected keys on 'nativeCurrency'. Unsupported keys:\nlogo"],
   ['currency name missing', () => [currencyWith({ name: undefined })], "Expected a non-empty string 'nativeCurrency.name'. Received: undefined"],
   ['currency name empty', () => [currencyWith({ name: '' })], "Expected a non-empty string 'nativeCurrency.name'. Received: "],
@@ -103,7 +111,11 @@ const CASES: Array<[string, () => unknown, string | (() => string)]> = [
     'Invalid URL in \'rpcUrls\': "http://rpc.example.com" uses http: (only https: is allowed; http: only for localhost, 127.0.0.1 and [::1] in dev mode)',
   ],
   ['rpcUrls file:', () => [chainWith({ rpcUrls: ['file:///etc/passwd'] })], `Invalid URL in 'rpcUrls': "file:" URLs are not allowed ${ONLY_HTTPS}`],
-  ['rpcUrls javascript:', () => [chainWith({ rpcUrls: ['javascript:alert(1)'] })], `Invalid URL in 'rpcUrls': "javascript:" URLs are not allowed ${ONLY_HTTPS}`],
+  [
+    'rpcUrls javascript:',
+    () => [chainWith({ rpcUrls: ['javascript:alert(1)'] })],
+    `Invalid URL in 'rpcUrls': "javascript:" URLs are not allowed ${ONLY_HTTPS}`,
+  ],
   ['rpcUrls data:', () => [chainWith({ rpcUrls: ['data:text/plain,0x7a69'] })], `Invalid URL in 'rpcUrls': "data:" URLs are not allowed ${ONLY_HTTPS}`],
   ['rpcUrls ws:', () => [chainWith({ rpcUrls: ['ws://127.0.0.1:8545'] })], `Invalid URL in 'rpcUrls': "ws:" URLs are not allowed ${ONLY_HTTPS}`],
   [
@@ -111,7 +123,11 @@ const CASES: Array<[string, () => unknown, string | (() => string)]> = [
     () => [chainWith({ rpcUrls: ['https://alice:hunter2@rpc.example.com/'] })],
     'Invalid URL in \'rpcUrls\': "https://***:***@rpc.example.com/" contains credentials, which are never accepted in a URL',
   ],
-  ['rpcUrls with one bad entry of two', () => [chainWith({ rpcUrls: [chain.rpcUrls[0], 'ftp://rpc.example.com'] })], `Invalid URL in 'rpcUrls': "ftp:" URLs are not allowed ${ONLY_HTTPS}`],
+  [
+    'rpcUrls with one bad entry of two',
+    () => [chainWith({ rpcUrls: [chain.rpcUrls[0], 'ftp://rpc.example.com'] })],
+    `Invalid URL in 'rpcUrls': "ftp:" URLs are not allowed ${ONLY_HTTPS}`,
+  ],
   [
     'blockExplorerUrls empty',
     () => [chainWith({ blockExplorerUrls: [] })],
@@ -127,8 +143,16 @@ const CASES: Array<[string, () => unknown, string | (() => string)]> = [
     () => [chainWith({ blockExplorerUrls: ['http://scan.example.com'] })],
     'Invalid URL in \'blockExplorerUrls\': "http://scan.example.com" uses http: (only https: is allowed; http: only for localhost, 127.0.0.1 and [::1] in dev mode)',
   ],
-  ['blockExplorerUrls javascript:', () => [chainWith({ blockExplorerUrls: ['javascript:alert(1)'] })], `Invalid URL in 'blockExplorerUrls': "javascript:" URLs are not allowed ${ONLY_HTTPS}`],
-  ['iconUrls a string', () => [chainWith({ iconUrls: 'https://x.example/i.png' })], "Expected null or array with at least one valid string HTTPS URL 'iconUrls'. Received: https://x.example/i.png"],
+  [
+    'blockExplorerUrls javascript:',
+    () => [chainWith({ blockExplorerUrls: ['javascript:alert(1)'] })],
+    `Invalid URL in 'blockExplorerUrls': "javascript:" URLs are not allowed ${ONLY_HTTPS}`,
+  ],
+  [
+    'iconUrls a string',
+    () => [chainWith({ iconUrls: 'https://x.example/i.png' })],
+    "Expected null or array with at least one valid string HTTPS URL 'iconUrls'. Received: https://x.example/i.png",
+  ],
   ['iconUrls data:', () => [chainWith({ iconUrls: ['data:image/png;base64,AAAA'] })], `Invalid URL in 'iconUrls': "data:" URLs are not allowed ${ONLY_HTTPS}`],
   [
     'iconUrls with credentials',
@@ -175,7 +199,14 @@ describe('accepted variations', () => {
     expect(await outcome).toEqual({ result: null });
     const networks = await fresh.evaluate(() => (window as unknown as { sequinWallet: { networks: { list(): unknown[] } } }).sequinWallet.networks.list());
     expect(networks).toEqual([
-      { chainId: '0x7a69', chainName: 'N'.repeat(100), nativeCurrency: chain.nativeCurrency, rpcUrls: [`${chain.rpcUrls[0]}/`], blockExplorerUrls: [], iconUrls: [] },
+      {
+        chainId: '0x7a69',
+        chainName: 'N'.repeat(100),
+        nativeCurrency: chain.nativeCurrency,
+        rpcUrls: [`${chain.rpcUrls[0]}/`],
+        blockExplorerUrls: [],
+        iconUrls: [],
+      },
     ]);
     await context.close();
   });

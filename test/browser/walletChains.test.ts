@@ -180,7 +180,10 @@ describe('wallet_addEthereumChain', () => {
     const first = walletRequest(page, 'wallet_addEthereumChain', [chain]);
     await page.getByRole('dialog').waitFor();
     const second = await walletRequest(page, 'wallet_addEthereumChain', [chain]);
-    expect(errorOf(second)).toEqual({ code: -32002, message: `Request of type 'wallet_addEthereumChain' already pending for origin ${new URL(node.url).origin}. Please wait.` });
+    expect(errorOf(second)).toEqual({
+      code: -32002,
+      message: `Request of type 'wallet_addEthereumChain' already pending for origin ${new URL(node.url).origin}. Please wait.`,
+    });
     expect(await page.getByRole('dialog').count()).toBe(1);
     await page.getByRole('button', { name: 'Approve' }).click();
     expect(await first).toEqual({ result: null });

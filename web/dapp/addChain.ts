@@ -28,8 +28,10 @@ export interface Eip1193Provider {
  */
 export function checkChainData(chainData: ChainData): ChainData {
   let chain: Required<ChainData>;
+  const { blockExplorerUrls: explorers, iconUrls: icons, ...rest } = chainData;
+  const withoutEmptyLists = { ...rest, ...(explorers?.length && { blockExplorerUrls: explorers }), ...(icons?.length && { iconUrls: icons }) };
   try {
-    chain = validateChainData(chainData, { devMode: true });
+    chain = validateChainData(withoutEmptyLists, { devMode: true });
   } catch (error) {
     throw new InvalidChainDataError(walletErrorMessage(error), error);
   }

@@ -14,6 +14,7 @@ export function walletErrorCode(error: unknown): number | undefined {
 
 /** The message of any thrown value. */
 export function walletErrorMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
   return String(error);
 }

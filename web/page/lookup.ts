@@ -9,7 +9,11 @@ import { pageRpc } from './pageRpc.js';
 type Rows = Array<[label: string, value: string | Node]>;
 
 /** What a query asks for. */
-export type LookupQuery = { kind: 'tx' | 'blockHash'; id: string } | { kind: 'block'; id: string } | { kind: 'address'; id: string } | { kind: 'invalid'; id: string };
+export type LookupQuery =
+  | { kind: 'tx' | 'blockHash'; id: string }
+  | { kind: 'block'; id: string }
+  | { kind: 'address'; id: string }
+  | { kind: 'invalid'; id: string };
 
 /** Classifies user input: 32-byte hex → tx (then block) hash, 20-byte hex → address, number or tag → block. */
 export function parseQuery(input: string): LookupQuery {
@@ -58,7 +62,12 @@ async function lookUp(query: LookupQuery): Promise<[string, Rows]> {
 async function transactionRows(tx: Record<string, string>): Promise<Rows> {
   const receipt = await pageRpc<Record<string, string> | null>('eth_getTransactionReceipt', [tx.hash]);
   const sealed = tx.blockHash !== null && tx.blockHash !== undefined && !/^0x0+$/.test(tx.blockHash);
-  const state = receipt === null ? 'pending in the pool' : sealed ? `sealed in block #${decimal(tx.blockNumber)}` : `pre-confirmed in open block #${decimal(tx.blockNumber)}`;
+  const state =
+    receipt === null
+      ? 'pending in the pool'
+      : sealed
+        ? `sealed in block #${decimal(tx.blockNumber)}`
+        : `pre-confirmed in open block #${decimal(tx.blockNumber)}`;
   const rows: Rows = [
     ['Hash', tx.hash!],
     ['State', state],
@@ -69,8 +78,13 @@ async function transactionRows(tx: Record<string, string>): Promise<Rows> {
     ['Type', decimal(tx.type)],
   ];
   if (receipt) {
-    rows.push(['Status', receipt.status === '0x1' ? 'success' : 'reverted'], ['Gas used', decimal(receipt.gasUsed)], ['Effective gas price', formatGwei(receipt.effectiveGasPrice!)]);
-    if (tx.blockNumber) rows.push(['Block', lookupLink('block', decimal(tx.blockNumber), `#${decimal(tx.blockNumber)}`)], ['Index in block', decimal(tx.transactionIndex)]);
+    rows.push(
+      ['Status', receipt.status === '0x1' ? 'success' : 'reverted'],
+      ['Gas used', decimal(receipt.gasUsed)],
+      ['Effective gas price', formatGwei(receipt.effectiveGasPrice!)],
+    );
+    if (tx.blockNumber)
+      rows.push(['Block', lookupLink('block', decimal(tx.blockNumber), `#${decimal(tx.blockNumber)}`)], ['Index in block', decimal(tx.transactionIndex)]);
     if (receipt.contractAddress) rows.push(['Contract created', lookupLink('address', receipt.contractAddress, receipt.contractAddress)]);
   }
   return rows;

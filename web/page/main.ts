@@ -66,6 +66,8 @@ async function loadRecent(): Promise<void> {
   if (!latest) return;
   const numbers = [];
   for (let number = BigInt(latest.number); number >= 0n && numbers.length < 10; number--) numbers.push(number);
-  const recent = await Promise.all(numbers.map((number) => pageRpc<(Head & { transactions: string[] }) | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]).catch(() => null)));
+  const recent = await Promise.all(
+    numbers.map((number) => pageRpc<(Head & { transactions: string[] }) | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]).catch(() => null)),
+  );
   for (const block of recent) if (block) blocks.add(block, block.transactions.length);
 }

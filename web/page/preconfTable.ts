@@ -25,7 +25,11 @@ export class PreconfTable {
       el('td', { class: 'mono' }, tx.to ? lookupLink('address', tx.to) : 'contract creation'),
       el('td', {}, formatEther(tx.value)),
       el('td', {}, `#${decimal(tx.blockNumber)}${cursor?.subBlockIndex !== undefined ? ` · ${decimal(cursor.subBlockIndex)}` : ''}`),
-      el('td', { class: sealed ? 'status sealed' : 'status preconfirmed' }, sealed ? `sealed in #${decimal(tx.blockNumber)}` : failed ? 'pre-confirmed (reverted)' : 'pre-confirmed'),
+      el(
+        'td',
+        { class: sealed ? 'status sealed' : 'status preconfirmed' },
+        sealed ? `sealed in #${decimal(tx.blockNumber)}` : failed ? 'pre-confirmed (reverted)' : 'pre-confirmed',
+      ),
     );
     this.#body.prepend(row);
     this.#openBlock.textContent = `(open block #${decimal(tx.blockNumber)})`;
@@ -42,4 +46,3 @@ export class PreconfTable {
     this.#openBlock.textContent = `(open block #${BigInt(head.number) + 1n})`;
   }
 }
-

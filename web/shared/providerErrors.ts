@@ -64,5 +64,10 @@ export function invalidParamsError(message: string, data?: unknown): ProviderRpc
 
 /** True for a thrown value shaped like an EIP-1193 error (ours or another wallet's). */
 export function isProviderError(value: unknown): value is { code: number; message: string; data?: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && typeof (value as { message?: unknown }).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'number' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
 }

@@ -66,7 +66,8 @@ export function singleObjectParam(params: unknown): Record<string, unknown> {
 }
 
 function validateChainName(chainName: unknown): string {
-  if (typeof chainName !== 'string' || chainName.trim() === '') throw invalidParamsError(`Expected non-empty string 'chainName'. Received:\n${show(chainName)}`);
+  if (typeof chainName !== 'string' || chainName.trim() === '')
+    throw invalidParamsError(`Expected non-empty string 'chainName'. Received:\n${show(chainName)}`);
   return chainName.length > MAX_CHAIN_NAME_LENGTH ? chainName.slice(0, MAX_CHAIN_NAME_LENGTH) : chainName;
 }
 
@@ -92,11 +93,17 @@ function validateNativeCurrency(currency: unknown): ChainData['nativeCurrency'] 
  * may be absent or null (→ empty) but, when given, must be a non-empty array. Every entry must
  * pass {@link checkUrl}; duplicates are dropped.
  */
-function validateUrlList(value: unknown, field: 'rpcUrls' | 'blockExplorerUrls' | 'iconUrls', options: ChainDataValidationOptions, required: boolean): string[] {
+function validateUrlList(
+  value: unknown,
+  field: 'rpcUrls' | 'blockExplorerUrls' | 'iconUrls',
+  options: ChainDataValidationOptions,
+  required: boolean,
+): string[] {
   if (!required && (value === undefined || value === null)) return [];
   if (!Array.isArray(value) || value.length === 0) {
     if (field === 'rpcUrls') throw invalidParamsError(`Expected an array with at least one valid string HTTPS url 'rpcUrls', Received:\n${show(value)}`);
-    if (field === 'blockExplorerUrls') throw invalidParamsError(`Expected null or array with at least one valid string HTTPS URL 'blockExplorerUrl'. Received: ${show(value)}`);
+    if (field === 'blockExplorerUrls')
+      throw invalidParamsError(`Expected null or array with at least one valid string HTTPS URL 'blockExplorerUrl'. Received: ${show(value)}`);
     throw invalidParamsError(`Expected null or array with at least one valid string HTTPS URL 'iconUrls'. Received: ${show(value)}`);
   }
   const urls: string[] = [];

@@ -28,7 +28,8 @@ export function checkUrl(value: unknown, options: { devMode: boolean }): UrlChec
   }
   if (url.protocol === 'https:') return { ok: true, url: url.href };
   if (url.protocol === 'http:') {
-    if (!LOOPBACK_HOSTNAMES.has(url.hostname)) return { ok: false, reason: `"${value}" uses http: (only https: is allowed; http: only for localhost, 127.0.0.1 and [::1] in dev mode)` };
+    if (!LOOPBACK_HOSTNAMES.has(url.hostname))
+      return { ok: false, reason: `"${value}" uses http: (only https: is allowed; http: only for localhost, 127.0.0.1 and [::1] in dev mode)` };
     if (!options.devMode) return { ok: false, reason: `"${value}" uses http: on ${url.hostname}, which is allowed only when the wallet's dev mode is on` };
     return { ok: true, url: url.href };
   }

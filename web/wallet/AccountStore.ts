@@ -39,7 +39,10 @@ export class AccountStore {
    * with a user-facing message for a malformed key. Importing a known key only selects it.
    */
   importKey(privateKey: string): WalletAccount {
-    const key = privateKey.trim().toLowerCase().replace(/^(0x)?/, '0x');
+    const key = privateKey
+      .trim()
+      .toLowerCase()
+      .replace(/^(0x)?/, '0x');
     if (!/^0x[0-9a-f]{64}$/.test(key)) throw new Error('a private key is 64 hex digits (32 bytes), optionally prefixed with 0x');
     let account: WalletAccount;
     try {

@@ -64,7 +64,10 @@ export class SequinWallet {
     const prefix = options.storagePrefix ?? 'sequin-wallet:';
     const local = createKeyValueStore(() => globalThis.localStorage, prefix);
     this.networks = new NetworkStore(local);
-    this.accounts = new AccountStore(local, createKeyValueStore(() => globalThis.sessionStorage, prefix));
+    this.accounts = new AccountStore(
+      local,
+      createKeyValueStore(() => globalThis.sessionStorage, prefix),
+    );
     this.settings = new WalletSettings(local, options.devMode ?? false);
     if (options.devAccountKeys) this.accounts.setDevAccounts(options.devAccountKeys);
     this.#origin = options.origin ?? globalThis.location?.origin ?? 'unknown';
@@ -178,7 +181,8 @@ export class SequinWallet {
   #context(): WalletContext {
     const activeNetwork = (): Network => {
       const network = this.networks.active();
-      if (!network) throw new ProviderRpcError(ProviderErrorCode.disconnected, 'The wallet is not connected to any network: add one with wallet_addEthereumChain.');
+      if (!network)
+        throw new ProviderRpcError(ProviderErrorCode.disconnected, 'The wallet is not connected to any network: add one with wallet_addEthereumChain.');
       return network;
     };
     return {
@@ -206,7 +210,10 @@ export class SequinWallet {
       },
       exclusive: async <T>(method: string, work: () => Promise<T>): Promise<T> => {
         if (this.#busy.has(this.#origin)) {
-          throw new ProviderRpcError(ProviderErrorCode.resourceUnavailable, `Request of type '${method}' already pending for origin ${this.#origin}. Please wait.`);
+          throw new ProviderRpcError(
+            ProviderErrorCode.resourceUnavailable,
+            `Request of type '${method}' already pending for origin ${this.#origin}. Please wait.`,
+          );
         }
         this.#busy.add(this.#origin);
         try {

@@ -26,14 +26,21 @@ export async function confirmChainId(rpcUrls: readonly string[], chainId: string
   if (confirmed.length > 0) return confirmed;
   const mismatch = outcomes.find((outcome): outcome is { url: string; reported: unknown } => 'reported' in outcome);
   if (mismatch) {
-    throw new ProviderRpcError(ProviderErrorCode.unrecognizedChain, `Unrecognized chain ID "${chainId}": the RPC at ${mismatch.url} reports chain ID ${describeId(mismatch.reported)}`, {
-      chainId,
-      rpcUrl: mismatch.url,
-      reportedChainId: mismatch.reported,
-    });
+    throw new ProviderRpcError(
+      ProviderErrorCode.unrecognizedChain,
+      `Unrecognized chain ID "${chainId}": the RPC at ${mismatch.url} reports chain ID ${describeId(mismatch.reported)}`,
+      {
+        chainId,
+        rpcUrl: mismatch.url,
+        reportedChainId: mismatch.reported,
+      },
+    );
   }
   const failure = outcomes[0] as { url: string; failure: string };
-  throw new ProviderRpcError(ProviderErrorCode.internal, `Request for method 'eth_chainId' on ${failure.url} failed`, { rpcUrl: failure.url, reason: failure.failure });
+  throw new ProviderRpcError(ProviderErrorCode.internal, `Request for method 'eth_chainId' on ${failure.url} failed`, {
+    rpcUrl: failure.url,
+    reason: failure.failure,
+  });
 }
 
 /** True when an RPC's answer is a quantity equal to `chainId`. */

@@ -30,11 +30,12 @@ export function describeHost(url: string): HostDescription {
     warnings.push(
       `The host name has international characters: it is really ${parsed.hostname}${unicode ? ` (displayed as ${unicode})` : ''}. Look-alike letters can imitate a familiar name.`,
     );
-    if (unicode && unicode.split('.').some(mixesScripts)) {
+    if (unicode?.split('.').some(mixesScripts)) {
       warnings.push(`"${unicode}" mixes letters of different alphabets in one name, a common trick of look-alike hosts.`);
     }
   }
-  if (parsed.protocol === 'http:') warnings.push('The connection to this RPC is not encrypted (http:). Fine for a node on this computer, not for a remote one.');
+  if (parsed.protocol === 'http:')
+    warnings.push('The connection to this RPC is not encrypted (http:). Fine for a node on this computer, not for a remote one.');
   return { host: parsed.host, unicode, warnings };
 }
 

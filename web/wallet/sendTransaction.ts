@@ -73,7 +73,10 @@ async function fill(context: WalletContext, account: WalletAccount, request: Tra
 }
 
 /** Legacy when the dApp gave gasPrice (or the chain has no base fee), else EIP-1559. */
-async function chooseFees(context: WalletContext, request: TransactionRequest): Promise<Pick<TransactionRequest, 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>> {
+async function chooseFees(
+  context: WalletContext,
+  request: TransactionRequest,
+): Promise<Pick<TransactionRequest, 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>> {
   if (request.gasPrice !== undefined) return { gasPrice: request.gasPrice };
   const block = await context.activeRpc<{ baseFeePerGas?: string } | null>('eth_getBlockByNumber', ['pending', false]);
   if (!block?.baseFeePerGas) return { gasPrice: BigInt(await context.activeRpc<string>('eth_gasPrice')) };

@@ -16,7 +16,10 @@ export async function switchEthereumChain(context: WalletContext, params: unknow
   const chainId = validateChainId(param.chainId);
   const network = context.networks.get(chainId);
   if (!network) {
-    throw new ProviderRpcError(ProviderErrorCode.unrecognizedChain, `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`);
+    throw new ProviderRpcError(
+      ProviderErrorCode.unrecognizedChain,
+      `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`,
+    );
   }
   context.activate(network.chainId);
   return null;

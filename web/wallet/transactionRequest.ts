@@ -27,7 +27,8 @@ export function decodeTransactionRequest(params: unknown): TransactionRequest {
   if (tx.to !== undefined && tx.to !== null) request.to = address(tx.to, 'to');
   const data = tx.data ?? tx.input;
   if (data !== undefined && data !== null) {
-    if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)) throw invalidParamsError(`Expected 0x-prefixed hex bytes 'data'. Received: ${JSON.stringify(data)}`);
+    if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data))
+      throw invalidParamsError(`Expected 0x-prefixed hex bytes 'data'. Received: ${JSON.stringify(data)}`);
     request.data = data as `0x${string}`;
   }
   for (const field of ['value', 'gas', 'nonce', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
@@ -38,7 +39,8 @@ export function decodeTransactionRequest(params: unknown): TransactionRequest {
 }
 
 function address(value: unknown, field: string): `0x${string}` {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw invalidParamsError(`Expected a 0x-prefixed 20-byte address '${field}'. Received: ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value))
+    throw invalidParamsError(`Expected a 0x-prefixed 20-byte address '${field}'. Received: ${JSON.stringify(value)}`);
   return value as `0x${string}`;
 }
 

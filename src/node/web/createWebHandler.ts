@@ -27,9 +27,11 @@ export interface WebHandlerOptions {
 }
 
 /** The page's policy: its own scripts only; RPC and icons may be anywhere (networks the user adds). */
-const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src * ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src * ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const EXPLORER_PATH = /^\/(tx|block|address)\/[^/]+$/;
-const NOT_HTML_TEXT = 'Sequin JSON-RPC endpoint: POST JSON-RPC 2.0 requests to this URL (WebSocket on the same URL).\nOpen it in a browser for the live page; GET /chain returns the chain data for wallet_addEthereumChain.\n';
+const NOT_HTML_TEXT =
+  'Sequin JSON-RPC endpoint: POST JSON-RPC 2.0 requests to this URL (WebSocket on the same URL).\nOpen it in a browser for the live page; GET /chain returns the chain data for wallet_addEthereumChain.\n';
 
 /** Builds the `getHandler` hook; it returns false for paths it does not serve. */
 export function createWebHandler(options: WebHandlerOptions): (req: IncomingMessage, res: ServerResponse) => boolean {

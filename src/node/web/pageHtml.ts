@@ -22,7 +22,7 @@ export function pageHtml({ chain, root }: PageModel): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(chain.chainName)} · Sequin</title>
+<title>${escapeHtml(chain.chainName)}</title>
 <link rel="icon" href="${r}icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${r}page.css">
 <script src="${r}wallet.js"></script>

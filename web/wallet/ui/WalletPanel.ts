@@ -111,7 +111,12 @@ function drawPanel(panel: HTMLElement, wallet: SequinWallet, origin: string, red
     element('h2', {}, 'Sequin Wallet'),
     element('section', {}, networkSelect, accountSelect, balance),
     element('section', {}, element('div', { class: 'row' }, toInput, amountInput), sendButton),
-    element('section', {}, element('div', { class: 'row' }, keyInput, importButton), element('div', { class: 'muted' }, 'Imported keys stay in this tab (sessionStorage).')),
+    element(
+      'section',
+      {},
+      element('div', { class: 'row' }, keyInput, importButton),
+      element('div', { class: 'muted' }, 'Imported keys stay in this tab (sessionStorage).'),
+    ),
     element(
       'section',
       {},
