@@ -235,4 +235,20 @@ describe('other methods', () => {
     const tx = await rpcResult<{ chainId: string; from: string; to: string; value: string }>(node.url, 'eth_getTransactionByHash', [hash]);
     expect(tx).toMatchObject({ chainId: '0x7a69', from: DEV_ACCOUNTS[0]!.address.toLowerCase(), to: to.toLowerCase(), value: '0xde0b6b3a7640000' });
   });
+
+  it('keeps signing with the approved chain id when the RPC later serves another chain (the node refuses the tx)', async () => {
+    const first = await startNodeProcess({ args: ['--chain-id', '777'] });
+    const port = new URL(first.url).port;
+    const page = await freshPage();
+    await addNodeChain(page, await chainDataOf(first.url));
+    await first.stop();
+    // Another chain now answers on the same URL.
+    const replacement = await startNodeProcess({ args: ['--chain-id', '778', '--port', port] });
+    expect(await rpcResult(replacement.url, 'eth_chainId')).toBe('0x30a');
+    expect(await walletRequest(page, 'eth_chainId')).toEqual({ result: '0x309' });
+    const sent = walletRequest(page, 'eth_sendTransaction', [{ to: DEV_ACCOUNTS[5]!.address, value: '0x1' }]);
+    await answerDialog(page, 'Approve');
+    expect(errorOf(await sent)).toEqual({ code: -32000, message: 'invalid chain id for signer: have 777 want 778' });
+    await replacement.stop();
+  });
 });
