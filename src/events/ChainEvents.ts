@@ -6,6 +6,8 @@ export interface SubBlockEvent {
   index: number;
   timestamp: bigint;
   transactionHashes: Hex[];
+  /** Clock time (ms since the epoch) at which the sub-block became durable. */
+  preconfirmedAtMs: number;
 }
 
 /** A sealed block, announced after it is durable. */
@@ -25,6 +27,8 @@ export interface PreconfTickEvent {
   subBlockIndex: number | null;
   timestamp: bigint;
   transactionHashes: Hex[];
+  /** Clock time (ms since the epoch) when the tick's sub-block became durable, or when an empty tick ended. */
+  atMs: number;
 }
 
 /** The events the node publishes. */

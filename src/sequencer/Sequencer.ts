@@ -96,6 +96,7 @@ export class Sequencer {
       subBlockIndex: built?.index ?? null,
       timestamp: open.timestamp,
       transactionHashes: built?.transactionHashes ?? [],
+      atMs: built?.preconfirmedAtMs ?? clock.now(),
     });
     if (clock.now() >= this.open.openedAtMs + settings.blockTimeMs) {
       const sealed = await this.seal();
@@ -121,8 +122,8 @@ export class Sequencer {
     }, delay);
   }
 
-  /** Executes executable pool txs into one sub-block; returns undefined when none ran. */
-  private async buildSubBlock(): Promise<StoredSubBlock | undefined> {
+  /** Executes executable pool txs into one sub-block; returns it and when it became durable, or undefined when none ran. */
+  private async buildSubBlock(): Promise<(StoredSubBlock & { preconfirmedAtMs: number }) | undefined> {
     const { pool, execution, world, common, settings, logger } = this.parts;
     if (pool.size === 0) return undefined;
     const open = this.open;
@@ -218,8 +219,10 @@ export class Sequencer {
       txs: executed.length,
       buildMs: Math.round(performance.now() - startedAt),
     });
-    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes });
-    return subBlock;
+    // Taken before listeners run: fanning out to subscribers is not part of becoming durable.
+    const preconfirmedAtMs = this.parts.clock.now();
+    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes, preconfirmedAtMs });
+    return { ...subBlock, preconfirmedAtMs };
   }
 
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {

@@ -18,7 +18,8 @@ export class Heartbeat {
   #count = 0;
 
   tick(tick: Tick): void {
-    const now = performance.now();
+    // The node's own clock when it says (arrival times carry network jitter), else arrival time.
+    const now = tick.preconfirmedAt ? Number(BigInt(tick.preconfirmedAt)) : performance.now();
     if (this.#lastAt !== undefined) {
       this.#intervals.push(now - this.#lastAt);
       if (this.#intervals.length > 20) this.#intervals.shift();

@@ -17,6 +17,8 @@ export interface Tick {
   transactionCount: string;
   transactionHashes: string[];
   timestamp: string;
+  /** The node's clock (ms, hex) when the sub-block became durable; absent on nodes that predate it. */
+  preconfirmedAt?: string;
 }
 
 /** A pre-confirmed transaction with receipt fields (blockHash null until sealed). */
