@@ -34,8 +34,9 @@ describe('live data', () => {
     const before = await ticksSeen(page);
     await page.waitForTimeout(2000);
     const during = (await ticksSeen(page)) - before;
-    expect(during).toBeGreaterThanOrEqual(8);
-    expect(during).toBeLessThanOrEqual(12);
+    // 10 expected; the margin absorbs a busy machine (the interval below is measured on the node's clock).
+    expect(during).toBeGreaterThanOrEqual(7);
+    expect(during).toBeLessThanOrEqual(13);
     const info = await page.locator('#tick-info').innerText();
     const interval = Number(/a tick every (\d+) ms/.exec(info)?.[1]);
     expect(interval).toBeGreaterThan(150);

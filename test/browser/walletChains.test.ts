@@ -110,6 +110,22 @@ describe('wallet_addEthereumChain', () => {
     expect(await walletRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' });
   });
 
+  it('never fetches a suggested icon before the user asks to see it', async () => {
+    const page = await freshPage();
+    const iconRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/icon.svg')) iconRequests.push(request.url());
+    });
+    const outcome = walletRequest(page, 'wallet_addEthereumChain', [chain]);
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(200);
+    expect(iconRequests).toEqual([]);
+    await page.getByRole('button', { name: 'Show icon' }).click();
+    await expect.poll(() => iconRequests).toEqual([chain.iconUrls![0]]);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    expect(errorOf(await outcome).code).toBe(4001);
+  });
+
   it('reject → 4001 "User rejected the request", and nothing is stored', async () => {
     const page = await freshPage();
     const outcome = walletRequest(page, 'wallet_addEthereumChain', [chain]);
