@@ -20,6 +20,13 @@ export interface FlagSpec {
 export const FLAGS: FlagSpec[] = [
   { name: 'host', kind: 'string', valueName: 'ADDR', help: 'interface to listen on (default 127.0.0.1)', apply: (c, v) => (c.host = String(v)) },
   { name: 'port', kind: 'string', valueName: 'N', help: 'TCP port, 0 for any free port (default 8545)', apply: (c, v) => (c.port = integer('port', v)) },
+  {
+    name: 'public-url',
+    kind: 'string',
+    valueName: 'URL',
+    help: 'externally visible http(s) base URL, used in the chain data the web page offers wallets (default: the address the node listens on)',
+    apply: (c, v) => (c.publicUrl = String(v)),
+  },
   { name: 'data-dir', kind: 'string', valueName: 'DIR', help: 'LMDB data directory (default ./.sequin)', apply: (c, v) => (c.dataDir = String(v)) },
   { name: 'ephemeral', kind: 'boolean', help: 'keep everything in memory; nothing is written to disk', apply: (c, v) => (c.ephemeral = bool(v)) },
   { name: 'chain-id', kind: 'string', valueName: 'N', help: 'EIP-155 chain id (default 31337)', apply: (c, v) => (c.chainId = bigint('chain-id', v)) },

@@ -7,6 +7,11 @@ export interface NodeConfig {
   host: string;
   /** TCP port; 0 picks a free one. Default 8545. */
   port: number;
+  /**
+   * Externally visible base URL (e.g. https://rpc.example.com behind a proxy), used in the chain
+   * data the web page offers to wallets. Default undefined: the address the node listens on.
+   */
+  publicUrl: string | undefined;
   /** Directory of the LMDB database. Default ./.sequin. Ignored when `ephemeral`. */
   dataDir: string;
   /** Keep everything in memory; nothing is written to disk. Default false. */
@@ -90,6 +95,7 @@ export function defaultNodeConfig(): NodeConfig {
   return {
     host: '127.0.0.1',
     port: 8545,
+    publicUrl: undefined,
     dataDir: '.sequin',
     ephemeral: false,
     chainId: 31337n,

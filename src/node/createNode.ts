@@ -11,6 +11,7 @@ import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts } from './buildNodeParts.js';
 import type { NodeBackend } from './NodeBackend.js';
 import { toRpcLogger } from './rpcLogger.js';
+import { createWebHandler } from './web/createWebHandler.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -46,6 +47,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         rpc,
         maxBodyBytes: config.maxBodyBytes,
         logger: toRpcLogger(logger),
+        getHandler: createWebHandler({ config, accounts }),
         // No API keys exist yet: like Anvil, a local node serves every method to everyone.
         onRequest: (_request, context) => ({ ...context, tier: 'dedicated' }),
       });
