@@ -1,4 +1,6 @@
 import type { RpcBackend } from '../backend.js';
+import type { JsonSchema } from '../schemas/jsonSchema.js';
+import type { MethodRegistry } from './MethodRegistry.js';
 
 /** Who may call a method: everyone, or only dedicated (authenticated) clients. */
 export type AccessTier = 'public' | 'dedicated';
@@ -17,6 +19,21 @@ export interface ParamSpec<T = unknown> {
   optional?: boolean;
 }
 
+/**
+ * What the server tells a handler about itself, for methods that describe the server rather than
+ * the node (rpc_modules, rpc.discover).
+ */
+export interface ServerInfo {
+  /** Every method this server serves. */
+  methods: MethodRegistry;
+}
+
+/** What a method returns, for rpc.discover: a name and a JSON Schema. */
+export interface ResultSpec {
+  name: string;
+  schema: JsonSchema;
+}
+
 type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] extends ParamSpec<infer T> ? T : never };
 
 /**
@@ -29,7 +46,9 @@ export interface MethodDefinition<P extends readonly ParamSpec[] = readonly Para
   summary: string;
   tier: AccessTier;
   params: P;
-  handler: (backend: RpcBackend, params: DecodedParams<P>) => unknown | Promise<unknown>;
+  /** The result's name and schema for rpc.discover; omitted means "any JSON value". */
+  result?: ResultSpec;
+  handler: (backend: RpcBackend, params: DecodedParams<P>, server: ServerInfo) => unknown | Promise<unknown>;
 }
 
 /** Declares a method with its parameter types inferred from the decoders. */
