@@ -13,12 +13,18 @@ export interface BlockLogs {
   logs(): LogView[];
 }
 
+/** Blocks by number, as a log scan reads them ({@link ChainLogSource} is the real one). */
+export interface LogBlocks {
+  /** Block `number`, or undefined when it does not exist (yet). */
+  block(number: number): BlockLogs | undefined;
+}
+
 /**
  * The chain as log queries and filters read it, block by block: sealed blocks up to the head, then the open block (head + 1)
  * with the logs of its pre-confirmed transactions. Logs keep their log index when their block is
  * sealed, so a position (block, log index) stays valid across the seal.
  */
-export class ChainLogSource {
+export class ChainLogSource implements LogBlocks {
   constructor(
     private readonly chain: ChainStore,
     private readonly openBlock: () => OpenBlock,

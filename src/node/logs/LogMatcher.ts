@@ -29,8 +29,9 @@ export class LogMatcher {
     this.topicBits = this.topics.map((alternatives) => (alternatives ? [...alternatives].map((topic) => bloomBitsOf(hexToBytes(topic))) : null));
   }
 
-  /** False when the block with this logs bloom certainly holds no matching log. */
+  /** False when the block with this logs bloom certainly holds no matching log (an empty bloom: no logs at all). */
   mayBeIn(bloom: Uint8Array): boolean {
+    if (!bloom.some((byte) => byte !== 0)) return false;
     if (this.addresses && !this.addressBits.some((bits) => bloomHas(bloom, bits))) return false;
     for (const alternatives of this.topicBits) if (alternatives && !alternatives.some((bits) => bloomHas(bloom, bits))) return false;
     return true;

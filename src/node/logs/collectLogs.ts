@@ -1,4 +1,4 @@
-import type { ChainLogSource, LogView } from './ChainLogSource.js';
+import type { LogBlocks, LogView } from './ChainLogSource.js';
 import type { LogMatcher } from './LogMatcher.js';
 
 /** A place in the chain's sequence of logs: log `logIndex` of block `block` (logs before it are behind). */
@@ -19,7 +19,7 @@ export interface CollectedLogs {
  * order, at most `limit` of them. Blocks whose bloom rules out a match are skipped without
  * reading their receipts; the scan ends early at the first block that does not exist yet.
  */
-export function collectLogs(source: ChainLogSource, matcher: LogMatcher, from: LogPosition, toBlock: number, limit: number): CollectedLogs {
+export function collectLogs(source: LogBlocks, matcher: LogMatcher, from: LogPosition, toBlock: number, limit: number): CollectedLogs {
   const logs: LogView[] = [];
   for (let number = from.block; number <= toBlock; number++) {
     const block = source.block(number);
