@@ -52,7 +52,11 @@ function fakeChain(emitters: (Hex | null)[]): LogBlocks & { reads: number[] } {
       const numberHex = `0x${number.toString(16)}` as Hex;
       logs.push({ address: emitter, topics: [TOPIC], data: '0x', logIndex: '0x0', transactionIndex: '0x0', transactionHash: TOPIC, blockNumber: numberHex, blockHash: TOPIC, removed: false });
     }
-    return { number, bloom: bloom.bitvector, logs: () => (reads.push(number), logs) };
+    const readLogs = () => {
+      reads.push(number);
+      return logs;
+    };
+    return { number, bloom: bloom.bitvector, logs: readLogs };
   });
   return { reads, block: (number) => blocks[number] };
 }
