@@ -31,13 +31,14 @@ import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
+import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { blockNumber } from './workloads/block-number.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
 import { latency } from './workloads/latency.js';
-import type { MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
+import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
 const RUN_LIMIT_MS = 285_000;
@@ -47,7 +48,7 @@ const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGa
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
-const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS];
+const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS, WS_LATENCY_P50, WS_LATENCY_P99];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
 const PEERS = [
@@ -131,12 +132,18 @@ async function benchSequinTargets(results: Results): Promise<void> {
       results.set(BLOCK_RECEIPTS.id, errorResult(error));
     }
   }
-  console.error('bench: Sequin: sub-block build, in-process…');
+  await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
+  await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+}
+
+/** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */
+async function measureTarget(results: Results, specs: readonly MetricSpec[], what: string, measure: () => Promise<Record<string, MetricResult>>): Promise<void> {
+  console.error(`bench: Sequin: ${what}…`);
   try {
-    const measured = await withTimeout(measureSubBlockBuild(), WORKLOAD_LIMIT_MS, 'sub-block build');
-    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
+    const measured = await withTimeout(measure(), WORKLOAD_LIMIT_MS, what);
+    for (const spec of specs) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
   } catch (error) {
-    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, errorResult(error));
+    for (const spec of specs) results.set(spec.id, errorResult(error));
   }
 }
 

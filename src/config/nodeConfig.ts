@@ -53,6 +53,22 @@ export interface NodeConfig {
   rpcFilterTimeoutMs: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
+  /** WebSocket limits. */
+  ws: WebSocketSettings;
+}
+
+/** WebSocket transport limits (messages share --max-body-bytes as their size limit). */
+export interface WebSocketSettings {
+  /** Open connections in total. Default 1000. */
+  maxConnections: number;
+  /** Open connections from one client address. Default 100. */
+  maxConnectionsPerIp: number;
+  /** Open subscriptions per connection. Default 100. */
+  maxSubscriptions: number;
+  /** Bytes queued for one client before it is dropped as a slow consumer. Default 16 MiB. */
+  maxBufferedBytes: number;
+  /** Milliseconds between liveness pings; a client missing one whole interval is cut. 0 disables. Default 30000. */
+  pingIntervalMs: number;
 }
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -107,6 +123,13 @@ export function defaultNodeConfig(): NodeConfig {
       globalQueue: 1024,
       priceBump: 10,
       priceLimit: 1n,
+    },
+    ws: {
+      maxConnections: 1000,
+      maxConnectionsPerIp: 100,
+      maxSubscriptions: 100,
+      maxBufferedBytes: 16 * 1024 * 1024,
+      pingIntervalMs: 30_000,
     },
   };
 }

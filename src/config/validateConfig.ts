@@ -17,6 +17,15 @@ export function validateConfig(config: NodeConfig): string[] {
   if (!Number.isInteger(config.accounts) || config.accounts < 0 || config.accounts > 1000) problems.push('--accounts must be 0..1000');
   if (config.mnemonic.trim().split(/\s+/).length < 12) problems.push('--mnemonic must have at least 12 words');
   if (config.maxBodyBytes < 1024) problems.push('--max-body-bytes must be at least 1024');
+  for (const [flag, value] of [
+    ['--ws-max-connections', config.ws.maxConnections],
+    ['--ws-max-connections-per-ip', config.ws.maxConnectionsPerIp],
+    ['--ws-max-subscriptions', config.ws.maxSubscriptions],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) problems.push(`${flag} must be a positive integer`);
+  }
+  if (!Number.isInteger(config.ws.maxBufferedBytes) || config.ws.maxBufferedBytes < 65_536) problems.push('--ws-max-buffered-bytes must be at least 65536');
+  if (!Number.isInteger(config.ws.pingIntervalMs) || config.ws.pingIntervalMs < 0) problems.push('--ws-ping-interval must be 0 or a positive number of ms');
   if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
   if (!Number.isInteger(config.sendSyncMaxTimeoutMs) || config.sendSyncMaxTimeoutMs < 1) problems.push('--send-sync-max-timeout must be a positive number of ms');
   else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {

@@ -18,6 +18,8 @@ import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
 import type { LogFilter } from '../rpc/schemas/logFilter.js';
+import type { Notify } from '../rpc/server/SubscriptionSession.js';
+import type { SubscriptionRequest } from '../rpc/subscriptions/SubscriptionRequest.js';
 import { submitAndAwaitPreconfirmation } from '../sequencer/awaitPreconfirmation.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
@@ -32,6 +34,8 @@ import { type LogQueryLimits, queryLogs } from './logs/queryLogs.js';
 import { pooledTransactionView } from './pooledTransactionView.js';
 import { transactionStatus } from './transactionStatus.js';
 import type { TxPoolInspection } from './txpoolInspection.js';
+import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
+import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
 
 const EMPTY = new Uint8Array(0);
 /** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
@@ -78,8 +82,17 @@ type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
 export class NodeBackend implements RpcBackend {
   /** The latest sealed state, memoised until the next seal (most reads and calls target it). */
   private latestState: { number: number; reader: StateReader } | undefined;
+  private readonly subscriptions: SubscriptionHub;
 
-  constructor(private readonly parts: NodeBackendParts) {}
+  constructor(private readonly parts: NodeBackendParts) {
+    this.subscriptions = new SubscriptionHub({
+      events: parts.events,
+      chain: parts.chain,
+      sequencer: parts.sequencer,
+      transactionByHash: (hash) => this.getTransactionByHash(hash as Hex),
+      payloads: new PreconfirmedPayloads(parts.chain),
+    });
+  }
 
   chainId(): bigint {
     return this.parts.chainId;
@@ -250,6 +263,14 @@ export class NodeBackend implements RpcBackend {
     // here, so they never queue behind a long call in the worker.
     if (executor && !isPlainTransferOn(this.stateAt(block), request)) return executor.estimate({ request, version: this.versionAt(block), environment: this.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeEstimate(this.mainThreadCall(request, block));
+  }
+
+  checkSubscription(request: SubscriptionRequest): void {
+    this.subscriptions.check(request);
+  }
+
+  subscribe(request: SubscriptionRequest, notify: Notify): () => void {
+    return this.subscriptions.start(request, notify);
   }
 
   getLogs(filter: LogFilter): JsonObject[] {

@@ -6,10 +6,14 @@ import { createLogger, type Logger } from '../primitives/logger.js';
 import { ALL_METHODS } from '../rpc/methodRegistry.js';
 import { RpcServer } from '../rpc/server/RpcServer.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
+import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts } from './buildNodeParts.js';
 import type { NodeBackend } from './NodeBackend.js';
 import { toRpcLogger } from './rpcLogger.js';
+
+/** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
+const WS_MAX_IN_FLIGHT = 64;
 
 /** A running node. */
 export interface SequinNode {
@@ -52,6 +56,14 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       }
       throw error;
     }
+    const websocket = attachWebSocketTransport({
+      server: http.server,
+      rpc,
+      logger: toRpcLogger(logger),
+      limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
+      // No API keys exist yet: like Anvil, a local node serves every method to everyone.
+      authorize: (_request, context) => ({ ok: true, context: { ...context, tier: 'dedicated' } }),
+    });
     logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {
       head: chain.head()!.number,
       preconfirmedTxs: sequencer.openBlock.transactions.length,
@@ -68,6 +80,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       events,
       stop: () => {
         stopping ??= (async () => {
+          await websocket.close();
           await http.close();
           await sequencer.stop();
           await backend.close();

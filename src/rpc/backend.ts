@@ -2,6 +2,8 @@ import type { CallRequest } from '../execution/CallRequest.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
 import type { LogFilter } from './schemas/logFilter.js';
+import type { Notify } from './server/SubscriptionSession.js';
+import type { SubscriptionRequest } from './subscriptions/SubscriptionRequest.js';
 
 /** A JSON object as served (hex strings, arrays, nulls). */
 export type JsonObject = object;
@@ -58,6 +60,16 @@ export interface RpcBackend {
   getBlockReceipts(block: BlockSelector): JsonObject[] | null;
   call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
   estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
+  /**
+   * Throws an RpcError if `request` cannot be served (e.g. a resume point too far back), before
+   * a subscription id is handed out.
+   */
+  checkSubscription(request: SubscriptionRequest): void;
+  /**
+   * Starts delivering `request`'s notifications to `notify` (a replay first, when asked for)
+   * and returns the function that stops them. Called after {@link checkSubscription} passed.
+   */
+  subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 
   // Logs and filters (node/logs, node/filters).
   /** eth_getLogs: matching logs in (block, log index) order; a range reaching "pending" includes pre-confirmed logs. */

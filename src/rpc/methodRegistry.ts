@@ -18,6 +18,8 @@ import { maxPriorityFeePerGas } from './methods/eth/maxPriorityFeePerGas.js';
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
 import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
+import { subscribe } from './methods/eth/subscribe.js';
+import { unsubscribe } from './methods/eth/unsubscribe.js';
 import { version } from './methods/net/version.js';
 import type { MethodDefinition } from './server/MethodDefinition.js';
 import { blobBaseFee } from './methods/eth/blobBaseFee.js';
@@ -73,6 +75,8 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   getBlockReceipts,
   call,
   estimateGas,
+  subscribe,
+  unsubscribe,
   // Logs and filters
   getLogs,
   newFilter,

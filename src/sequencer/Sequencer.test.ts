@@ -121,7 +121,7 @@ describe('Sequencer: sub-blocks', () => {
 
     await chain.clock.advance(INTERVAL / 2);
     expect(subBlocks).toEqual([
-      { blockNumber: 1n, index: 0, timestamp: chain.sequencer.openBlock.timestamp, transactionHashes: [hash], at: chain.clock.now() },
+      { blockNumber: 1n, index: 0, timestamp: chain.sequencer.openBlock.timestamp, transactionHashes: [hash], preconfirmedAtMs: chain.clock.now(), at: chain.clock.now() },
     ]);
     expect(chain.backend.blockNumber()).toBe(0n);
     expect(receipt(hash)).toMatchObject({

@@ -88,8 +88,16 @@ export class Sequencer {
 
   /** Runs one tick now: a sub-block if anything is executable, then a seal if the block is due. */
   async tick(): Promise<void> {
-    const { settings, clock } = this.parts;
-    await this.buildSubBlock();
+    const { settings, clock, events } = this.parts;
+    const built = await this.buildSubBlock();
+    const open = this.open;
+    events.emit('preconfTick', {
+      blockNumber: BigInt(open.number),
+      subBlockIndex: built?.index ?? null,
+      timestamp: open.timestamp,
+      transactionHashes: built?.transactionHashes ?? [],
+      atMs: built?.preconfirmedAtMs ?? clock.now(),
+    });
     if (clock.now() >= this.open.openedAtMs + settings.blockTimeMs) {
       const sealed = await this.seal();
       this.open = this.openNext(sealed, clock.now());
@@ -114,10 +122,10 @@ export class Sequencer {
     }, delay);
   }
 
-  /** Executes executable pool txs into one sub-block; returns without a sub-block when none ran. */
-  private async buildSubBlock(): Promise<void> {
+  /** Executes executable pool txs into one sub-block; returns it and when it became durable, or undefined when none ran. */
+  private async buildSubBlock(): Promise<(StoredSubBlock & { preconfirmedAtMs: number }) | undefined> {
     const { pool, execution, world, common, settings, logger } = this.parts;
-    if (pool.size === 0) return;
+    if (pool.size === 0) return undefined;
     const open = this.open;
     execution.state.reset(world);
     const block = toExecutionBlock(common, {
@@ -152,7 +160,7 @@ export class Sequencer {
     if (executed.length === 0) {
       pool.releaseInFlight();
       if (failed.length > 0) await this.dropFromPool(failed);
-      return;
+      return undefined;
     }
     const changes = execution.state.takeChanges();
     const index = open.subBlocks.length;
@@ -211,7 +219,10 @@ export class Sequencer {
       txs: executed.length,
       buildMs: Math.round(performance.now() - startedAt),
     });
-    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes });
+    // Taken before listeners run: fanning out to subscribers is not part of becoming durable.
+    const preconfirmedAtMs = this.parts.clock.now();
+    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes, preconfirmedAtMs });
+    return { ...subBlock, preconfirmedAtMs };
   }
 
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {

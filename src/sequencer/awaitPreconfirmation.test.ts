@@ -8,7 +8,7 @@ const HASH: Hex = `0x${'ab'.repeat(32)}`;
 const OTHER: Hex = `0x${'cd'.repeat(32)}`;
 
 function subBlock(events: EventBus<ChainEvents>, hashes: Hex[]): void {
-  events.emit('subBlock', { blockNumber: 1n, index: 0, timestamp: 1n, transactionHashes: hashes });
+  events.emit('subBlock', { blockNumber: 1n, index: 0, timestamp: 1n, transactionHashes: hashes, preconfirmedAtMs: 0 });
 }
 
 describe('submitAndAwaitPreconfirmation', () => {

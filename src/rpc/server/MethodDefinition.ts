@@ -1,6 +1,7 @@
 import type { RpcBackend } from '../backend.js';
 import type { JsonSchema } from '../schemas/jsonSchema.js';
 import type { MethodRegistry } from './MethodRegistry.js';
+import type { RequestContext } from './RequestContext.js';
 
 /** Who may call a method: everyone, or only dedicated (authenticated) clients. */
 export type AccessTier = 'public' | 'dedicated';
@@ -38,7 +39,9 @@ type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] exte
 
 /**
  * A JSON-RPC method declared as data: name, tier, parameters and a handler that sees the node
- * only through {@link RpcBackend}. The handler returns the JSON result (already formatted).
+ * only through {@link RpcBackend}. The handler returns the JSON result (already formatted); the
+ * few methods that depend on the connection (eth_subscribe) also read the request context, and
+ * those that describe the server itself (rpc_modules, rpc.discover) read {@link ServerInfo}.
  */
 export interface MethodDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   name: string;
@@ -48,7 +51,7 @@ export interface MethodDefinition<P extends readonly ParamSpec[] = readonly Para
   params: P;
   /** The result's name and schema for rpc.discover; omitted means "any JSON value". */
   result?: ResultSpec;
-  handler: (backend: RpcBackend, params: DecodedParams<P>, server: ServerInfo) => unknown | Promise<unknown>;
+  handler: (backend: RpcBackend, params: DecodedParams<P>, context: RequestContext, server: ServerInfo) => unknown | Promise<unknown>;
 }
 
 /** Declares a method with its parameter types inferred from the decoders. */

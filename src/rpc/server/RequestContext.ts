@@ -1,4 +1,5 @@
 import type { AccessTier } from './MethodDefinition.js';
+import type { SubscriptionSession } from './SubscriptionSession.js';
 
 /**
  * What the transport knows about the client behind one request: its access tier (decided by
@@ -12,4 +13,6 @@ export interface RequestContext {
   remoteAddress?: string;
   /** An id that ties this request's log lines together. */
   requestId?: string;
+  /** The connection's subscriptions, when the transport can push notifications (WebSocket). */
+  session?: SubscriptionSession;
 }

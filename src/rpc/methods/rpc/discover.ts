@@ -13,5 +13,5 @@ export const discover = defineMethod({
   tier: 'public',
   params: [],
   result: { name: 'openrpcDocument', schema: { type: 'object', required: ['openrpc', 'info', 'methods'] } },
-  handler: (_backend, _params, server) => openRpcDocument(server.methods.definitions(), sequinVersion()),
+  handler: (_backend, _params, _context, server) => openRpcDocument(server.methods.definitions(), sequinVersion()),
 });

@@ -10,7 +10,7 @@ export const modules = defineMethod({
   tier: 'public',
   params: [],
   result: { name: 'modules', schema: { type: 'object', additionalProperties: { type: 'string' } } },
-  handler: (_backend, _params, server) => {
+  handler: (_backend, _params, _context, server) => {
     const namespaces = new Set(server.methods.names().map(namespaceOf));
     return Object.fromEntries([...namespaces].sort().map((namespace) => [namespace, NAMESPACE_VERSION]));
   },

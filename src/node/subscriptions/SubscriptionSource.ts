@@ -1,0 +1,20 @@
+import type { ChainStore } from '../../chain/ChainStore.js';
+import type { ChainEvents } from '../../events/ChainEvents.js';
+import type { EventBus } from '../../events/EventBus.js';
+import type { JsonObject } from '../../rpc/backend.js';
+import type { Notify } from '../../rpc/server/SubscriptionSession.js';
+import type { Sequencer } from '../../sequencer/Sequencer.js';
+import type { PreconfirmedPayloads } from './PreconfirmedPayloads.js';
+
+/** What subscription sources read: the events they follow and the chain they describe. */
+export interface SubscriptionDeps {
+  events: EventBus<ChainEvents>;
+  chain: ChainStore;
+  sequencer: Sequencer;
+  /** A pooled or stored transaction in RPC shape (for newPendingTransactions with full). */
+  transactionByHash(hash: string): JsonObject | null;
+  payloads: PreconfirmedPayloads;
+}
+
+/** Starts one subscription: delivers to `notify` until the returned function is called. */
+export type SubscriptionSource<R> = (deps: SubscriptionDeps, request: R, notify: Notify) => () => void;

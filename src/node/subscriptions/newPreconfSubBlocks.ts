@@ -1,0 +1,21 @@
+import { toQuantity } from '../../primitives/hex.js';
+import type { SubscriptionSource } from './SubscriptionSource.js';
+
+/**
+ * newPreconfSubBlocks (Sequin): one message per sequencer tick, empty ticks included, so a
+ * client sees the ~200 ms heartbeat: `{ blockNumber, index, transactionCount,
+ * transactionHashes, timestamp, preconfirmedAt }`, `index` being the sub-block's index in its
+ * block, or null when the tick had nothing to pre-confirm, and `preconfirmedAt` the node's clock
+ * (ms since the epoch) when the tick ended, so clients can measure their notification latency.
+ */
+export const newPreconfSubBlocks: SubscriptionSource<unknown> = (deps, _request, notify) =>
+  deps.events.on('preconfTick', ({ blockNumber, subBlockIndex, timestamp, transactionHashes, atMs }) => {
+    notify({
+      blockNumber: toQuantity(blockNumber),
+      index: subBlockIndex === null ? null : toQuantity(subBlockIndex),
+      transactionCount: toQuantity(transactionHashes.length),
+      transactionHashes,
+      timestamp: toQuantity(timestamp),
+      preconfirmedAt: toQuantity(atMs),
+    });
+  });

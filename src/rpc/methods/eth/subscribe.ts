@@ -1,0 +1,38 @@
+import { ErrorCode, RpcError } from '../../../errors/RpcError.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { decodeSubscriptionKind, toSubscriptionRequest } from '../../subscriptions/SubscriptionRequest.js';
+
+/** geth's answer to eth_subscribe over a transport that cannot push (HTTP). */
+export class NotificationsUnsupportedError extends RpcError {
+  constructor() {
+    super(ErrorCode.methodNotFound, 'notifications not supported');
+    this.name = 'NotificationsUnsupportedError';
+  }
+}
+
+/**
+ * eth_subscribe (WebSocket only): opens a subscription on this connection and returns its id;
+ * notifications follow as `eth_subscription` messages. Kinds: newHeads, logs, newPreconfLogs,
+ * newPendingTransactions, newPreconfBlockTransactions, newPreconfSubBlocks (README, "Subscriptions").
+ */
+export const subscribe = defineMethod({
+  name: 'eth_subscribe',
+  summary: 'Opens a subscription on this WebSocket connection and returns its id.',
+  tier: 'public',
+  params: [
+    { name: 'subscription', decode: decodeSubscriptionKind },
+    { name: 'options', decode: (value: unknown) => value, optional: true },
+  ],
+  handler: (backend, [kind, options], context) => {
+    if (!context.session) throw new NotificationsUnsupportedError();
+    let request: ReturnType<typeof toSubscriptionRequest>;
+    try {
+      request = toSubscriptionRequest(kind, options);
+    } catch (error) {
+      if (error instanceof RpcError) throw error;
+      throw new RpcError(ErrorCode.invalidParams, `invalid argument 1: ${(error as Error).message}`);
+    }
+    backend.checkSubscription(request);
+    return context.session.open((notify) => backend.subscribe(request, notify));
+  },
+});

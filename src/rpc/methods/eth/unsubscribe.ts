@@ -1,0 +1,24 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { ServerError } from '../../../errors/RpcError.js';
+import { NotificationsUnsupportedError } from './subscribe.js';
+
+/** eth_unsubscribe: stops one of this connection's subscriptions; true once stopped. Unknown id → geth's "subscription not found". */
+export const unsubscribe = defineMethod({
+  name: 'eth_unsubscribe',
+  summary: 'Stops a subscription of this WebSocket connection.',
+  tier: 'public',
+  params: [
+    {
+      name: 'subscriptionId',
+      decode: (value: unknown) => {
+        if (typeof value !== 'string') throw new TypeError('subscription id (string) expected');
+        return value;
+      },
+    },
+  ],
+  handler: (_backend, [id], context) => {
+    if (!context.session) throw new NotificationsUnsupportedError();
+    if (!context.session.close(id)) throw new ServerError('subscription not found');
+    return true;
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * Delivers one notification of a subscription: its `result`, and optionally more fields for
+ * the notification's `params` (e.g. the resume cursor of newPreconfBlockTransactions).
+ */
+export type Notify = (result: unknown, extraParams?: Record<string, unknown>) => void;
+
+/** Starts a subscription's delivery through `notify`; returns the function that stops it. */
+export type StartSubscription = (notify: Notify) => () => void;
+
+/**
+ * The subscriptions of one connection, as eth_subscribe / eth_unsubscribe see them. Only
+ * transports that can push (WebSocket) provide one; over HTTP the request context has none and
+ * eth_subscribe answers geth's "notifications not supported".
+ */
+export interface SubscriptionSession {
+  /**
+   * Opens a subscription and returns its id. Notifications sent while the eth_subscribe call is
+   * being answered are held back and follow its response, so a client always learns the id
+   * first. Throws an RpcError when the connection has reached its subscription limit.
+   */
+  open(start: StartSubscription): string;
+  /** Stops the subscription `id` of this connection; false if there is none. */
+  close(id: string): boolean;
+}
