@@ -1,19 +1,12 @@
-import { type Hex, hexToBytes } from '../../primitives/hex.js';
+import { hexToBytes } from '../../primitives/hex.js';
+import type { LogCriteria } from '../../rpc/subscriptions/logCriteria.js';
 import { type BloomBits, bloomBitsOf, bloomHas } from './bloom.js';
 
-/** What a log must match: lower-case hex, as {@link LogFilter} decodes it. */
-export interface LogCriteria {
-  /** Any of these emitters; empty = any emitter. */
-  readonly addresses: readonly Hex[];
-  /** Per position: any of these topics, or null for anything. */
-  readonly topics: readonly (readonly Hex[] | null)[];
-}
-
 /**
- * Decides whether a log matches a filter's criteria, with geth's rules (eth/filters filterLogs):
- * the emitter is one of `addresses` (if any are given); the log has at least as many topics as
- * the criteria have positions; and at each constrained position its topic is one of the
- * alternatives. {@link mayBeIn} answers the same question for a whole block from its bloom, so
+ * Decides whether a log matches a filter's or a subscription's criteria, with geth's rules
+ * (eth/filters filterLogs): the emitter is one of `addresses` (if any are given); the log has at
+ * least as many topics as the criteria have positions; and at each constrained position its topic
+ * is one of the alternatives. {@link mayBeIn} answers the same question for a whole block from its bloom, so
  * blocks that cannot hold a match are skipped without reading their receipts.
  */
 export class LogMatcher {
@@ -23,9 +16,10 @@ export class LogMatcher {
   private readonly topicBits: (BloomBits[] | null)[];
 
   constructor(criteria: LogCriteria) {
-    this.addresses = criteria.addresses.length > 0 ? new Set(criteria.addresses) : undefined;
+    // geth: no addresses, or an empty list, means any emitter.
+    this.addresses = criteria.addresses && criteria.addresses.length > 0 ? new Set(criteria.addresses) : undefined;
     this.topics = criteria.topics.map((alternatives) => (alternatives && alternatives.length > 0 ? new Set(alternatives) : null));
-    this.addressBits = criteria.addresses.map((address) => bloomBitsOf(hexToBytes(address)));
+    this.addressBits = (criteria.addresses ?? []).map((address) => bloomBitsOf(hexToBytes(address)));
     this.topicBits = this.topics.map((alternatives) => (alternatives ? [...alternatives].map((topic) => bloomBitsOf(hexToBytes(topic))) : null));
   }
 
@@ -37,6 +31,7 @@ export class LogMatcher {
     return true;
   }
 
+  /** True when `log` (lower-case hex, as stored) matches. */
   matches(log: { readonly address: string; readonly topics: readonly string[] }): boolean {
     if (this.addresses && !this.addresses.has(log.address)) return false;
     if (this.topics.length > log.topics.length) return false;

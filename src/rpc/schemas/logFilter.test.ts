@@ -9,19 +9,19 @@ const HASH = `0x${'12'.repeat(32)}`;
 const lower = (hex: string) => hex.toLowerCase();
 
 const accepted: Array<[string, unknown, LogFilter]> = [
-  ['empty object', {}, { addresses: [], topics: [] }],
-  ['null fields are absent', { fromBlock: null, toBlock: null, blockHash: null, address: null, topics: null }, { addresses: [], topics: [] }],
+  ['empty object', {}, { addresses: undefined, topics: [] }],
+  ['null fields are absent', { fromBlock: null, toBlock: null, blockHash: null, address: null, topics: null }, { addresses: undefined, topics: [] }],
   ['one address, lower-cased', { address: ADDRESS }, { addresses: [lower(ADDRESS)], topics: [] } as LogFilter],
   ['address array', { address: [ADDRESS, `0x${'00'.repeat(20)}`] }, { addresses: [lower(ADDRESS), `0x${'00'.repeat(20)}`], topics: [] } as LogFilter],
-  ['range with tags and numbers', { fromBlock: 'earliest', toBlock: '0x10' }, { fromBlock: { kind: 'tag', tag: 'earliest' }, toBlock: { kind: 'number', number: 16n }, addresses: [], topics: [] }],
-  ['pending', { toBlock: 'pending' }, { toBlock: { kind: 'tag', tag: 'pending' }, addresses: [], topics: [] }],
-  ['blockHash alone', { blockHash: HASH }, { blockHash: HASH, addresses: [], topics: [] } as LogFilter],
+  ['range with tags and numbers', { fromBlock: 'earliest', toBlock: '0x10' }, { fromBlock: { kind: 'tag', tag: 'earliest' }, toBlock: { kind: 'number', number: 16n }, addresses: undefined, topics: [] }],
+  ['pending', { toBlock: 'pending' }, { toBlock: { kind: 'tag', tag: 'pending' }, addresses: undefined, topics: [] }],
+  ['blockHash alone', { blockHash: HASH }, { blockHash: HASH, addresses: undefined, topics: [] } as LogFilter],
   [
     'topics: value, null, OR list, OR list with null (wildcard), empty list (wildcard)',
     { topics: [TOPIC, null, [TOPIC, HASH], [null, TOPIC]] },
-    { addresses: [], topics: [[lower(TOPIC)], null, [lower(TOPIC), HASH], null] } as LogFilter,
+    { addresses: undefined, topics: [[lower(TOPIC)], null, [lower(TOPIC), HASH], null] } as LogFilter,
   ],
-  ['empty OR list is a wildcard', { topics: [[]] }, { addresses: [], topics: [null] }],
+  ['empty OR list is a wildcard', { topics: [[]] }, { addresses: undefined, topics: [null] }],
   ['unknown fields are ignored', { foo: 1, address: ADDRESS }, { addresses: [lower(ADDRESS)], topics: [] } as LogFilter],
 ];
 
