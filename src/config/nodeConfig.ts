@@ -50,6 +50,12 @@ export interface NodeConfig {
   sendSyncTimeoutMs: number;
   /** Longest wait a caller may ask of eth_sendRawTransactionSync, in ms. Default 30000. */
   sendSyncMaxTimeoutMs: number;
+  /** Most blocks one eth_getLogs / eth_getFilterLogs query may span. Default 10,000. */
+  rpcLogsBlockRange: number;
+  /** Most logs one eth_getLogs / eth_getFilterLogs answer may hold (and one eth_getFilterChanges poll returns). Default 10,000. */
+  rpcLogsMaxResults: number;
+  /** How long a filter lives without an eth_getFilterChanges poll, in ms (geth's 5 minutes). Default 300,000. */
+  rpcFilterTimeoutMs: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
   /** WebSocket limits. */
@@ -113,6 +119,9 @@ export function defaultNodeConfig(): NodeConfig {
     sendSyncTimeoutMs: 5000,
     sendSyncMaxTimeoutMs: 30_000,
     rpcEvmTimeoutMs: 5000,
+    rpcLogsBlockRange: 10_000,
+    rpcLogsMaxResults: 10_000,
+    rpcFilterTimeoutMs: 5 * 60 * 1000,
     txpool: {
       accountSlots: 16,
       globalSlots: 5120,

@@ -34,5 +34,8 @@ export function validateConfig(config: NodeConfig): string[] {
   else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {
     problems.push('--send-sync-timeout must be a positive number of ms, at most --send-sync-max-timeout');
   }
+  if (!Number.isSafeInteger(config.rpcLogsBlockRange) || config.rpcLogsBlockRange < 1) problems.push('--rpc-logs-block-range must be at least 1');
+  if (!Number.isSafeInteger(config.rpcLogsMaxResults) || config.rpcLogsMaxResults < 1) problems.push('--rpc-logs-max-results must be at least 1');
+  if (!Number.isSafeInteger(config.rpcFilterTimeoutMs) || config.rpcFilterTimeoutMs < 1000) problems.push('--rpc-filter-timeout must be at least 1000 (ms)');
   return problems;
 }

@@ -19,16 +19,24 @@ import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceCon
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { FeeHistory, JsonObject, RpcBackend } from '../rpc/backend.js';
+import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
+import type { LogFilter } from '../rpc/schemas/logFilter.js';
 import type { Notify } from '../rpc/server/SubscriptionSession.js';
 import type { SubscriptionRequest } from '../rpc/subscriptions/SubscriptionRequest.js';
 import { submitAndAwaitPreconfirmation } from '../sequencer/awaitPreconfirmation.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
-import { transactionFields } from '../sequencer/transactionRecord.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import { blobBaseFee } from './blobBaseFee.js';
+import { transactionAtIndex, transactionCount } from './blockTransactions.js';
 import { computeFeeHistory } from './feeHistory.js';
+import type { FilterManager } from './filters/FilterManager.js';
+import type { ChainLogSource } from './logs/ChainLogSource.js';
+import { type LogQueryLimits, queryLogs } from './logs/queryLogs.js';
+import { pooledTransactionView } from './pooledTransactionView.js';
+import { transactionStatus } from './transactionStatus.js';
+import type { TxPoolInspection } from './txpoolInspection.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
 import { ProofService } from './ProofService.js';
@@ -61,6 +69,12 @@ export interface NodeBackendParts {
   events: EventBus<ChainEvents>;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
   sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
+  /** The chain as log queries read it (sealed blocks, then the open block). */
+  logSource: ChainLogSource;
+  /** eth_getLogs's caps (--rpc-logs-block-range, --rpc-logs-max-results). */
+  logLimits: LogQueryLimits;
+  filters: FilterManager;
+  txpool: TxPoolInspection;
 }
 
 type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
@@ -194,13 +208,7 @@ export class NodeBackend implements RpcBackend {
     const stored = this.parts.chain.transaction(hash);
     if (stored) return this.transactionView(stored);
     const pooled = this.parts.pool.get(hash);
-    if (!pooled) return null;
-    return {
-      ...transactionFields(pooled.transaction, pooled.hash, `0x${pooled.sender}`, pooled.feeCap),
-      blockHash: null,
-      blockNumber: null,
-      transactionIndex: null,
-    };
+    return pooled ? pooledTransactionView(pooled) : null;
   }
 
   getTransactionReceipt(hash: Hex): JsonObject | null {
@@ -296,8 +304,69 @@ export class NodeBackend implements RpcBackend {
     return this.proofs.getProof(address, storageKeys, block);
   }
 
-  /** Stops the call workers, if any. */
+  getLogs(filter: LogFilter): JsonObject[] {
+    return queryLogs(this.parts.logSource, filter, this.parts.logLimits);
+  }
+
+  newFilter(filter: LogFilter): Hex {
+    return this.parts.filters.newLogFilter(filter);
+  }
+
+  newBlockFilter(): Hex {
+    return this.parts.filters.newBlockFilter();
+  }
+
+  newPendingTransactionFilter(fullTransactions: boolean): Hex {
+    return this.parts.filters.newPendingTransactionFilter(fullTransactions);
+  }
+
+  getFilterChanges(id: string): unknown[] {
+    return this.parts.filters.changes(id);
+  }
+
+  getFilterLogs(id: string): JsonObject[] {
+    return this.parts.filters.logs(id);
+  }
+
+  uninstallFilter(id: string): boolean {
+    return this.parts.filters.uninstall(id);
+  }
+
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null {
+    return transactionAtIndex(this, block, index);
+  }
+
+  getBlockTransactionCount(block: BlockSelector): bigint | null {
+    return transactionCount(this, block);
+  }
+
+  blobBaseFee(): bigint {
+    return blobBaseFee(this.parts.common, BigInt(this.parts.chain.blockByNumber(this.head().number)!.excessBlobGas));
+  }
+
+  txpoolStatus(): { pending: Hex; queued: Hex } {
+    return this.parts.txpool.status();
+  }
+
+  txpoolContent(): TxPoolGroups<JsonObject> {
+    return this.parts.txpool.content();
+  }
+
+  txpoolContentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> } {
+    return this.parts.txpool.contentFrom(address);
+  }
+
+  txpoolInspect(): TxPoolGroups<string> {
+    return this.parts.txpool.inspect();
+  }
+
+  transactionStatus(hash: Hex): TransactionStatus {
+    return transactionStatus(this.parts.chain, this.parts.pool, hash);
+  }
+
+  /** Stops the call workers, if any, and the filters' event listeners. */
   close(): Promise<void> {
+    this.parts.filters.close();
     return this.parts.callExecutor?.close() ?? Promise.resolve();
   }
 

@@ -58,7 +58,7 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
   if (refusal !== undefined) return { ok: false, error: refusal, refusedForTier: true };
   try {
     const args = decodeParams(params, definition.params);
-    const result: unknown = await definition.handler(deps.backend, args as never, deps.context);
+    const result: unknown = await definition.handler(deps.backend, args as never, deps.context, { methods: deps.registry });
     return { ok: true, result };
   } catch (error) {
     return { ok: false, error: internal(error, method, deps), refusedForTier: false };
