@@ -39,7 +39,7 @@ import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import { latency } from './workloads/latency.js';
-import type { MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
+import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
 const RUN_LIMIT_MS = 285_000;
@@ -133,26 +133,19 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
       results.set(BLOCK_RECEIPTS.id, errorResult(error));
     }
   }
-  console.error('bench: Sequin: WebSocket notification latency, 100 subscribers…');
+  await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
+  await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
+  await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+}
+
+/** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */
+async function measureTarget(results: Results, specs: readonly MetricSpec[], what: string, measure: () => Promise<Record<string, MetricResult>>): Promise<void> {
+  console.error(`bench: Sequin: ${what}…`);
   try {
-    const measured = await withTimeout(measureWsLatency(), WORKLOAD_LIMIT_MS, 'WebSocket latency');
-    for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
+    const measured = await withTimeout(measure(), WORKLOAD_LIMIT_MS, what);
+    for (const spec of specs) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
   } catch (error) {
-    for (const spec of [WS_LATENCY_P50, WS_LATENCY_P99]) results.set(spec.id, errorResult(error));
-  }
-  console.error('bench: Sequin: dedicated client during a public-tier flood…');
-  try {
-    const measured = await withTimeout(measurePublicFlood(quick), WORKLOAD_LIMIT_MS, 'public flood');
-    for (const spec of [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
-  } catch (error) {
-    for (const spec of [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO]) results.set(spec.id, errorResult(error));
-  }
-  console.error('bench: Sequin: sub-block build, in-process…');
-  try {
-    const measured = await withTimeout(measureSubBlockBuild(), WORKLOAD_LIMIT_MS, 'sub-block build');
-    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
-  } catch (error) {
-    for (const spec of [SUBBLOCK_BUILD, PRECONF_THROUGHPUT]) results.set(spec.id, errorResult(error));
+    for (const spec of specs) results.set(spec.id, errorResult(error));
   }
 }
 

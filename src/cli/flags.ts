@@ -27,6 +27,13 @@ export interface FlagSpec {
 export const FLAGS: FlagSpec[] = [
   { name: 'host', kind: 'string', valueName: 'ADDR', help: 'interface to listen on (default 127.0.0.1)', apply: (c, v) => (c.host = String(v)) },
   { name: 'port', kind: 'string', valueName: 'N', help: 'TCP port, 0 for any free port (default 8545)', apply: (c, v) => (c.port = integer('port', v)) },
+  {
+    name: 'public-url',
+    kind: 'string',
+    valueName: 'URL',
+    help: 'externally visible http(s) base URL, used in the chain data the web page offers wallets (default: the address the node listens on)',
+    apply: (c, v) => (c.publicUrl = String(v)),
+  },
   { name: 'data-dir', kind: 'string', valueName: 'DIR', help: 'LMDB data directory (default ./.sequin)', apply: (c, v) => (c.dataDir = String(v)) },
   { name: 'ephemeral', kind: 'boolean', help: 'keep everything in memory; nothing is written to disk', apply: (c, v) => (c.ephemeral = bool(v)) },
   { name: 'chain-id', kind: 'string', valueName: 'N', help: 'EIP-155 chain id (default 31337)', apply: (c, v) => (c.chainId = bigint('chain-id', v)) },
@@ -70,6 +77,9 @@ export const FLAGS: FlagSpec[] = [
   { name: 'ws-ping-interval', kind: 'string', valueName: 'MS', help: 'milliseconds between WebSocket liveness pings, 0 to disable (default 30000)', apply: (c, v) => (c.ws.pingIntervalMs = integer('ws-ping-interval', v)) },
   { name: 'send-sync-timeout', kind: 'string', valueName: 'MS', help: 'default wait of eth_sendRawTransactionSync for a pre-confirmation (default 5000)', apply: (c, v) => (c.sendSyncTimeoutMs = integer('send-sync-timeout', v)) },
   { name: 'send-sync-max-timeout', kind: 'string', valueName: 'MS', help: 'longest wait a caller may ask of eth_sendRawTransactionSync (default 30000)', apply: (c, v) => (c.sendSyncMaxTimeoutMs = integer('send-sync-max-timeout', v)) },
+  { name: 'rpc-logs-block-range', kind: 'string', valueName: 'N', help: 'most blocks one eth_getLogs query may span (default 10000)', apply: (c, v) => (c.rpcLogsBlockRange = integer('rpc-logs-block-range', v)) },
+  { name: 'rpc-logs-max-results', kind: 'string', valueName: 'N', help: 'most logs one eth_getLogs answer may hold (default 10000)', apply: (c, v) => (c.rpcLogsMaxResults = integer('rpc-logs-max-results', v)) },
+  { name: 'rpc-filter-timeout', kind: 'string', valueName: 'MS', help: 'milliseconds a filter lives without eth_getFilterChanges (default 300000)', apply: (c, v) => (c.rpcFilterTimeoutMs = integer('rpc-filter-timeout', v)) },
   { name: 'txpool-account-slots', kind: 'string', valueName: 'N', help: 'executable txs guaranteed per account (default 16)', apply: (c, v) => (c.txpool.accountSlots = integer('txpool-account-slots', v)) },
   { name: 'txpool-global-slots', kind: 'string', valueName: 'N', help: 'executable txs in the whole pool (default 5120)', apply: (c, v) => (c.txpool.globalSlots = integer('txpool-global-slots', v)) },
   { name: 'txpool-account-queue', kind: 'string', valueName: 'N', help: 'future-nonce txs per account (default 64)', apply: (c, v) => (c.txpool.accountQueue = integer('txpool-account-queue', v)) },

@@ -7,6 +7,11 @@ export interface NodeConfig {
   host: string;
   /** TCP port; 0 picks a free one. Default 8545. */
   port: number;
+  /**
+   * Externally visible base URL (e.g. https://rpc.example.com behind a proxy), used in the chain
+   * data the web page offers to wallets. Default undefined: the address the node listens on.
+   */
+  publicUrl: string | undefined;
   /** Directory of the LMDB database. Default ./.sequin. Ignored when `ephemeral`. */
   dataDir: string;
   /** Keep everything in memory; nothing is written to disk. Default false. */
@@ -77,6 +82,12 @@ export interface NodeConfig {
   sendSyncTimeoutMs: number;
   /** Longest wait a caller may ask of eth_sendRawTransactionSync, in ms. Default 30000. */
   sendSyncMaxTimeoutMs: number;
+  /** Most blocks one eth_getLogs / eth_getFilterLogs query may span. Default 10,000. */
+  rpcLogsBlockRange: number;
+  /** Most logs one eth_getLogs / eth_getFilterLogs answer may hold (and one eth_getFilterChanges poll returns). Default 10,000. */
+  rpcLogsMaxResults: number;
+  /** How long a filter lives without an eth_getFilterChanges poll, in ms (geth's 5 minutes). Default 300,000. */
+  rpcFilterTimeoutMs: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
   /** WebSocket limits. */
@@ -123,6 +134,7 @@ export function defaultNodeConfig(): NodeConfig {
   return {
     host: '127.0.0.1',
     port: 8545,
+    publicUrl: undefined,
     dataDir: '.sequin',
     ephemeral: false,
     chainId: 31337n,
@@ -153,6 +165,9 @@ export function defaultNodeConfig(): NodeConfig {
     sendSyncTimeoutMs: 5000,
     sendSyncMaxTimeoutMs: 30_000,
     rpcEvmTimeoutMs: 5000,
+    rpcLogsBlockRange: 10_000,
+    rpcLogsMaxResults: 10_000,
+    rpcFilterTimeoutMs: 5 * 60 * 1000,
     txpool: {
       accountSlots: 16,
       globalSlots: 5120,

@@ -1,4 +1,5 @@
 import type { NodeConfig } from './nodeConfig.js';
+import { publicUrlProblem } from './publicUrl.js';
 
 /**
  * Checks a config for values the node cannot run with and returns the problems as sentences
@@ -8,6 +9,8 @@ import type { NodeConfig } from './nodeConfig.js';
 export function validateConfig(config: NodeConfig): string[] {
   const problems: string[] = [];
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) problems.push(`--port must be 0..65535, got ${config.port}`);
+  const publicUrl = publicUrlProblem(config.publicUrl);
+  if (publicUrl) problems.push(publicUrl);
   if (config.chainId <= 0n || config.chainId > 2n ** 53n - 1n) problems.push('--chain-id must be between 1 and 2^53-1');
   if (!Number.isInteger(config.preconfIntervalMs) || config.preconfIntervalMs < 10) problems.push('--preconf-interval must be an integer ≥ 10 (ms)');
   if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < config.preconfIntervalMs) problems.push('--block-time must be an integer ≥ --preconf-interval (ms)');
@@ -49,5 +52,8 @@ export function validateConfig(config: NodeConfig): string[] {
   else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {
     problems.push('--send-sync-timeout must be a positive number of ms, at most --send-sync-max-timeout');
   }
+  if (!Number.isSafeInteger(config.rpcLogsBlockRange) || config.rpcLogsBlockRange < 1) problems.push('--rpc-logs-block-range must be at least 1');
+  if (!Number.isSafeInteger(config.rpcLogsMaxResults) || config.rpcLogsMaxResults < 1) problems.push('--rpc-logs-max-results must be at least 1');
+  if (!Number.isSafeInteger(config.rpcFilterTimeoutMs) || config.rpcFilterTimeoutMs < 1000) problems.push('--rpc-filter-timeout must be at least 1000 (ms)');
   return problems;
 }

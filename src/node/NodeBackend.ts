@@ -5,29 +5,42 @@ import { InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js
 import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
+import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
+import type { AccessListResult } from '../execution/createAccessList.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
 import { CachedStateReader } from '../execution/CachedStateReader.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { codeOf, type StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
+import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { FeeHistory, JsonObject, RpcBackend } from '../rpc/backend.js';
+import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
+import type { LogFilter } from '../rpc/schemas/logFilter.js';
 import type { Notify } from '../rpc/server/SubscriptionSession.js';
 import type { SubscriptionRequest } from '../rpc/subscriptions/SubscriptionRequest.js';
 import { submitAndAwaitPreconfirmation } from '../sequencer/awaitPreconfirmation.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
-import { transactionFields } from '../sequencer/transactionRecord.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import { blobBaseFee } from './blobBaseFee.js';
+import { transactionAtIndex, transactionCount } from './blockTransactions.js';
 import { buildDevTransaction } from './buildDevTransaction.js';
 import { computeFeeHistory } from './feeHistory.js';
+import type { FilterManager } from './filters/FilterManager.js';
+import type { ChainLogSource } from './logs/ChainLogSource.js';
+import { type LogQueryLimits, queryLogs } from './logs/queryLogs.js';
+import { pooledTransactionView } from './pooledTransactionView.js';
+import { transactionStatus } from './transactionStatus.js';
+import type { TxPoolInspection } from './txpoolInspection.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
+import { ProofService } from './ProofService.js';
+import { type TransactionTrace, TraceService } from './TraceService.js';
 
 /** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
 const SEND_SYNC_TIMEOUT_CODE = 4;
@@ -55,6 +68,12 @@ export interface NodeBackendParts {
   events: EventBus<ChainEvents>;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
   sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
+  /** The chain as log queries read it (sealed blocks, then the open block). */
+  logSource: ChainLogSource;
+  /** eth_getLogs's caps (--rpc-logs-block-range, --rpc-logs-max-results). */
+  logLimits: LogQueryLimits;
+  filters: FilterManager;
+  txpool: TxPoolInspection;
 }
 
 type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
@@ -69,6 +88,9 @@ export class NodeBackend implements RpcBackend {
   private latestState: { number: number; reader: StateReader } | undefined;
   private readonly subscriptions: SubscriptionHub;
 
+  private readonly traces: TraceService;
+  private readonly proofs: ProofService;
+
   constructor(private readonly parts: NodeBackendParts) {
     this.subscriptions = new SubscriptionHub({
       events: parts.events,
@@ -77,6 +99,9 @@ export class NodeBackend implements RpcBackend {
       transactionByHash: (hash) => this.getTransactionByHash(hash as Hex),
       payloads: new PreconfirmedPayloads(parts.chain),
     });
+    const resolve = (block: BlockSelector) => this.resolve(block);
+    this.traces = new TraceService({ ...parts, resolve });
+    this.proofs = new ProofService({ ...parts, resolve });
   }
 
   chainId(): bigint {
@@ -174,13 +199,7 @@ export class NodeBackend implements RpcBackend {
     const stored = this.parts.chain.transaction(hash);
     if (stored) return this.transactionView(stored);
     const pooled = this.parts.pool.get(hash);
-    if (!pooled) return null;
-    return {
-      ...transactionFields(pooled.transaction, pooled.hash, `0x${pooled.sender}`, pooled.feeCap),
-      blockHash: null,
-      blockNumber: null,
-      transactionIndex: null,
-    };
+    return pooled ? pooledTransactionView(pooled) : null;
   }
 
   getTransactionReceipt(hash: Hex): JsonObject | null {
@@ -256,8 +275,89 @@ export class NodeBackend implements RpcBackend {
     return this.subscriptions.start(request, notify);
   }
 
-  /** Stops the call workers, if any. */
+  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown> {
+    return this.traces.traceTransaction(hash, config);
+  }
+
+  traceBlock(block: BlockSelector, config: TraceConfig): Promise<TransactionTrace[]> {
+    return this.traces.traceBlock(block, config);
+  }
+
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown> {
+    return this.traces.traceCall(request, block, config);
+  }
+
+  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult> {
+    return this.traces.createAccessList(request, block);
+  }
+
+  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
+    return this.proofs.getProof(address, storageKeys, block);
+  }
+
+  getLogs(filter: LogFilter): JsonObject[] {
+    return queryLogs(this.parts.logSource, filter, this.parts.logLimits);
+  }
+
+  newFilter(filter: LogFilter): Hex {
+    return this.parts.filters.newLogFilter(filter);
+  }
+
+  newBlockFilter(): Hex {
+    return this.parts.filters.newBlockFilter();
+  }
+
+  newPendingTransactionFilter(fullTransactions: boolean): Hex {
+    return this.parts.filters.newPendingTransactionFilter(fullTransactions);
+  }
+
+  getFilterChanges(id: string): unknown[] {
+    return this.parts.filters.changes(id);
+  }
+
+  getFilterLogs(id: string): JsonObject[] {
+    return this.parts.filters.logs(id);
+  }
+
+  uninstallFilter(id: string): boolean {
+    return this.parts.filters.uninstall(id);
+  }
+
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null {
+    return transactionAtIndex(this, block, index);
+  }
+
+  getBlockTransactionCount(block: BlockSelector): bigint | null {
+    return transactionCount(this, block);
+  }
+
+  blobBaseFee(): bigint {
+    return blobBaseFee(this.parts.common, BigInt(this.parts.chain.blockByNumber(this.head().number)!.excessBlobGas));
+  }
+
+  txpoolStatus(): { pending: Hex; queued: Hex } {
+    return this.parts.txpool.status();
+  }
+
+  txpoolContent(): TxPoolGroups<JsonObject> {
+    return this.parts.txpool.content();
+  }
+
+  txpoolContentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> } {
+    return this.parts.txpool.contentFrom(address);
+  }
+
+  txpoolInspect(): TxPoolGroups<string> {
+    return this.parts.txpool.inspect();
+  }
+
+  transactionStatus(hash: Hex): TransactionStatus {
+    return transactionStatus(this.parts.chain, this.parts.pool, hash);
+  }
+
+  /** Stops the call workers, if any, and the filters' event listeners. */
   close(): Promise<void> {
+    this.parts.filters.close();
     return this.parts.callExecutor?.close() ?? Promise.resolve();
   }
 

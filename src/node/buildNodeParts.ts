@@ -21,7 +21,10 @@ import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
+import { FilterManager } from './filters/FilterManager.js';
+import { ChainLogSource } from './logs/ChainLogSource.js';
 import { NodeBackend } from './NodeBackend.js';
+import { TxPoolInspection } from './txpoolInspection.js';
 
 /** The tip eth_maxPriorityFeePerGas suggests: 1 gwei, like Hardhat and Anvil. */
 const SUGGESTED_TIP = 1_000_000_000n;
@@ -112,7 +115,18 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       },
       openBlock,
     );
-    const backend = new NodeBackend({
+    const logSource = new ChainLogSource(chain, () => sequencer.openBlock);
+    const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
+    const filters = new FilterManager({
+      source: logSource,
+      events,
+      now: () => clock.now(),
+      timeoutMs: config.rpcFilterTimeoutMs,
+      limits: logLimits,
+      // Called only when a filter is polled, after the backend below exists.
+      transactionByHash: (hash) => backend.getTransactionByHash(hash),
+    });
+    const backend: NodeBackend = new NodeBackend({
       common,
       chainId: config.chainId,
       version: sequinVersion(),
@@ -132,6 +146,10 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       events,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
       devKeys: new Map(accounts.map((account) => [account.address.slice(2), hexToBytes(account.privateKey)])),
+      logSource,
+      logLimits,
+      filters,
+      txpool: new TxPoolInspection(pool, world),
     });
     return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, createdGenesis, restoredTxs };
   } catch (error) {

@@ -18,6 +18,7 @@ import type { NodeBackend } from './NodeBackend.js';
 import { toRpcLogger } from './rpcLogger.js';
 import { createStatusRoutes } from './statusRoutes.js';
 import { trackReadiness } from './trackReadiness.js';
+import { createWebHandler } from './web/createWebHandler.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -67,6 +68,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
+    const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
+    const webPages = createWebHandler({ config, accounts });
     sequencer.start();
     let http: HttpServerHandle;
     try {
@@ -78,7 +81,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,
-        getHandler: createStatusRoutes({ metrics, access, readiness: readiness.readiness }),
+        getHandler: async (request, response) => (await statusRoutes(request, response)) || webPages(request, response),
       });
     } catch (error) {
       stopChainMetrics();

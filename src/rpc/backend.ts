@@ -1,6 +1,10 @@
+import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
+import type { AccessListResult } from '../execution/createAccessList.js';
+import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
+import type { LogFilter } from './schemas/logFilter.js';
 import type { Notify } from './server/SubscriptionSession.js';
 import type { SubscriptionRequest } from './subscriptions/SubscriptionRequest.js';
 
@@ -13,6 +17,15 @@ export interface FeeHistory {
   baseFeePerGas: Hex[];
   gasUsedRatio: number[];
   reward?: Hex[][];
+}
+
+/** chain_transactionStatus's result (capitalised as the reference service answers). */
+export type TransactionStatus = { status: 'Known'; stage: 'pool' | 'preconfirmed' | 'sealed' } | { status: 'Unknown' };
+
+/** txpool_content / txpool_inspect: sender (EIP-55) → nonce (decimal) → entry, split pending / queued. */
+export interface TxPoolGroups<Entry> {
+  pending: Record<string, Record<string, Entry>>;
+  queued: Record<string, Record<string, Entry>>;
 }
 
 /**
@@ -60,4 +73,39 @@ export interface RpcBackend {
    * and returns the function that stops them. Called after {@link checkSubscription} passed.
    */
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
+  /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
+  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
+  /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
+  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
+  /** debug_traceCall: the tracer's result for a call on the block's state. */
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
+  /** eth_getProof (EIP-1186). */
+  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
+
+  // Logs and filters (node/logs, node/filters).
+  /** eth_getLogs: matching logs in (block, log index) order; a range reaching "pending" includes pre-confirmed logs. */
+  getLogs(filter: LogFilter): JsonObject[];
+  newFilter(filter: LogFilter): Hex;
+  newBlockFilter(): Hex;
+  newPendingTransactionFilter(fullTransactions: boolean): Hex;
+  /** What a filter saw since its last poll; -32000 "filter not found" for an unknown or expired id. */
+  getFilterChanges(id: string): unknown[];
+  getFilterLogs(id: string): JsonObject[];
+  uninstallFilter(id: string): boolean;
+
+  // Blocks by position.
+  /** The tx at `index` of a block ("pending" = the open block), or null. */
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null;
+  /** A block's tx count, or null for an unknown block. */
+  getBlockTransactionCount(block: BlockSelector): bigint | null;
+  /** The blob base fee at the head (the chain has no blob txs: the minimum). */
+  blobBaseFee(): bigint;
+
+  // Transaction pool and lifecycle.
+  txpoolStatus(): { pending: Hex; queued: Hex };
+  txpoolContent(): TxPoolGroups<JsonObject>;
+  txpoolContentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> };
+  txpoolInspect(): TxPoolGroups<string>;
+  transactionStatus(hash: Hex): TransactionStatus;
 }

@@ -16,7 +16,9 @@ const ENDLESS_LOOP = '0x5b600056';
 let node: NodeProcess;
 
 beforeAll(async () => {
-  node = await startNodeProcess({ storage: 'temp' });
+  // The endless loop burns the 50M gas cap in ~2 s on an idle machine; under a loaded test run it
+  // can take longer than the default 5 s time cap, which is tested separately below.
+  node = await startNodeProcess({ storage: 'temp', args: ['--rpc-evm-timeout', '25000'] });
 });
 afterAll(cleanupNodeProcesses);
 

@@ -2,8 +2,8 @@
  * Shared pieces of the end-to-end tests: the dev chain as viem sees it, clients for a running
  * node, raw JSON-RPC over fetch, and polling.
  */
-import { type Chain, createPublicClient, createWalletClient, defineChain, type Hex, http, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type Chain, createPublicClient, createWalletClient, defineChain, type Hex, http, type PrivateKeyAccount, parseEther, type TransactionReceipt } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 
 /** The dev accounts' private keys (mnemonic "test test … junk", m/44'/60'/0'/0/i). */
 export const DEV_KEYS = [
@@ -22,6 +22,20 @@ export const DEV_KEYS = [
 export const DEV_ACCOUNTS: PrivateKeyAccount[] = DEV_KEYS.map((key) => privateKeyToAccount(key));
 
 export const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
+
+/** A signed 0.001 ETH EIP-1559 transfer from dev account `index` to a fresh address (10 gwei fee cap unless given). */
+export function signTransfer(index: number, nonce: number, maxFeePerGas = 10_000_000_000n): Promise<Hex> {
+  return DEV_ACCOUNTS[index]!.signTransaction({
+    chainId: 31337,
+    type: 'eip1559',
+    nonce,
+    to: privateKeyToAddress(generatePrivateKey()),
+    value: parseEther('0.001'),
+    gas: 21_000n,
+    maxFeePerGas,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  });
+}
 
 /** The node's default chain, for viem. */
 export function sequinChain(url: string, id = 31337): Chain {

@@ -4,11 +4,10 @@
  * fails with code 4 and its hash as data (and stays pooled), and a timeout above the node's
  * maximum is -32602.
  */
-import { type Hex, parseEther } from 'viem';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { Hex, } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_ACCOUNTS, rpc, rpcResult, viemClients, ZERO_HASH } from './helpers.js';
+import { rpc, rpcResult, signTransfer, viemClients, ZERO_HASH } from './helpers.js';
 
 let node: NodeProcess;
 
@@ -17,18 +16,6 @@ beforeAll(async () => {
 });
 afterAll(cleanupNodeProcesses);
 
-async function signTransfer(index: number, nonce: number): Promise<Hex> {
-  return DEV_ACCOUNTS[index]!.signTransaction({
-    chainId: 31337,
-    type: 'eip1559',
-    nonce,
-    to: privateKeyToAddress(generatePrivateKey()),
-    value: parseEther('0.01'),
-    gas: 21_000n,
-    maxFeePerGas: 10_000_000_000n,
-    maxPriorityFeePerGas: 1_000_000_000n,
-  });
-}
 
 describe('eth_sendRawTransactionSync', () => {
   it('returns the pre-confirmed receipt to viem in one call, well before the block is sealed', async () => {

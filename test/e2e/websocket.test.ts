@@ -6,12 +6,12 @@
  * sendRawTransactionSync) and ethers v6 WebSocketProvider events.
  */
 import { WebSocketProvider, Contract as EthersContract } from 'ethers';
-import { createPublicClient, type Hex, parseEther, webSocket } from 'viem';
+import { createPublicClient, type Hex, webSocket } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_ACCOUNTS, pollUntil, postRaw, rpc, rpcResult, sequinChain, viemClients } from './helpers.js';
+import { DEV_ACCOUNTS, pollUntil, postRaw, rpc, rpcResult, sequinChain, signTransfer, viemClients } from './helpers.js';
 import { connectWs, type Notification } from './wsClient.js';
 
 let node: NodeProcess;
@@ -27,25 +27,16 @@ beforeAll(async () => {
 afterAll(cleanupNodeProcesses);
 
 /** A signed transfer from dev account `index` with its next nonce (accounts 0–7 are used only here). */
-async function signTransfer(index: number): Promise<Hex> {
+function nextTransfer(index: number): Promise<Hex> {
   const nonce = nonces.get(index) ?? 0;
   nonces.set(index, nonce + 1);
-  return DEV_ACCOUNTS[index]!.signTransaction({
-    chainId: 31337,
-    type: 'eip1559',
-    nonce,
-    to: privateKeyToAddress(generatePrivateKey()),
-    value: parseEther('0.001'),
-    gas: 21_000n,
-    maxFeePerGas: 20_000_000_000n,
-    maxPriorityFeePerGas: 1_000_000_000n,
-  });
+  return signTransfer(index, nonce, 20_000_000_000n);
 }
 
 /** Signs `count` transfers spread over accounts 0–7 and submits them as one HTTP batch; returns their hashes. */
 async function burst(count: number): Promise<Hex[]> {
   const raws: Hex[] = [];
-  for (let i = 0; i < count; i++) raws.push(await signTransfer(i % 8));
+  for (let i = 0; i < count; i++) raws.push(await nextTransfer(i % 8));
   const body = JSON.stringify(raws.map((raw, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [raw] })));
   const responses = JSON.parse((await postRaw(node.url, body)).text) as Array<{ result?: Hex; error?: unknown }>;
   expect(responses.filter((response) => response.error)).toEqual([]);
@@ -227,7 +218,7 @@ describe('clients', () => {
     unwatchBlocks();
     unwatchEvents();
 
-    const receipt = await client.sendRawTransactionSync({ serializedTransaction: await signTransfer(7) });
+    const receipt = await client.sendRawTransactionSync({ serializedTransaction: await nextTransfer(7) });
     expect(receipt.status).toBe('success');
     await client.transport.getRpcClient().then((rpcClient) => rpcClient.close());
   });

@@ -5,12 +5,11 @@
  * and the message size limit.
  */
 import { readFileSync } from 'node:fs';
-import { type Hex, parseEther } from 'viem';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { Hex, } from 'viem';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_ACCOUNTS, postRaw, rpcResult } from './helpers.js';
+import { postRaw, rpcResult, signTransfer } from './helpers.js';
 import { connectWs, type WsRpcClient } from './wsClient.js';
 
 let node: NodeProcess;
@@ -30,18 +29,7 @@ function rssMiB(pid: number): number {
 async function burst(count: number): Promise<Hex[]> {
   const raws: Hex[] = [];
   for (let i = 0; i < count; i++) {
-    raws.push(
-      await DEV_ACCOUNTS[i % 8]!.signTransaction({
-        chainId: 31337,
-        type: 'eip1559',
-        nonce: Math.floor(i / 8),
-        to: privateKeyToAddress(generatePrivateKey()),
-        value: parseEther('0.001'),
-        gas: 21_000n,
-        maxFeePerGas: 20_000_000_000n,
-        maxPriorityFeePerGas: 1_000_000_000n,
-      }),
-    );
+    raws.push(await signTransfer(i % 8, Math.floor(i / 8), 20_000_000_000n));
   }
   // This node's --max-body-bytes is 4096: one tx per request, 50 requests at a time.
   const hashes: Hex[] = [];

@@ -1,24 +1,30 @@
+import { InvalidParamsError, ServerError } from '../../errors/RpcError.js';
+import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
-import { type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
-import { type Hex, hexToBytes, parseQuantity } from '../../primitives/hex.js';
+import { parseGoDuration } from '../../execution/tracing/goDuration.js';
+import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
+import { type BlockSelector, type BlockTagName, isBlockTagName } from '../../primitives/blockTag.js';
+import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
 import type { ParamDecoder } from '../server/MethodDefinition.js';
+import { Schema, schemaOf, withSchema } from './jsonSchema.js';
 
 /**
  * Parameter decoders. Each throws a TypeError whose message says what is wrong; the server adds
- * the position ("invalid argument 0: …"). Wording follows geth's JSON decoding errors.
+ * the position ("invalid argument 0: …"). Wording follows geth's JSON decoding errors. Each
+ * carries its JSON Schema ({@link withSchema}), which rpc.discover publishes.
  */
 
 /** A 20-byte 0x-address. */
-export const address: ParamDecoder<Uint8Array> = (value) => fixedBytes(value, 20, 'address');
+export const address: ParamDecoder<Uint8Array> = withSchema((value) => fixedBytes(value, 20, 'address'), Schema.address);
 
 /** A 32-byte 0x-hash. */
-export const hash: ParamDecoder<Hex> = (value) => {
+export const hash: ParamDecoder<Hex> = withSchema((value) => {
   fixedBytes(value, 32, 'hash');
   return (value as string).toLowerCase() as Hex;
-};
+}, Schema.hash);
 
 /** A quantity ("0x1a"), as bigint. */
-export const quantity: ParamDecoder<bigint> = (value) => parseQuantity(value);
+export const quantity: ParamDecoder<bigint> = withSchema((value) => parseQuantity(value), Schema.quantity);
 
 /** A quantity that must fit 64 bits (geth's hexutil.Uint64: gas, nonce), as bigint. */
 export const uint64Quantity: ParamDecoder<bigint> = (value) => {
@@ -28,27 +34,30 @@ export const uint64Quantity: ParamDecoder<bigint> = (value) => {
 };
 
 /** Arbitrary 0x-data. */
-export const data: ParamDecoder<Uint8Array> = (value) => {
+export const data: ParamDecoder<Uint8Array> = withSchema((value) => {
   if (typeof value !== 'string') throw new TypeError('hex string expected');
   return hexToBytes(value);
-};
+}, Schema.data);
 
 /** A storage slot: geth accepts any 0x-hex up to 32 bytes, left-padded. */
-export const storageSlot: ParamDecoder<Uint8Array> = (value) => {
+export const storageSlot: ParamDecoder<Uint8Array> = withSchema((value) => {
   if (typeof value !== 'string' || !value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
   const digits = value.slice(2);
   if (digits.length > 64) throw new TypeError('hex string too long, want at most 32 bytes');
   if (!/^[0-9a-fA-F]*$/.test(digits)) throw new TypeError('invalid hex string');
   return hexToBytes(`0x${digits.padStart(64, '0')}`);
-};
+}, { title: 'storage slot', type: 'string', pattern: '^0x[0-9a-fA-F]{0,64}$' });
 
-export const boolean: ParamDecoder<boolean> = (value) => {
+export const boolean: ParamDecoder<boolean> = withSchema((value) => {
   if (typeof value !== 'boolean') throw new TypeError('boolean expected');
   return value;
-};
+}, Schema.boolean);
+
+/** An optional boolean, false when absent. */
+export const optionalBoolean: ParamDecoder<boolean> = withSchema((value) => (value === undefined ? false : boolean(value)), Schema.boolean);
 
 /** A block number, tag, or EIP-1898 object ({ blockNumber } / { blockHash, requireCanonical }). */
-export const blockSelector: ParamDecoder<BlockSelector> = (value) => {
+export const blockSelector: ParamDecoder<BlockSelector> = withSchema((value) => {
   if (isBlockTagName(value)) return { kind: 'tag', tag: value };
   if (typeof value === 'string') {
     if (value.length === 66) return { kind: 'hash', hash: hash(value) };
@@ -61,11 +70,37 @@ export const blockSelector: ParamDecoder<BlockSelector> = (value) => {
     if ('blockNumber' in object) return blockSelector(object.blockNumber);
   }
   throw new TypeError('hex string without 0x prefix or block tag expected ("latest", "pending", "safe", "finalized", "earliest")');
-};
+}, {
+  title: 'block number, tag or hash',
+  oneOf: [
+    Schema.quantity,
+    Schema.blockTag,
+    Schema.hash,
+    { type: 'object', properties: { blockNumber: Schema.quantity }, required: ['blockNumber'] },
+    { type: 'object', properties: { blockHash: Schema.hash, requireCanonical: Schema.boolean }, required: ['blockHash'] },
+  ],
+});
+
+/** A block number or tag (see {@link blockNumberOrTag}). */
+export type BlockNumberOrTag = { kind: 'tag'; tag: BlockTagName } | { kind: 'number'; number: bigint };
 
 /** An optional block selector defaulting to "latest". */
-export const optionalBlockSelector: ParamDecoder<BlockSelector> = (value) =>
-  value === undefined || value === null ? { kind: 'tag', tag: 'latest' } : blockSelector(value);
+export const optionalBlockSelector: ParamDecoder<BlockSelector> = withSchema(
+  (value) => (value === undefined || value === null ? { kind: 'tag', tag: 'latest' } : blockSelector(value)),
+  schemaOf(blockSelector)!,
+);
+
+/**
+ * A block number or tag, without hashes or EIP-1898 objects: what geth's rpc.BlockNumber accepts
+ * (eth_getBlockTransactionCountByNumber, eth_getTransactionByBlockNumberAndIndex, ...).
+ */
+export const blockNumberOrTag: ParamDecoder<BlockNumberOrTag> = withSchema((value) => {
+  if (isBlockTagName(value)) return { kind: 'tag', tag: value };
+  const number = parseQuantity(value);
+  if (number >= 2n ** 64n) throw new TypeError('hex number > 64 bits');
+  if (number > 2n ** 63n - 1n) throw new TypeError('block number larger than int64');
+  return { kind: 'number', number };
+}, { title: 'block number or tag', oneOf: [Schema.quantity, Schema.blockTag] });
 
 const CALL_FIELDS = new Set([
   'from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value', 'data', 'input', 'nonce',
@@ -73,7 +108,7 @@ const CALL_FIELDS = new Set([
 ]);
 
 /** A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction). */
-export const callRequest: ParamDecoder<CallRequest> = (value) => {
+export const callRequest: ParamDecoder<CallRequest> = withSchema((value) => {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('transaction object expected');
   const object = value as Record<string, unknown>;
   for (const key of Object.keys(object)) if (!CALL_FIELDS.has(key)) throw new TypeError(`unknown field "${key}" in transaction object`);
@@ -121,7 +156,29 @@ export const callRequest: ParamDecoder<CallRequest> = (value) => {
   const authorizationList = field('authorizationList', authorizationListDecoder);
   if (authorizationList) request.authorizationList = authorizationList;
   return request;
-};
+}, {
+  title: 'transaction call object',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: Schema.address,
+    to: Schema.nullable(Schema.address),
+    gas: Schema.quantity,
+    gasPrice: Schema.quantity,
+    maxFeePerGas: Schema.quantity,
+    maxPriorityFeePerGas: Schema.quantity,
+    value: Schema.quantity,
+    data: Schema.data,
+    input: Schema.data,
+    nonce: Schema.quantity,
+    accessList: Schema.arrayOf({ type: 'object', properties: { address: Schema.address, storageKeys: Schema.arrayOf(Schema.hash) } }),
+    authorizationList: Schema.arrayOf({ type: 'object' }),
+    type: Schema.quantity,
+    chainId: Schema.quantity,
+    blobVersionedHashes: Schema.arrayOf(Schema.hash),
+    maxFeePerBlobGas: Schema.quantity,
+  },
+});
 
 const accessListDecoder: ParamDecoder<NonNullable<CallRequest['accessList']>> = (value) => {
   if (!Array.isArray(value)) throw new TypeError('array expected');
@@ -151,14 +208,14 @@ const authorizationListDecoder: ParamDecoder<NonNullable<CallRequest['authorizat
 };
 
 /** eth_feeHistory's block count: a quantity or a plain number (geth accepts both). */
-export const blockCount: ParamDecoder<number> = (value) => {
+export const blockCount: ParamDecoder<number> = withSchema((value) => {
   const count = typeof value === 'number' ? value : Number(parseQuantity(value));
   if (!Number.isInteger(count) || count < 0) throw new TypeError('block count must be a non-negative integer');
   return count;
-};
+}, { title: 'block count', oneOf: [Schema.quantity, { type: 'integer', minimum: 0 }] });
 
 /** eth_feeHistory's reward percentiles: increasing numbers in [0, 100]. */
-export const percentiles: ParamDecoder<number[] | undefined> = (value) => {
+export const percentiles: ParamDecoder<number[] | undefined> = withSchema((value) => {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw new TypeError('array of numbers expected');
   let previous = -1;
@@ -168,7 +225,7 @@ export const percentiles: ParamDecoder<number[] | undefined> = (value) => {
     previous = item;
   }
   return value as number[];
-};
+}, Schema.arrayOf({ type: 'number', minimum: 0, maximum: 100 }));
 
 function fixedBytes(value: unknown, length: number, what: string): Uint8Array {
   if (typeof value !== 'string') throw new TypeError(`hex string expected for ${what}`);
@@ -179,9 +236,123 @@ function fixedBytes(value: unknown, length: number, what: string): Uint8Array {
 }
 
 /** A timeout in milliseconds: a positive integer, as a JSON number (EIP-7966, viem) or a quantity. */
-export const timeoutMilliseconds: ParamDecoder<number | undefined> = (value) => {
+export const timeoutMilliseconds: ParamDecoder<number | undefined> = withSchema((value) => {
   if (value === undefined || value === null) return undefined;
   const milliseconds = typeof value === 'number' ? value : Number(parseQuantity(value));
   if (!Number.isSafeInteger(milliseconds) || milliseconds <= 0) throw new TypeError('timeout must be a positive whole number of milliseconds');
   return milliseconds;
+}, { title: 'milliseconds', oneOf: [{ type: 'integer', minimum: 1 }, Schema.quantity] });
+
+/** A filter id (eth_getFilterChanges and friends): any string, as geth's rpc.ID; unknown ids fail later with "filter not found". */
+export const filterId: ParamDecoder<string> = withSchema((value) => {
+  if (typeof value !== 'string') throw new TypeError('filter id must be a string');
+  return value;
+}, { title: 'filter id', type: 'string' });
+
+// --- Tracing, access lists and proofs (debug_trace*, eth_getProof) ---
+
+/** JSON Schema of geth's TraceConfig, for rpc.discover. */
+const TRACE_CONFIG_SCHEMA = {
+  title: 'trace config',
+  type: 'object',
+  properties: {
+    tracer: { type: 'string', enum: ['callTracer', 'prestateTracer'] },
+    tracerConfig: { type: 'object' },
+    timeout: { type: 'string', description: 'Go duration, e.g. "5s"' },
+    enableMemory: { type: 'boolean' },
+    disableStack: { type: 'boolean' },
+    disableStorage: { type: 'boolean' },
+    enableReturnData: { type: 'boolean' },
+    limit: { type: 'integer', minimum: 0 },
+  },
 };
+
+/**
+ * A trace config (geth's TraceConfig): `tracer`, `tracerConfig`, `timeout` (a Go duration, 5 s by
+ * default, clamped to MAX_TRACE_TIMEOUT_MS) and the struct logger's options. Absent or null means
+ * geth's defaults; unknown fields are ignored, as Go's JSON decoding ignores them. A timeout Go
+ * cannot parse fails as geth fails it: -32000 `time: invalid duration "…"`.
+ */
+export const traceConfig: ParamDecoder<TraceConfig> = withSchema((value) => decodeTraceConfig(value, 'TraceConfig'), TRACE_CONFIG_SCHEMA);
+
+/** debug_traceCall's config: {@link traceConfig} plus `txIndex`. State and block overrides are not supported (rejected). */
+export const traceCallConfig: ParamDecoder<TraceCallConfig> = withSchema((value) => {
+  const config: TraceCallConfig = decodeTraceConfig(value, 'TraceCallConfig');
+  if (value === undefined || value === null) return config;
+  const object = value as Record<string, unknown>;
+  for (const unsupported of ['stateOverrides', 'blockOverrides']) {
+    if (object[unsupported] !== undefined && object[unsupported] !== null) throw new TypeError(`${unsupported} are not supported`);
+  }
+  if (object.txIndex !== undefined && object.txIndex !== null) config.txIndex = Number(parseQuantity(object.txIndex));
+  return config;
+}, { ...TRACE_CONFIG_SCHEMA, title: 'trace call config', properties: { ...TRACE_CONFIG_SCHEMA.properties, txIndex: Schema.quantity } });
+
+function decodeTraceConfig(value: unknown, goType: string): TraceConfig {
+  const config = defaultTraceConfig();
+  if (value === undefined || value === null) return config;
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type tracers.${goType}`);
+  const object = value as Record<string, unknown>;
+  const field = <T>(name: string, type: 'string' | 'boolean' | 'number', goFieldType: string): T | undefined => {
+    const raw = object[name];
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== type) throw new TypeError(`json: cannot unmarshal ${jsonKind(raw)} into Go struct field ${goType}.${name} of type ${goFieldType}`);
+    return raw as T;
+  };
+  const tracer = field<string>('tracer', 'string', 'string');
+  if (tracer !== undefined && tracer !== '') config.tracer = tracer;
+  const tracerOptions = object.tracerConfig;
+  if (tracerOptions !== undefined && tracerOptions !== null) {
+    if (typeof tracerOptions !== 'object' || Array.isArray(tracerOptions)) throw new TypeError('tracerConfig must be a JSON object');
+    config.tracerConfig = tracerOptions as Record<string, unknown>;
+  }
+  const logger = config.logger;
+  logger.enableMemory = field<boolean>('enableMemory', 'boolean', 'bool') ?? false;
+  logger.disableStack = field<boolean>('disableStack', 'boolean', 'bool') ?? false;
+  logger.disableStorage = field<boolean>('disableStorage', 'boolean', 'bool') ?? false;
+  logger.enableReturnData = field<boolean>('enableReturnData', 'boolean', 'bool') ?? false;
+  const limit = field<number>('limit', 'number', 'int') ?? 0;
+  if (!Number.isInteger(limit)) throw new TypeError(`json: cannot unmarshal number ${limit} into Go struct field ${goType}.limit of type int`);
+  logger.limit = Math.max(0, limit);
+  const timeout = field<string>('timeout', 'string', 'string');
+  if (timeout !== undefined) {
+    let milliseconds: number;
+    try {
+      milliseconds = parseGoDuration(timeout);
+    } catch (error) {
+      throw new ServerError((error as Error).message);
+    }
+    config.timeoutMs = Math.min(Math.max(0, milliseconds), MAX_TRACE_TIMEOUT_MS);
+  }
+  return config;
+}
+
+function jsonKind(value: unknown): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return 'array';
+  return 'object';
+}
+
+/** The most storage keys one eth_getProof may ask for (geth's maxGetProofKeys). */
+export const MAX_PROOF_KEYS = 1024;
+
+/**
+ * eth_getProof's storage keys, parsed as leniently as geth: the 0x prefix is optional, odd
+ * lengths are left-padded, at most 32 bytes. Each key is printed back as given when it was 32
+ * bytes, else as a quantity. Errors are -32602 with geth's wording (no argument position).
+ */
+export const storageKeys: ParamDecoder<StorageKeyRequest[]> = withSchema((value) => {
+  if (!Array.isArray(value)) throw new TypeError('json: cannot unmarshal non-array into Go value of type []string');
+  if (value.length > MAX_PROOF_KEYS) throw new InvalidParamsError(`too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
+  return value.map((key) => {
+    if (typeof key !== 'string') throw new TypeError(`json: cannot unmarshal ${jsonKind(key)} into Go value of type string`);
+    let digits = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
+    if (digits.length % 2 === 1) digits = `0${digits}`;
+    if (digits.length > 64) throw new InvalidParamsError(`storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new InvalidParamsError(`invalid hex in storage key: ${JSON.stringify(key)}`);
+    const slot = hexToBytes(`0x${digits.padStart(64, '0')}`);
+    const printed: Hex = digits.length === 64 ? `0x${digits.toLowerCase()}` : toQuantity(BigInt(`0x${digits || '0'}`));
+    return { slot, printed };
+  });
+}, { title: 'storage keys', type: 'array', maxItems: MAX_PROOF_KEYS, items: { type: 'string', pattern: '^(0x)?[0-9a-fA-F]{0,64}$' } });

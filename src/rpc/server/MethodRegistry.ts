@@ -24,4 +24,9 @@ export class MethodRegistry {
   names(): string[] {
     return [...this.#methods.keys()];
   }
+
+  /** Every registered definition, in registration order. */
+  definitions(): MethodDefinition[] {
+    return [...this.#methods.values()];
+  }
 }

@@ -81,7 +81,7 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
   if (refusal !== undefined) return { ok: false, error: refusal, refusedForTier: true };
   try {
     const args = decodeParams(params, definition.params);
-    const running: unknown = definition.handler(deps.backend, args as never, deps.context);
+    const running: unknown = definition.handler(deps.backend, args as never, deps.context, { methods: deps.registry });
     const result = deps.deadline !== undefined && running instanceof Promise ? await Promise.race([running, deps.deadline]) : await running;
     if (result === TIMED_OUT) return { ok: false, error: requestTimedOut(), refusedForTier: false };
     return { ok: true, result };

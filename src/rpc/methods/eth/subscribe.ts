@@ -1,6 +1,7 @@
 import { ErrorCode, RpcError } from '../../../errors/RpcError.js';
+import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
-import { decodeSubscriptionKind, toSubscriptionRequest } from '../../subscriptions/SubscriptionRequest.js';
+import { decodeSubscriptionKind, SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../subscriptions/SubscriptionRequest.js';
 
 /** geth's answer to eth_subscribe over a transport that cannot push (HTTP). */
 export class NotificationsUnsupportedError extends RpcError {
@@ -9,6 +10,18 @@ export class NotificationsUnsupportedError extends RpcError {
     this.name = 'NotificationsUnsupportedError';
   }
 }
+
+const subscriptionKind = withSchema(decodeSubscriptionKind, { title: 'subscription name', type: 'string', enum: SUBSCRIPTION_KINDS });
+
+/** The options are decoded per kind by toSubscriptionRequest, once the kind is known. */
+const subscriptionOptions = withSchema((value: unknown) => value, {
+  title: 'subscription options',
+  oneOf: [
+    Schema.boolean,
+    { type: 'object', properties: { address: { oneOf: [Schema.address, Schema.arrayOf(Schema.address)] }, topics: { type: 'array', maxItems: 4 } } },
+    { type: 'object', properties: { full: Schema.boolean, after: { type: 'object', properties: { blockNumber: Schema.quantity, transactionIndex: Schema.quantity } } } },
+  ],
+});
 
 /**
  * eth_subscribe (WebSocket only): opens a subscription on this connection and returns its id;
@@ -20,9 +33,10 @@ export const subscribe = defineMethod({
   summary: 'Opens a subscription on this WebSocket connection and returns its id.',
   tier: 'public',
   params: [
-    { name: 'subscription', decode: decodeSubscriptionKind },
-    { name: 'options', decode: (value: unknown) => value, optional: true },
+    { name: 'subscription', decode: subscriptionKind },
+    { name: 'options', decode: subscriptionOptions, optional: true },
   ],
+  result: { name: 'subscriptionId', schema: Schema.quantity },
   handler: (backend, [kind, options], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
     let request: ReturnType<typeof toSubscriptionRequest>;

@@ -1,3 +1,4 @@
+import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { ServerError } from '../../../errors/RpcError.js';
 import { NotificationsUnsupportedError } from './subscribe.js';
@@ -10,12 +11,16 @@ export const unsubscribe = defineMethod({
   params: [
     {
       name: 'subscriptionId',
-      decode: (value: unknown) => {
-        if (typeof value !== 'string') throw new TypeError('subscription id (string) expected');
-        return value;
-      },
+      decode: withSchema<string>(
+        (value: unknown) => {
+          if (typeof value !== 'string') throw new TypeError('subscription id (string) expected');
+          return value;
+        },
+        { title: 'subscription id', type: 'string' },
+      ),
     },
   ],
+  result: { name: 'unsubscribed', schema: Schema.boolean },
   handler: (_backend, [id], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
     if (!context.session.close(id)) throw new ServerError('subscription not found');

@@ -1,0 +1,48 @@
+/** geth's default wall-time limit of one transaction trace (eth/tracers/api.go defaultTraceTimeout). */
+export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
+
+/**
+ * The longest `timeout` a trace request may ask for. geth accepts any duration; Sequin traces
+ * on the main thread (yielding to the sequencer every few milliseconds), so one request must
+ * not keep a core busy indefinitely. Longer requested timeouts are clamped to this.
+ */
+export const MAX_TRACE_TIMEOUT_MS = 60_000;
+
+/** The struct logger's options, as geth's logger.Config (all off by default; memory is opt-in). */
+export interface StructLoggerConfig {
+  enableMemory: boolean;
+  disableStack: boolean;
+  disableStorage: boolean;
+  enableReturnData: boolean;
+  /** Stop adding entries once the JSON of the entries exceeds this many bytes; 0 = unlimited. */
+  limit: number;
+}
+
+/**
+ * A decoded trace config (geth's TraceConfig): which tracer, its own config object, the
+ * struct logger's options (historically top-level fields) and the wall-time limit.
+ */
+export interface TraceConfig {
+  /** "callTracer", "prestateTracer", or undefined for the struct logger. */
+  tracer?: string;
+  /** The tracer's `tracerConfig` object (empty when absent). */
+  tracerConfig: Record<string, unknown>;
+  logger: StructLoggerConfig;
+  /** Wall-time limit of each transaction's trace, already clamped to {@link MAX_TRACE_TIMEOUT_MS}. */
+  timeoutMs: number;
+}
+
+/** debug_traceCall's config: a {@link TraceConfig} plus the transaction index to trace on top of. */
+export interface TraceCallConfig extends TraceConfig {
+  /** Trace on the state before this transaction of the block (after the earlier ones) instead of after the block. */
+  txIndex?: number;
+}
+
+/** The config geth uses when none is given: the struct logger with stack and storage, 5 s. */
+export function defaultTraceConfig(): TraceConfig {
+  return {
+    tracerConfig: {},
+    logger: { enableMemory: false, disableStack: false, disableStorage: false, enableReturnData: false, limit: 0 },
+    timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,
+  };
+}

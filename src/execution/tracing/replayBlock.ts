@@ -1,0 +1,101 @@
+import type { Common } from '@ethereumjs/common';
+import { createTxFromRLP } from '@ethereumjs/tx';
+import { RpcError, ServerError } from '../../errors/RpcError.js';
+import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
+import type { ExecutionVm } from '../createExecutionVm.js';
+import { executeTransaction } from '../executeTransaction.js';
+import { OverlayStateReader } from '../OverlayStateReader.js';
+import { emptyStateChanges, mergeStateChanges } from '../StateChanges.js';
+import type { StateReader } from '../StateReader.js';
+import { attachTracer } from './attachTracer.js';
+import { createTracer } from './createTracer.js';
+import type { TraceConfig } from './TraceConfig.js';
+
+/** Untraced transactions replayed between yields to the event loop. */
+const YIELD_EVERY_TRANSACTIONS = 16;
+
+/** A block to re-execute: its parent's state, its environment and its signed transactions in order. */
+export interface BlockReplay {
+  common: Common;
+  /** A VM borrowed for the whole replay. */
+  execution: ExecutionVm;
+  /** The state after the parent block. */
+  parentState: StateReader;
+  environment: BlockEnvironment;
+  /** Raw signed transactions of the block, from the first up to the last one needed. */
+  transactions: Uint8Array[];
+}
+
+/**
+ * Traces the block's transactions from index `firstTraced` on, each on the exact state it ran
+ * on: the parent's state plus the block's earlier transactions, which are re-executed first
+ * (untraced, as geth's StateAtTransaction does). Returns one tracer result per traced
+ * transaction. Each traced transaction has its own wall-time limit (`config.timeoutMs`); past it
+ * the trace fails with geth's "execution timeout".
+ */
+export async function traceBlockTransactions(block: BlockReplay, firstTraced: number, config: TraceConfig): Promise<unknown[]> {
+  createTracer(config); // An unknown tracer fails before any work.
+  const { common, execution, parentState, environment } = block;
+  const executionBlock = toExecutionBlock(common, environment);
+  const coinbase = Buffer.from(environment.coinbase).toString('hex');
+  const applied = emptyStateChanges();
+  execution.state.reset(parentState);
+  let gasUsed = 0n;
+  let logIndex = 0;
+  const results: unknown[] = [];
+  for (const [index, raw] of block.transactions.entries()) {
+    const transaction = createTxFromRLP(raw, { common });
+    if (index < firstTraced) {
+      const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
+      gasUsed = executed.cumulativeGasUsed;
+      logIndex += executed.logs.length;
+      if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
+      continue;
+    }
+    // Freeze the state before this transaction, for tracers that report pre-state values.
+    mergeStateChanges(applied, execution.state.takeChanges());
+    const pre = new OverlayStateReader(parentState, applied);
+    execution.state.reset(pre);
+    const tracer = createTracer(config);
+    const attached = attachTracer(execution, tracer, { deadline: performance.now() + config.timeoutMs, pre, coinbase, firstLogIndex: logIndex });
+    try {
+      const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
+      gasUsed = executed.cumulativeGasUsed;
+      logIndex += executed.logs.length;
+    } catch (error) {
+      throw traceFailure(error, attached.timedOut);
+    } finally {
+      attached.detach();
+    }
+    results.push(tracer.result());
+  }
+  return results;
+}
+
+/**
+ * The state after the block's first `count` transactions (all of `block.transactions` when
+ * omitted), for debug_traceCall's `txIndex`. The result is a snapshot: the VM may be reused.
+ */
+export async function stateAfterTransactions(block: BlockReplay, count = block.transactions.length): Promise<StateReader> {
+  const { common, execution, parentState, environment } = block;
+  const executionBlock = toExecutionBlock(common, environment);
+  execution.state.reset(parentState);
+  let gasUsed = 0n;
+  for (const [index, raw] of block.transactions.slice(0, count).entries()) {
+    const executed = await executeTransaction(execution, executionBlock, createTxFromRLP(raw, { common }), gasUsed);
+    gasUsed = executed.cumulativeGasUsed;
+    if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
+  }
+  return new OverlayStateReader(parentState, execution.state.takeChanges());
+}
+
+/** The error a failed traced execution answers with: geth's timeout, the tracer's own RpcError, or "tracing failed: …". */
+export function traceFailure(error: unknown, timedOut: boolean): RpcError {
+  if (timedOut) return new ServerError('execution timeout');
+  if (error instanceof RpcError) return error;
+  return new ServerError(`tracing failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

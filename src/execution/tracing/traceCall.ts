@@ -1,0 +1,49 @@
+import type { Common } from '@ethereumjs/common';
+import { ServerError } from '../../errors/RpcError.js';
+import type { BlockEnvironment } from '../BlockEnvironment.js';
+import type { CallRequest } from '../CallRequest.js';
+import type { ExecutionVm } from '../createExecutionVm.js';
+import { runCall } from '../runCall.js';
+import type { StateReader } from '../StateReader.js';
+import { attachTracer } from './attachTracer.js';
+import { createTracer } from './createTracer.js';
+import { traceFailure } from './replayBlock.js';
+import type { TraceConfig } from './TraceConfig.js';
+
+/**
+ * debug_traceCall: executes `request` on `state` as eth_call does (no nonce check, no fees unless
+ * a price is given, gas capped at `gasCap`) with the configured tracer attached, and returns the
+ * tracer's result. A call that cannot execute at all (e.g. the sender cannot pay the value)
+ * fails with "tracing failed: <reason>", as geth's traceTx reports it.
+ */
+export async function traceCall(options: {
+  common: Common;
+  execution: ExecutionVm;
+  state: StateReader;
+  environment: BlockEnvironment;
+  request: CallRequest;
+  gasCap: bigint;
+  config: TraceConfig;
+}): Promise<unknown> {
+  const { common, execution, state, environment, request, gasCap, config } = options;
+  const tracer = createTracer(config);
+  const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
+  const attached = attachTracer(execution, tracer, {
+    deadline: performance.now() + config.timeoutMs,
+    pre: state,
+    coinbase: Buffer.from(environment.coinbase).toString('hex'),
+    firstLogIndex: 0,
+  });
+  let outcome: Awaited<ReturnType<typeof runCall>>;
+  try {
+    outcome = await runCall({ common, execution, state, environment, request, gasLimit });
+  } catch (error) {
+    throw traceFailure(error, attached.timedOut);
+  } finally {
+    attached.detach();
+  }
+  // runCall turns errors thrown inside the EVM (the deadline's too) into an invalid outcome.
+  if (attached.timedOut) throw traceFailure(undefined, true);
+  if (outcome.invalid !== undefined) throw new ServerError(`tracing failed: ${outcome.invalid}`);
+  return tracer.result();
+}

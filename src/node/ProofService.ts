@@ -1,0 +1,65 @@
+import { ServerError } from '../errors/RpcError.js';
+import { type AccountProofResult, pendingStateTrie, proveAccount, type StorageKeyRequest } from '../execution/accountProof.js';
+import { snapshotStateChanges } from '../execution/OverlayStateReader.js';
+import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import type { BlockSelector } from '../primitives/blockTag.js';
+import { hexToBytes } from '../primitives/hex.js';
+import type { Sequencer } from '../sequencer/Sequencer.js';
+import type { Storage } from '../storage/Storage.js';
+import type { ResolvedBlock } from './TraceService.js';
+
+/** What {@link ProofService} reads from. */
+export interface ProofServiceParts {
+  storage: Storage;
+  sequencer: Sequencer;
+  resolve: (block: BlockSelector) => ResolvedBlock | undefined;
+}
+
+/**
+ * eth_getProof. Sealed blocks are proven from the persistent state trie at their state root
+ * (trie nodes are never pruned, so every historical root can be proven). "pending" with
+ * pre-confirmed sub-blocks has no trie yet: its trie is computed on request by folding the open
+ * block's changes into the latest sealed trie in a scratch store, and kept until the next
+ * sub-block, so its proofs verify against the root the block will have once sealed (if nothing
+ * else is pre-confirmed before the seal).
+ */
+export class ProofService {
+  /** Read-only use of the stored trie nodes (nothing is ever put, so nothing is flushed). */
+  private readonly sealedNodes: TrieNodeStore;
+  private pending: { key: string; trie: ReturnType<typeof pendingStateTrie> } | undefined;
+
+  constructor(private readonly parts: ProofServiceParts) {
+    this.sealedNodes = new TrieNodeStore(parts.storage);
+  }
+
+  async getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
+    const resolved = this.parts.resolve(block);
+    if (!resolved) throw new ServerError('header not found');
+    if (resolved.kind === 'sealed') {
+      return proveAccount({ nodes: this.sealedNodes, stateRoot: hexToBytes(resolved.block.stateRoot), address, storageKeys });
+    }
+    const { stateRoot, nodes } = await this.pendingTrie();
+    return proveAccount({ nodes, stateRoot, address, storageKeys });
+  }
+
+  /** The pending state's trie, computed once per pre-confirmed sub-block. */
+  private pendingTrie(): ReturnType<typeof pendingStateTrie> {
+    const open = this.parts.sequencer.openBlock;
+    const key = `${open.number}:${open.subBlocks.length}`;
+    if (this.pending?.key !== key) {
+      const trie = pendingStateTrie({
+        storage: this.parts.storage,
+        parentRoot: open.parentStateRoot,
+        parentState: new PersistedStateReader(this.parts.storage, open.number - 1),
+        changes: snapshotStateChanges(open.changes),
+      });
+      this.pending = { key, trie };
+      // A failed computation must not be served from the cache.
+      trie.catch(() => {
+        if (this.pending?.trie === trie) this.pending = undefined;
+      });
+    }
+    return this.pending.trie;
+  }
+}

@@ -1,0 +1,14 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { hash, traceConfig } from '../../schemas/decoders.js';
+
+/** debug_traceBlockByHash (geth): `[{ txHash, result }]` for every transaction of the sealed block. */
+export const traceBlockByHash = defineMethod({
+  name: 'debug_traceBlockByHash',
+  summary: "Replays a block's transactions and returns their execution traces.",
+  tier: 'dedicated',
+  params: [
+    { name: 'blockHash', decode: hash },
+    { name: 'config', decode: traceConfig, optional: true },
+  ],
+  handler: (backend, [blockHash, config]) => backend.traceBlock({ kind: 'hash', hash: blockHash }, config),
+});

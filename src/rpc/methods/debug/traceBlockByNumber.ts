@@ -1,0 +1,14 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { blockSelector, traceConfig } from '../../schemas/decoders.js';
+
+/** debug_traceBlockByNumber (geth): `[{ txHash, result }]` for every transaction of the block ("pending" = the pre-confirmed block). */
+export const traceBlockByNumber = defineMethod({
+  name: 'debug_traceBlockByNumber',
+  summary: "Replays a block's transactions and returns their execution traces.",
+  tier: 'dedicated',
+  params: [
+    { name: 'block', decode: blockSelector },
+    { name: 'config', decode: traceConfig, optional: true },
+  ],
+  handler: (backend, [block, config]) => backend.traceBlock(block, config),
+});

@@ -1,0 +1,19 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+
+/**
+ * debug_traceCall (geth): executes a call like eth_call on the block's state (or, with
+ * `txIndex`, before that transaction of the block) and returns the tracer's result. Unlike
+ * geth, "pending" is accepted: it is the pre-confirmed state.
+ */
+export const traceCall = defineMethod({
+  name: 'debug_traceCall',
+  summary: 'Executes a call on a block state and returns its execution trace.',
+  tier: 'dedicated',
+  params: [
+    { name: 'transaction', decode: callRequest },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+    { name: 'config', decode: traceCallConfig, optional: true },
+  ],
+  handler: (backend, [request, block, config]) => backend.traceCall(request, block, config),
+});

@@ -1,0 +1,18 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { hash, traceConfig } from '../../schemas/decoders.js';
+
+/**
+ * debug_traceTransaction (geth's debug namespace): replays a sealed or pre-confirmed transaction
+ * on the state before it and returns the configured tracer's result (struct logs by default,
+ * `callTracer`, `prestateTracer`).
+ */
+export const traceTransaction = defineMethod({
+  name: 'debug_traceTransaction',
+  summary: 'Replays a transaction and returns its execution trace.',
+  tier: 'dedicated',
+  params: [
+    { name: 'transactionHash', decode: hash },
+    { name: 'config', decode: traceConfig, optional: true },
+  ],
+  handler: (backend, [transactionHash, config]) => backend.traceTransaction(transactionHash, config),
+});

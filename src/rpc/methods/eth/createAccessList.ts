@@ -1,0 +1,22 @@
+import { toQuantity } from '../../../primitives/hex.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+
+/**
+ * eth_createAccessList (EIP-2930, geth's algorithm): the accounts and slots the call touches,
+ * found by re-running it until the list is stable, with the gas used when the list is included
+ * and the call's error, if it failed.
+ */
+export const createAccessList = defineMethod({
+  name: 'eth_createAccessList',
+  summary: 'Returns the access list a call needs and the gas it uses with it.',
+  tier: 'public',
+  params: [
+    { name: 'transaction', decode: callRequest },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: async (backend, [request, block]) => {
+    const { accessList, gasUsed, error } = await backend.createAccessList(request, block);
+    return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };
+  },
+});

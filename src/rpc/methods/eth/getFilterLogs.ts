@@ -1,0 +1,13 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { filterId } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
+
+/** eth_getFilterLogs: every log matching a log filter's criteria, as eth_getLogs would answer them. */
+export const getFilterLogs = defineMethod({
+  name: 'eth_getFilterLogs',
+  summary: "Returns all logs matching a log filter's criteria.",
+  tier: 'public',
+  params: [{ name: 'filterId', decode: filterId }],
+  result: { name: 'logs', schema: Schema.arrayOf(Schema.log) },
+  handler: (backend, [id]) => backend.getFilterLogs(id),
+});

@@ -1,0 +1,18 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { address, optionalBlockSelector, storageKeys } from '../../schemas/decoders.js';
+
+/**
+ * eth_getProof (EIP-1186): the account's Merkle proof in the block's state trie and a proof for
+ * each storage key. "pending" proves against the pre-confirmed state's trie, computed on request.
+ */
+export const getProof = defineMethod({
+  name: 'eth_getProof',
+  summary: 'Returns the Merkle proof of an account and some of its storage slots.',
+  tier: 'public',
+  params: [
+    { name: 'address', decode: address },
+    { name: 'storageKeys', decode: storageKeys },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: (backend, [account, keys, block]) => backend.getProof(account, keys, block),
+});

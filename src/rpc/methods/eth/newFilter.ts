@@ -1,0 +1,17 @@
+import { defineMethod } from '../../server/MethodDefinition.js';
+import { Schema } from '../../schemas/jsonSchema.js';
+import { logFilter } from '../../schemas/logFilter.js';
+
+/**
+ * eth_newFilter: installs a log filter and returns its id. eth_getFilterChanges then reports
+ * matching logs of blocks sealed since the last poll; with fromBlock or toBlock "pending", logs
+ * are reported as soon as their tx is pre-confirmed instead.
+ */
+export const newFilter = defineMethod({
+  name: 'eth_newFilter',
+  summary: 'Installs a log filter; returns its id.',
+  tier: 'public',
+  params: [{ name: 'filter', decode: logFilter }],
+  result: { name: 'filterId', schema: Schema.quantity },
+  handler: (backend, [filter]) => backend.newFilter(filter),
+});
