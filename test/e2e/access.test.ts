@@ -86,7 +86,9 @@ describe('a node with API keys (tiers apply)', () => {
     expect(await post(`${node.url}/v1/not-a-key-0123456789`, chainIdCall())).toMatchObject({ status: 401, json: invalid });
     expect(await post(node.url, chainIdCall(), { authorization: 'Bearer not-a-key-0123456789' })).toMatchObject({ status: 401, json: invalid });
     expect(await post(`${node.url}/v1/`, chainIdCall())).toMatchObject({ status: 401, json: { error: { code: -32600, message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>' } } });
-    expect(await post(`${node.url}/rpc`, chainIdCall())).toMatchObject({ status: 404 });
+    expect(await post(`${node.url}/v1/${CONFIGURED_KEY}/more`, chainIdCall())).toMatchObject({ status: 404 });
+    // Any other path is served like / (as geth does).
+    expect(await post(`${node.url}/rpc`, receiptsCall())).toMatchObject({ status: 403, json: { error: REFUSED } });
   });
 
   it('a batch mixing allowed and refused calls is 200 with the refusal per call; a batch of refusals only is 403', async () => {

@@ -49,18 +49,18 @@ describe('createAccessResolver', () => {
     }
   });
 
-  it('answers 401 for a wrong key and for /v1/ without one, 404 for other paths', async () => {
+  it('answers 401 for a wrong key and for /v1/ without one, 404 below /v1/<key>/, and serves other paths as /', async () => {
     const { access, refusals } = resolver();
     expect(await decide(access, '/v1/wrong-key-0123456789')).toEqual({ ok: false, status: 401, message: 'invalid or revoked API key' });
     expect(await decide(access, '/', { authorization: 'Bearer wrong' })).toMatchObject({ ok: false, status: 401 });
     expect(await decide(access, '/v1/')).toMatchObject({ ok: false, status: 401, message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>' });
-    expect(await decide(access, '/v2/x')).toMatchObject({ ok: false, status: 404, message: 'no JSON-RPC endpoint at this path: use / or /v1/<key>' });
-    expect(await decide(access, `/v1/${KEY}/more`)).toMatchObject({ ok: false, status: 404 });
+    expect(await decide(access, `/v1/${KEY}/more`)).toMatchObject({ ok: false, status: 404, message: 'no JSON-RPC endpoint at this path: use /v1/<key>' });
+    expect(await decide(access, '/tx/')).toMatchObject({ ok: true, context: { tier: 'public' } });
+    expect(await decide(access, '/rpc', { authorization: `Bearer ${KEY}` })).toMatchObject({ ok: true, context: { tier: 'dedicated' } });
     expect(refusals).toEqual([
       ['invalid_key', 'dedicated'],
       ['invalid_key', 'dedicated'],
       ['missing_key', 'public'],
-      ['no_endpoint', 'public'],
       ['no_endpoint', 'public'],
     ]);
   });

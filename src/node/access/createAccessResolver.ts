@@ -50,7 +50,7 @@ export interface AccessResolver {
  *                                                └─wrong or revoked──▶ 401
  *   /  without a key ──tiers apply──▶ public (per-IP rate limit; dedicated methods → 403)
  *                    └─no key exists and no --public-tier──▶ every method (a local dev node)
- *   any other path ──▶ 404;  /v1/ without a key ──▶ 401;  an empty bucket ──▶ 429 + Retry-After
+ *   any other path ──▶ as /;  /v1/ without a key ──▶ 401;  /v1/<key>/… ──▶ 404;  an empty bucket ──▶ 429 + Retry-After
  *                                                            (after a 500 ms tarpit pause)
  *
  * A key in the path wins over a Bearer header. Keys are looked up by their SHA-256 in constant
@@ -91,7 +91,7 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
   const authorize: AuthorizeConnection = (request, defaults) => {
     const path = (request.url ?? '/').split('?', 1)[0]!;
     const route = routeOf(path);
-    if (route.kind === 'none') return refuse('no_endpoint', 'public', 404, 'no JSON-RPC endpoint at this path: use / or /v1/<key>');
+    if (route.kind === 'none') return refuse('no_endpoint', 'public', 404, 'no JSON-RPC endpoint at this path: use /v1/<key>');
     if (route.kind === 'keyMissing') return refuse('missing_key', 'public', 401, 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>');
     const address = clientAddress(request, options.trustProxy);
     const presented = route.kind === 'keyed' ? route.key : bearerToken(request.headers.authorization);
@@ -118,9 +118,14 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
 
 type Route = { kind: 'root' } | { kind: 'keyed'; key: string } | { kind: 'keyMissing' } | { kind: 'none' };
 
+/**
+ * `/v1/<key>` (a trailing slash allowed) carries a key; `/v1` alone lacks one; anything deeper
+ * under `/v1/` is no endpoint (a keyed client must not be quietly served as public). Every other
+ * path is the root, as geth serves RPC on every path (pages that POST to their own URL work).
+ */
 function routeOf(path: string): Route {
-  if (path === '/' || path === '') return { kind: 'root' };
   if (path === '/v1' || path === '/v1/') return { kind: 'keyMissing' };
+  if (!path.startsWith('/v1/')) return { kind: 'root' };
   const match = /^\/v1\/([^/]+)\/?$/.exec(path);
   return match ? { kind: 'keyed', key: match[1]! } : { kind: 'none' };
 }
