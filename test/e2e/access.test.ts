@@ -261,6 +261,14 @@ describe('a node with no key and no --public-tier', () => {
     await node.stop();
   });
 
+  it('takes keys from SEQUIN_API_KEYS (comma-separated)', async () => {
+    const node = await startNodeProcess({ env: { SEQUIN_API_KEYS: 'env-key-one-0123456789,env-key-two-0123456789' } });
+    expect(node.stdout()).toContain('(2 key(s) from flags, 0 from the database)');
+    expect(await post(node.url, receiptsCall())).toMatchObject({ status: 403 });
+    expect(await post(`${node.url}/v1/env-key-two-0123456789`, receiptsCall())).toMatchObject({ status: 200 });
+    await node.stop();
+  });
+
   it('--public-tier alone makes / public', async () => {
     const node = await startNodeProcess({ args: ['--public-tier'] });
     expect(await post(node.url, receiptsCall())).toMatchObject({ status: 403, json: { error: REFUSED } });
