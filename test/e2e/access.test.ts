@@ -15,7 +15,7 @@ import { connectWs } from './wsClient.js';
 const CONFIGURED_KEY = 'e2e-configured-key-0123456789abcdef';
 const receiptsCall = (id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockReceipts', params: ['latest'] });
 const chainIdCall = (id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'eth_chainId', params: [] });
-const REFUSED = { code: -32001, message: 'method eth_getBlockReceipts requires a dedicated endpoint' };
+const REFUSED = { code: -32004, message: 'method eth_getBlockReceipts requires a dedicated endpoint' };
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -52,7 +52,7 @@ describe('a node with API keys (tiers apply)', () => {
 
   it('eth_sendTransaction (dev accounts) is dedicated too; public methods stay public', async () => {
     const send = { jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: DEV_ACCOUNTS[0]!.address, to: DEV_ACCOUNTS[1]!.address, value: '0x1' }] };
-    expect(await post(node.url, send)).toMatchObject({ status: 403, json: { error: { code: -32001, message: 'method eth_sendTransaction requires a dedicated endpoint' } } });
+    expect(await post(node.url, send)).toMatchObject({ status: 403, json: { error: { code: -32004, message: 'method eth_sendTransaction requires a dedicated endpoint' } } });
     expect(await post(node.url, chainIdCall())).toMatchObject({ status: 200, json: { result: '0x7a69' } });
   });
 
@@ -63,8 +63,8 @@ describe('a node with API keys (tiers apply)', () => {
     expect(receipts).toHaveLength(block.transactions.length);
     const anonymous = createPublicClient({ chain: sequinChain(node.url), transport: http(node.url, { retryCount: 0 }) });
     const error = await anonymous.request({ method: 'eth_getBlockReceipts', params: ['latest'] }).catch((caught: unknown) => caught);
-    // viem reads the JSON-RPC error out of the 403 body (it names -32001 after EIP-1474's "resource not found").
-    expect(error).toMatchObject({ code: -32001, details: 'method eth_getBlockReceipts requires a dedicated endpoint' });
+    // viem reads the JSON-RPC error out of the 403 body (-32004 is EIP-1474's "method not supported").
+    expect(error).toMatchObject({ code: -32004, details: 'method eth_getBlockReceipts requires a dedicated endpoint' });
   });
 
   it('over WebSocket: the public connection is refused eth_getBlockReceipts, /v1/<key> serves it, a wrong key is 401 at the upgrade', async () => {
@@ -161,7 +161,7 @@ describe('a node with API keys (tiers apply)', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const served = lines.find((line) => line.msg === 'rpc eth_getBlockReceipts' && line.tier === 'dedicated');
     expect(served).toMatchObject({ level: 'info', method: 'eth_getBlockReceipts', outcome: 'ok', key: 'config-1', client: '127.0.0.1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(lines.find((line) => line.msg === 'rpc eth_getBlockReceipts' && line.tier === 'public')).toMatchObject({ outcome: 'refused', code: -32001 });
+    expect(lines.find((line) => line.msg === 'rpc eth_getBlockReceipts' && line.tier === 'public')).toMatchObject({ outcome: 'refused', code: -32004 });
     expect(node.stderr()).not.toContain(CONFIGURED_KEY);
     expect(node.stderr()).not.toContain(createdKey);
   });

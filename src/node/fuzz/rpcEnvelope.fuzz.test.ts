@@ -4,7 +4,7 @@
  * the batch limit), deep nesting, and params built from plausible and hostile values. Whatever
  * the body: `handle` resolves, every answer is well-formed JSON-RPC, no error is -32603 (an
  * internal error means an input reached code that did not expect it), no message carries a
- * stack trace or a source path, and a public client is refused dedicated methods with -32001.
+ * stack trace or a source path, and a public client is refused dedicated methods with -32004.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const EXCLUDED = new Set(['eth_sendRawTransactionSync', 'eth_subscribe', 'eth_un
 const METHODS = ALL_METHODS.filter((method) => !EXCLUDED.has(method.name));
 const DEDICATED = new Set(METHODS.filter((method) => method.tier === 'dedicated').map((method) => method.name));
 /** Codes a client may legitimately get; -32603 is not among them. */
-const EXPECTED_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32001, -32002, -32003, -32005, 3]);
+const EXPECTED_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32004, -32002, -32003, -32005, 3]);
 const STACK_OR_PATH = /\n\s+at |\.[cm]?[jt]s:\d|node_modules|\/src\//;
 
 let chain: TestChain;
@@ -143,7 +143,7 @@ function checkAnswer(answer: unknown, context: RequestContext, sent: unknown): v
   expect(EXPECTED_CODES.has(error.code), `unexpected code ${error.code} "${error.message}" for ${JSON.stringify(sent)}`).toBe(true);
   expect(error.message.length).toBeGreaterThan(0);
   expect(error.message).not.toMatch(STACK_OR_PATH);
-  if (error.code === -32001) expect(context.tier).toBe('public');
+  if (error.code === -32004) expect(context.tier).toBe('public');
 }
 
 describe('the RPC path of a node (fuzz)', () => {
@@ -175,7 +175,7 @@ describe('the RPC path of a node (fuzz)', () => {
             if (context.tier !== 'public' || typeof method !== 'string' || !DEDICATED.has(method) || !Array.isArray(parsed)) continue;
             const id = (call as { id?: unknown }).id;
             const answer = answers.find((candidate) => (candidate as { id?: unknown }).id === id) as { error?: { code: number } } | undefined;
-            if (answer !== undefined && answers.filter((candidate) => (candidate as { id?: unknown }).id === id).length === 1) expect(answer.error?.code).toBe(-32001);
+            if (answer !== undefined && answers.filter((candidate) => (candidate as { id?: unknown }).id === id).length === 1) expect(answer.error?.code).toBe(-32004);
           }
         }),
         fuzzParameters(250),

@@ -20,7 +20,7 @@ describe('node metrics', () => {
     const observer = createRpcCallObserver(metrics, createLogger('info', { format: 'json', write: (line) => lines.push(line) }), { logRpc: true });
     const context = { tier: 'public' as const, requestId: 'r1', remoteAddress: '192.0.2.1', keyName: 'app1' };
     observer.onCall({ method: 'eth_chainId', registered: true, context, durationMs: 2 });
-    observer.onCall({ method: 'eth_getBlockReceipts', registered: true, context, durationMs: 0.1, errorCode: -32001 });
+    observer.onCall({ method: 'eth_getBlockReceipts', registered: true, context, durationMs: 0.1, errorCode: -32004 });
     observer.onCall({ method: 'random_junk_1', registered: false, context, durationMs: 0.1, errorCode: -32601 });
     observer.onCall({ method: 'random_junk_2', registered: false, context, durationMs: 0.1, errorCode: -32601 });
     observer.onCall({ method: 'eth_call', registered: true, context, durationMs: 60_000, errorCode: -32002 });

@@ -99,7 +99,7 @@ describe('RpcServer limits', () => {
     await rpc.handle(JSON.stringify(batch), context);
     const seen = records.map(({ method, registered, errorCode, context: { requestId } }) => ({ method, registered, errorCode, requestId }));
     expect(seen).toEqual([
-      { method: 'test_dedicated', registered: true, errorCode: -32001, requestId: 'r1' },
+      { method: 'test_dedicated', registered: true, errorCode: -32004, requestId: 'r1' },
       { method: 'eth_nope', registered: false, errorCode: -32601, requestId: 'r1' },
       { method: 'test_throw', registered: true, errorCode: -32603, requestId: 'r1' },
       { method: 'test_sleep', registered: true, errorCode: undefined, requestId: 'r1' },

@@ -91,19 +91,19 @@ const cases: Case[] = [
   { name: 'batch of one', request: [call('test_void')], response: [ok(null)] },
   { name: 'nested batch element is invalid', request: [[call('test_void')]], response: [err(-32600, 'invalid request', null)] },
   // Tiers
-  { name: 'dedicated method, public client: 403', request: call('test_dedicated'), response: err(-32001, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
+  { name: 'dedicated method, public client: 403', request: call('test_dedicated'), response: err(-32004, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
   { name: 'dedicated method, dedicated client', request: call('test_dedicated'), response: ok('secret'), context: dedicatedContext },
-  { name: 'tier is checked before params', request: call('test_dedicated', 'junk'), response: err(-32001, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
+  { name: 'tier is checked before params', request: call('test_dedicated', 'junk'), response: err(-32004, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
   {
     name: 'batch all refused: 403',
     request: [call('test_dedicated', [], 1), call('test_dedicated', [], 2)],
-    response: [err(-32001, 'method test_dedicated requires a dedicated endpoint', 1), err(-32001, 'method test_dedicated requires a dedicated endpoint', 2)],
+    response: [err(-32004, 'method test_dedicated requires a dedicated endpoint', 1), err(-32004, 'method test_dedicated requires a dedicated endpoint', 2)],
     status: 403,
   },
   {
     name: 'batch partly refused: 200',
     request: [call('test_dedicated', [], 1), call('test_void', [], 2)],
-    response: [err(-32001, 'method test_dedicated requires a dedicated endpoint', 1), ok(null, 2)],
+    response: [err(-32004, 'method test_dedicated requires a dedicated endpoint', 1), ok(null, 2)],
   },
   { name: 'refused notification: 403, no body', request: { jsonrpc: '2.0', method: 'test_dedicated' }, response: undefined, status: 403 },
 ];

@@ -2,11 +2,14 @@ import { RpcError } from '../../errors/RpcError.js';
 import type { MethodDefinition } from './MethodDefinition.js';
 import type { RequestContext } from './RequestContext.js';
 
-/** JSON-RPC code of a call refused for its tier (the transport answers such requests with HTTP 403). */
-export const TIER_REFUSED_CODE = -32001;
+/**
+ * JSON-RPC code of a call refused for its tier: EIP-1474's -32004 "method not supported" (here,
+ * on this endpoint), which viem and ethers surface as such. The transport answers with HTTP 403.
+ */
+export const TIER_REFUSED_CODE = -32004;
 
 /**
- * A 'dedicated' method called through a public endpoint: -32001
+ * A 'dedicated' method called through a public endpoint: -32004
  * `method <name> requires a dedicated endpoint`. The server reports requests made only of such
  * refusals with status 403, as the public endpoints of the service spec answer eth_getBlockReceipts.
  */

@@ -182,7 +182,7 @@ describe('startHttpServer', () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_dedicated' });
     const refused = await post(handle.url, body);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'method test_dedicated requires a dedicated endpoint' } });
+    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32004, message: 'method test_dedicated requires a dedicated endpoint' } });
     const granted = await post(handle.url, body, { ...json, Authorization: 'Bearer good' });
     expect(granted.status).toBe(200);
     expect(await granted.json()).toEqual({ jsonrpc: '2.0', id: 1, result: 'secret' });
@@ -190,7 +190,7 @@ describe('startHttpServer', () => {
 
   it.each<[number, number, Record<string, string>]>([
     [401, -32600, {}],
-    [403, -32001, {}],
+    [403, -32004, {}],
     [404, -32600, {}],
     [429, -32005, { 'Retry-After': '3' }],
   ])('answers a refusal with its status %i, headers and a JSON-RPC error %i, without reading the body', async (status, code, headers) => {

@@ -43,7 +43,7 @@ export interface HttpServerOptions {
    * Decides each RPC POST's access before its body is read, given the default context
    * (`tier: 'public'`, the socket's address, a fresh request id): the context to serve it with,
    * or a refusal, answered with its status, headers and a JSON-RPC error body (-32005 for 429,
-   * -32001 for 403, -32600 otherwise). A throw answers -32603 "internal error" (HTTP 500).
+   * -32004 for 403, -32600 otherwise). A throw answers -32603 "internal error" (HTTP 500).
    * Default: every client is served with the default context.
    */
   authorize?: AuthorizeConnection;
@@ -205,7 +205,7 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
 
 /**
  * The JSON-RPC code of a refusal's error body: -32005 "limit exceeded" (EIP-1474) for 429, the
- * tier code -32001 for 403, and -32600 "invalid request" otherwise (401 missing or unknown key,
+ * tier code -32004 for 403, and -32600 "invalid request" otherwise (401 missing or unknown key,
  * 404 no endpoint at that path), as hosted providers answer a bad key.
  */
 function refusalCode(status: number): number {
