@@ -1,13 +1,11 @@
-import type { Common } from '@ethereumjs/common';
+
 import { bigIntToBytes, eoaCode7702RecoverAuthority, generateAddress } from '@ethereumjs/util';
 import { ServerError } from '../errors/RpcError.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
-import type { BlockEnvironment } from './BlockEnvironment.js';
 import type { CallRequest } from './CallRequest.js';
 import { formatDuration } from './callWorker/CallExecutor.js';
-import type { UseVm } from './callWorker/executeCallJob.js';
+import type { ExecuteCallOptions } from './callWorker/executeCallJob.js';
 import { runCall } from './runCall.js';
-import type { StateReader } from './StateReader.js';
 import { type AccessListEntries, AccessListTracer, sameAccessList } from './tracing/AccessListTracer.js';
 import { attachTracer } from './tracing/attachTracer.js';
 
@@ -33,15 +31,7 @@ export interface AccessListResult {
  * runs like eth_call (no fees unless a price is given, gas capped at `gasCap`). All runs
  * together are bounded by `timeoutMs` of wall time.
  */
-export async function createAccessList(options: {
-  common: Common;
-  use: UseVm;
-  state: StateReader;
-  environment: BlockEnvironment;
-  request: CallRequest;
-  gasCap: bigint;
-  timeoutMs: number;
-}): Promise<AccessListResult> {
+export async function createAccessList(options: ExecuteCallOptions & { timeoutMs: number }): Promise<AccessListResult> {
   const { common, state, environment, request, gasCap } = options;
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
   const authorizations = request.authorizationList ?? [];

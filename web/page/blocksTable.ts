@@ -1,5 +1,6 @@
 /** Sealed blocks as they are sealed (newest first). */
-import { decimal, el, formatGwei, lookupLink, shortHex, time } from './format.js';
+import { element as el } from '../shared/element.js';
+import { decimal, formatGwei, lookupLink, shortHex, time } from './format.js';
 import type { Head } from './liveFeed.js';
 
 const MAX_ROWS = 30;

@@ -1,3 +1,4 @@
+import { element as el } from '../shared/element.js';
 /** Small display helpers of the page. */
 
 /** "0x1234…abcd". */
@@ -29,17 +30,6 @@ export function time(hexSeconds: string): string {
   return new Date(Number(BigInt(hexSeconds)) * 1000).toLocaleTimeString();
 }
 
-/** `document.createElement` with attributes and children. */
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 /** A link to one of the page's own lookups (/tx/…, /block/…, /address/…), relative to the node's root. */
 export function lookupLink(kind: 'tx' | 'block' | 'address', id: string, text = shortHex(id)): HTMLAnchorElement {

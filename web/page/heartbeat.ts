@@ -3,7 +3,8 @@
  * included), the last tick's block and sub-block, the measured interval between ticks, and a
  * strip of recent ticks (filled: a sub-block with transactions; hollow: an empty tick).
  */
-import { decimal, el } from './format.js';
+import { element as el } from '../shared/element.js';
+import { decimal } from './format.js';
 import type { Tick } from './liveFeed.js';
 
 const STRIP_LENGTH = 50;

@@ -3,7 +3,8 @@
  * The explorer paths /tx/…, /block/…, /address/… open the page on that lookup; links inside the
  * page update the address bar without reloading (so the live feed keeps running).
  */
-import { decimal, el, formatEther, formatGwei, lookupLink, time } from './format.js';
+import { element as el } from '../shared/element.js';
+import { decimal, formatEther, formatGwei, lookupLink, time } from './format.js';
 import { pageRpc } from './pageRpc.js';
 
 type Rows = Array<[label: string, value: string | Node]>;

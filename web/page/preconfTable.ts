@@ -2,7 +2,8 @@
  * Pre-confirmed transactions as they stream in (newest first), each marked "pre-confirmed" until
  * the block holding it is sealed, then "sealed in #N".
  */
-import { decimal, el, formatEther, lookupLink } from './format.js';
+import { element as el } from '../shared/element.js';
+import { decimal, formatEther, lookupLink } from './format.js';
 import type { Cursor, Head, PreconfTransaction } from './liveFeed.js';
 
 const MAX_ROWS = 100;

@@ -5,7 +5,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../chain/ChainStore.js';
 import type { NodeConfig } from '../../config/nodeConfig.js';
-import { RpcError } from '../../errors/RpcError.js';
 import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
@@ -14,6 +13,7 @@ import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment, submitTokenTransfer } from '../../testing/testToken.js';
 import { ChainLogSource, type LogView } from '../logs/ChainLogSource.js';
 import { FilterManager, randomFilterId } from './FilterManager.js';
+import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 const TIMEOUT_MS = 10_000;
@@ -45,15 +45,6 @@ function changes<T = unknown>(id: string): T[] {
   return chain.backend.getFilterChanges(id) as T[];
 }
 
-function errorOf(run: () => unknown): { code: number; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RpcError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected an RpcError');
-}
 
 const NOT_FOUND = { code: -32000, message: 'filter not found' };
 
@@ -66,13 +57,13 @@ describe('filter ids', () => {
 
   it('an unknown id is -32000 "filter not found"; uninstalling says whether the filter existed', async () => {
     await start();
-    expect(errorOf(() => chain.backend.getFilterChanges('0x1234'))).toEqual(NOT_FOUND);
-    expect(errorOf(() => chain.backend.getFilterLogs('0x1234'))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => chain.backend.getFilterChanges('0x1234'))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => chain.backend.getFilterLogs('0x1234'))).toEqual(NOT_FOUND);
     expect(chain.backend.uninstallFilter('0x1234')).toBe(false);
     const id = chain.backend.newBlockFilter();
     expect(chain.backend.uninstallFilter(id)).toBe(true);
     expect(chain.backend.uninstallFilter(id)).toBe(false);
-    expect(errorOf(() => chain.backend.getFilterChanges(id))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => chain.backend.getFilterChanges(id))).toEqual(NOT_FOUND);
   });
 });
 
@@ -89,7 +80,7 @@ describe('block filters', () => {
     const third = await sealBlock(chain);
     expect(changes(id)).toEqual([hashOf(third)]);
     // Not a log filter.
-    expect(errorOf(() => chain.backend.getFilterLogs(id))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => chain.backend.getFilterLogs(id))).toEqual(NOT_FOUND);
   });
 
   it('one poll returns at most --rpc-logs-max-results hashes; the rest come with the next', async () => {
@@ -226,9 +217,9 @@ describe('expiry and limits', () => {
     expect(changes(polled)).toHaveLength(sealed);
     sealed = await sealedDuring(TIMEOUT_MS - 1000);
     expect(changes(polled)).toHaveLength(sealed);
-    expect(errorOf(() => changes(forgotten))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => changes(forgotten))).toEqual(NOT_FOUND);
     await chain.clock.advance(TIMEOUT_MS);
-    expect(errorOf(() => changes(polled))).toEqual(NOT_FOUND);
+    expect(rpcErrorOf(() => changes(polled))).toEqual(NOT_FOUND);
   });
 
   it('installing past the cap is -32005; expired filters free their slots', async () => {
@@ -244,7 +235,7 @@ describe('expiry and limits', () => {
     });
     manager.newBlockFilter();
     manager.newLogFilter(logFilter({}));
-    expect(errorOf(() => manager.newPendingTransactionFilter(false))).toEqual({ code: -32005, message: 'too many filters installed (limit 2)' });
+    expect(rpcErrorOf(() => manager.newPendingTransactionFilter(false))).toEqual({ code: -32005, message: 'too many filters installed (limit 2)' });
     expect(manager.size).toBe(2);
     await chain.clock.advance(TIMEOUT_MS);
     expect(manager.size).toBe(0);

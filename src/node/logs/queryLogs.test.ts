@@ -5,13 +5,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../chain/ChainStore.js';
 import type { NodeConfig } from '../../config/nodeConfig.js';
-import { RpcError } from '../../errors/RpcError.js';
 import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
 import { APPROVAL_TOPIC, addressTopic, submitTestTokenDeployment, submitTokenApproval, submitTokenTransfer, TRANSFER_TOPIC } from '../../testing/testToken.js';
 import type { LogView } from './ChainLogSource.js';
+import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 
@@ -33,15 +33,6 @@ function getLogs(filter: Record<string, unknown>): LogView[] {
   return chain.backend.getLogs(logFilter(filter)) as LogView[];
 }
 
-function rpcErrorOf(run: () => unknown): { code: number; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RpcError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected an RpcError');
-}
 
 const hex = (value: number) => `0x${value.toString(16)}`;
 

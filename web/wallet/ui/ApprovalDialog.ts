@@ -4,7 +4,8 @@
  * Icons a site suggests are not loaded until the user presses "Show icon" (loading them would
  * tell the icon's host that this wallet is in use).
  */
-import { element, walletShadowRoot } from './shadowHost.js';
+import { element } from '../../shared/element.js';
+import { walletShadowRoot } from './shadowHost.js';
 
 /** One row of the dialog, e.g. { label: 'Chain ID', value: '31337 (0x7a69)' }. */
 export interface ApprovalRow {

@@ -6,7 +6,8 @@
 import { parseEther } from 'viem';
 import type { SequinWallet } from '../SequinWallet.js';
 import { formatAmount } from '../sendTransaction.js';
-import { element, walletShadowRoot } from './shadowHost.js';
+import { element } from '../../shared/element.js';
+import { walletShadowRoot } from './shadowHost.js';
 
 /** Mounts the panel for `wallet` on the page; `origin` is the site the settings apply to. */
 export async function mountWalletPanel(wallet: SequinWallet, origin: string): Promise<void> {

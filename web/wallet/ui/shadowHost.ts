@@ -24,14 +24,3 @@ export async function walletShadowRoot(): Promise<ShadowRoot> {
   return root;
 }
 
-/** `document.createElement` with attributes, text and children in one call. */
-export function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
