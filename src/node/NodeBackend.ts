@@ -1,23 +1,20 @@
 import type { Common } from '@ethereumjs/common';
 import { type ChainStore, UNSEALED_BLOCK_HASH, withBlockHash } from '../chain/ChainStore.js';
-import type { StoredBlock, StoredTransaction } from '../chain/records.js';
+import type { StoredTransaction } from '../chain/records.js';
 import { InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
-import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
-import { CachedStateReader } from '../execution/CachedStateReader.js';
-import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
-import { codeOf, type StateReader } from '../execution/StateReader.js';
+import { codeOf, } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
-import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
+import { type Hex, toQuantity } from '../primitives/hex.js';
 import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
 import type { LogFilter } from '../rpc/schemas/logFilter.js';
 import type { Notify } from '../rpc/server/SubscriptionSession.js';
@@ -39,6 +36,8 @@ import { transactionStatus } from './transactionStatus.js';
 import type { TxPoolInspection } from './txpoolInspection.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
+import { BlockSelection } from './BlockSelection.js';
+import { pendingBlockView } from './pendingBlockView.js';
 import { ProofService } from './ProofService.js';
 import { type TransactionTrace, TraceService } from './TraceService.js';
 
@@ -76,22 +75,21 @@ export interface NodeBackendParts {
   txpool: TxPoolInspection;
 }
 
-type Resolved = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
-
 /**
- * The RpcBackend of a running node: resolves block selectors to sealed blocks or the
- * pre-confirmed view ("pending" = latest + sub-blocks, never null) and answers from the
- * chain store, the world state, the pool and the execution layer.
+ * The RpcBackend of a running node: answers from the chain store, the world state, the pool and
+ * the execution layer, with block selectors resolved by {@link BlockSelection} ("pending" =
+ * latest + sub-blocks, never null). Larger concerns live in their own services (traces, proofs,
+ * subscriptions, logs and filters); their methods here only delegate.
  */
 export class NodeBackend implements RpcBackend {
-  /** The latest sealed state, memoised until the next seal (most reads and calls target it). */
-  private latestState: { number: number; reader: StateReader } | undefined;
+  private readonly blocks: BlockSelection;
   private readonly subscriptions: SubscriptionHub;
 
   private readonly traces: TraceService;
   private readonly proofs: ProofService;
 
   constructor(private readonly parts: NodeBackendParts) {
+    this.blocks = new BlockSelection(parts);
     this.subscriptions = new SubscriptionHub({
       events: parts.events,
       chain: parts.chain,
@@ -99,7 +97,7 @@ export class NodeBackend implements RpcBackend {
       transactionByHash: (hash) => this.getTransactionByHash(hash as Hex),
       payloads: new PreconfirmedPayloads(parts.chain),
     });
-    const resolve = (block: BlockSelector) => this.resolve(block);
+    const resolve = (block: BlockSelector) => this.blocks.resolve(block);
     this.traces = new TraceService({ ...parts, resolve });
     this.proofs = new ProofService({ ...parts, resolve });
   }
@@ -113,24 +111,24 @@ export class NodeBackend implements RpcBackend {
   }
 
   blockNumber(): bigint {
-    return BigInt(this.head().number);
+    return BigInt(this.blocks.head().number);
   }
 
   getBalance(address: Uint8Array, block: BlockSelector): bigint {
-    return this.stateAt(block).account(key(address))?.balance ?? 0n;
+    return this.blocks.stateAt(block).account(key(address))?.balance ?? 0n;
   }
 
   getTransactionCount(address: Uint8Array, block: BlockSelector): bigint {
     if (block.kind === 'tag' && block.tag === 'pending') return this.parts.pool.nextNonce(key(address));
-    return this.stateAt(block).account(key(address))?.nonce ?? 0n;
+    return this.blocks.stateAt(block).account(key(address))?.nonce ?? 0n;
   }
 
   getCode(address: Uint8Array, block: BlockSelector): Uint8Array {
-    return codeOf(this.stateAt(block), key(address));
+    return codeOf(this.blocks.stateAt(block), key(address));
   }
 
   getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array {
-    return this.stateAt(block).storage(key(address), Buffer.from(slot).toString('hex'));
+    return this.blocks.stateAt(block).storage(key(address), Buffer.from(slot).toString('hex'));
   }
 
   gasPrice(): bigint {
@@ -142,16 +140,16 @@ export class NodeBackend implements RpcBackend {
   }
 
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory {
-    const resolved = this.resolve(newest);
+    const resolved = this.blocks.resolve(newest);
     if (!resolved) throw new ServerError('header not found');
-    const newestNumber = resolved.kind === 'sealed' ? Number(resolved.block.number) : this.head().number;
+    const newestNumber = resolved.kind === 'sealed' ? Number(resolved.block.number) : this.blocks.head().number;
     return computeFeeHistory({
       blockCount,
       newest: newestNumber,
       rewardPercentiles,
       block: (number) => this.parts.chain.blockByNumber(number),
       receiptsOf: (block) => this.parts.chain.receiptsOfBlock(block),
-      nextBaseFee: newestNumber === this.head().number ? this.parts.sequencer.openBlock.baseFeePerGas : undefined,
+      nextBaseFee: newestNumber === this.blocks.head().number ? this.parts.sequencer.openBlock.baseFeePerGas : undefined,
     });
   }
 
@@ -208,46 +206,18 @@ export class NodeBackend implements RpcBackend {
   }
 
   getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
-    const resolved = this.resolve(block);
+    const resolved = this.blocks.resolve(block);
     if (!resolved) return null;
     if (resolved.kind === 'sealed') {
       const sealed = resolved.block;
       return fullTransactions ? { ...sealed, transactions: sealed.transactions.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) } : { ...sealed };
     }
-    const open = this.parts.sequencer.openBlock;
-    const hashes = open.transactions.map((transaction) => transaction.hash);
-    const zero = UNSEALED_BLOCK_HASH;
-    return {
-      number: toQuantity(open.number),
-      hash: null,
-      parentHash: bytesToHex(open.parentHash),
-      nonce: null,
-      sha3Uncles: '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347',
-      logsBloom: bytesToHex(open.bloom),
-      transactionsRoot: zero,
-      stateRoot: zero,
-      receiptsRoot: zero,
-      miner: bytesToHex(this.parts.coinbase),
-      difficulty: '0x0',
-      totalDifficulty: '0x0',
-      extraData: '0x',
-      size: '0x0',
-      gasLimit: toQuantity(this.parts.blockGasLimit),
-      gasUsed: toQuantity(open.gasUsed),
-      timestamp: toQuantity(open.timestamp),
-      mixHash: zero,
-      baseFeePerGas: toQuantity(open.baseFeePerGas),
-      withdrawals: [],
-      withdrawalsRoot: zero,
-      blobGasUsed: '0x0',
-      excessBlobGas: '0x0',
-      uncles: [],
-      transactions: fullTransactions ? hashes.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) : hashes,
-    };
+    const full = fullTransactions ? (hash: Hex) => this.transactionView(this.parts.chain.transaction(hash)!) : undefined;
+    return pendingBlockView(this.parts.sequencer.openBlock, this.parts, full);
   }
 
   getBlockReceipts(block: BlockSelector): JsonObject[] | null {
-    const resolved = this.resolve(block);
+    const resolved = this.blocks.resolve(block);
     if (!resolved) return null;
     if (resolved.kind === 'sealed') return this.parts.chain.receiptsOfBlock(resolved.block);
     return this.parts.sequencer.openBlock.transactions.map(({ hash }) => withBlockHash(this.parts.chain.transaction(hash)!.receipt, UNSEALED_BLOCK_HASH));
@@ -255,7 +225,7 @@ export class NodeBackend implements RpcBackend {
 
   async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
     const executor = this.parts.callExecutor;
-    if (executor) return executor.call({ request, version: this.versionAt(block), environment: this.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    if (executor) return executor.call({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeCall(this.mainThreadCall(request, block));
   }
 
@@ -263,7 +233,7 @@ export class NodeBackend implements RpcBackend {
     const executor = this.parts.callExecutor;
     // Value transfers (what wallets estimate most) take one ~50 µs run at 21,000 gas: answer them
     // here, so they never queue behind a long call in the worker.
-    if (executor && !isPlainTransferOn(this.stateAt(block), request)) return executor.estimate({ request, version: this.versionAt(block), environment: this.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    if (executor && !isPlainTransferOn(this.blocks.stateAt(block), request)) return executor.estimate({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeEstimate(this.mainThreadCall(request, block));
   }
 
@@ -332,7 +302,7 @@ export class NodeBackend implements RpcBackend {
   }
 
   blobBaseFee(): bigint {
-    return blobBaseFee(this.parts.common, BigInt(this.parts.chain.blockByNumber(this.head().number)!.excessBlobGas));
+    return blobBaseFee(this.parts.common, BigInt(this.parts.chain.blockByNumber(this.blocks.head().number)!.excessBlobGas));
   }
 
   txpoolStatus(): { pending: Hex; queued: Hex } {
@@ -362,73 +332,9 @@ export class NodeBackend implements RpcBackend {
   }
 
   private mainThreadCall(request: CallRequest, block: BlockSelector): ExecuteCallOptions {
-    const state = this.stateAt(block);
-    const environment = this.environmentAt(block);
+    const state = this.blocks.stateAt(block);
+    const environment = this.blocks.environmentAt(block);
     return { common: this.parts.common, use: (work) => this.parts.calls.use(work), state, environment, request, gasCap: this.parts.rpcGasCap };
-  }
-
-  private head(): { number: number; hash: Hex } {
-    return this.parts.chain.head()!;
-  }
-
-  /**
-   * A selector's block: a sealed block, or the pending view. "pending" with nothing
-   * pre-confirmed yet is the latest block (pending is never null); "safe" and "finalized" are
-   * the latest block too, since a single sequencer never reorganises.
-   */
-  private resolve(block: BlockSelector): Resolved | undefined {
-    const chain = this.parts.chain;
-    if (block.kind === 'hash') {
-      const sealed = chain.blockByHash(block.hash);
-      return sealed ? { kind: 'sealed', block: sealed } : undefined;
-    }
-    if (block.kind === 'number') {
-      if (block.number > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-      const sealed = chain.blockByNumber(Number(block.number));
-      return sealed ? { kind: 'sealed', block: sealed } : undefined;
-    }
-    if (block.tag === 'earliest') return { kind: 'sealed', block: chain.blockByNumber(0)! };
-    if (block.tag === 'pending' && this.parts.sequencer.openBlock.subBlocks.length > 0) return { kind: 'pending' };
-    return { kind: 'sealed', block: chain.blockByNumber(this.head().number)! };
-  }
-
-  private stateAt(block: BlockSelector): StateReader {
-    if (block.kind === 'tag' && block.tag === 'pending') return this.parts.world;
-    const resolved = this.resolve(block);
-    if (!resolved) throw new ServerError('header not found');
-    if (resolved.kind === 'pending') return this.parts.world;
-    const number = Number(resolved.block.number);
-    if (number !== this.head().number) return new PersistedStateReader(this.parts.storage, number);
-    if (this.latestState?.number !== number) {
-      this.latestState = { number, reader: new CachedStateReader(new PersistedStateReader(this.parts.storage, number)) };
-    }
-    return this.latestState.reader;
-  }
-
-  /** The storage version a call worker reads for a selector: {@link stateAt}'s state, by version. */
-  private versionAt(block: BlockSelector): number {
-    if (block.kind === 'tag' && block.tag === 'pending') return NEWEST_VERSION;
-    const resolved = this.resolve(block);
-    if (!resolved) throw new ServerError('header not found');
-    return resolved.kind === 'pending' ? NEWEST_VERSION : Number(resolved.block.number);
-  }
-
-  private environmentAt(block: BlockSelector): BlockEnvironment {
-    if (block.kind === 'tag' && block.tag === 'pending') {
-      const open = this.parts.sequencer.openBlock;
-      return { number: BigInt(open.number), timestamp: open.timestamp, gasLimit: this.parts.blockGasLimit, baseFeePerGas: open.baseFeePerGas, coinbase: this.parts.coinbase, parentHash: open.parentHash };
-    }
-    const resolved = this.resolve(block);
-    if (resolved?.kind !== 'sealed') throw new ServerError('header not found');
-    const sealed = resolved.block;
-    return {
-      number: BigInt(sealed.number),
-      timestamp: BigInt(sealed.timestamp),
-      gasLimit: BigInt(sealed.gasLimit),
-      baseFeePerGas: BigInt(sealed.baseFeePerGas),
-      coinbase: hexToBytes(sealed.miner),
-      parentHash: hexToBytes(sealed.parentHash),
-    };
   }
 
   private transactionView(stored: StoredTransaction): JsonObject {

@@ -7,7 +7,7 @@ import type { BlockSelector } from '../primitives/blockTag.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
-import type { ResolvedBlock } from './TraceService.js';
+import type { ResolvedBlock } from './BlockSelection.js';
 
 /** What {@link ProofService} reads from. */
 export interface ProofServiceParts {

@@ -17,9 +17,8 @@ import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
+import type { ResolvedBlock } from './BlockSelection.js';
 
-/** A selector's block as NodeBackend resolves it: a sealed block, or the pending (open) block. */
-export type ResolvedBlock = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
 
 /** What {@link TraceService} reads from. */
 export interface TraceServiceParts {
