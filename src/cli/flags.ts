@@ -79,6 +79,7 @@ export const FLAGS: FlagSpec[] = [
   { name: 'send-sync-max-timeout', kind: 'string', valueName: 'MS', help: 'longest wait a caller may ask of eth_sendRawTransactionSync (default 30000)', apply: (c, v) => (c.sendSyncMaxTimeoutMs = integer('send-sync-max-timeout', v)) },
   { name: 'rpc-logs-block-range', kind: 'string', valueName: 'N', help: 'most blocks one eth_getLogs query may span (default 10000)', apply: (c, v) => (c.rpcLogsBlockRange = integer('rpc-logs-block-range', v)) },
   { name: 'rpc-logs-max-results', kind: 'string', valueName: 'N', help: 'most logs one eth_getLogs answer may hold (default 10000)', apply: (c, v) => (c.rpcLogsMaxResults = integer('rpc-logs-max-results', v)) },
+  { name: 'rpc-filters-per-client', kind: 'string', valueName: 'N', help: 'most filters one client (API key, or address) may have installed (default 250)', apply: (c, v) => (c.rpcFiltersPerClient = integer('rpc-filters-per-client', v)) },
   { name: 'rpc-filter-timeout', kind: 'string', valueName: 'MS', help: 'milliseconds a filter lives without eth_getFilterChanges (default 300000)', apply: (c, v) => (c.rpcFilterTimeoutMs = integer('rpc-filter-timeout', v)) },
   { name: 'txpool-account-slots', kind: 'string', valueName: 'N', help: 'executable txs guaranteed per account (default 16)', apply: (c, v) => (c.txpool.accountSlots = integer('txpool-account-slots', v)) },
   { name: 'txpool-global-slots', kind: 'string', valueName: 'N', help: 'executable txs in the whole pool (default 5120)', apply: (c, v) => (c.txpool.globalSlots = integer('txpool-global-slots', v)) },

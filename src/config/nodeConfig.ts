@@ -88,6 +88,8 @@ export interface NodeConfig {
   rpcLogsMaxResults: number;
   /** How long a filter lives without an eth_getFilterChanges poll, in ms (geth's 5 minutes). Default 300,000. */
   rpcFilterTimeoutMs: number;
+  /** Most filters one client (API key, or address) may have installed. Default 250. */
+  rpcFiltersPerClient: number;
   /** Tx pool limits (geth's defaults). */
   txpool: TxPoolLimits;
   /** WebSocket limits. */
@@ -168,6 +170,7 @@ export function defaultNodeConfig(): NodeConfig {
     rpcLogsBlockRange: 10_000,
     rpcLogsMaxResults: 10_000,
     rpcFilterTimeoutMs: 5 * 60 * 1000,
+    rpcFiltersPerClient: 250,
     txpool: {
       accountSlots: 16,
       globalSlots: 5120,

@@ -54,6 +54,7 @@ export function validateConfig(config: NodeConfig): string[] {
   }
   if (!Number.isSafeInteger(config.rpcLogsBlockRange) || config.rpcLogsBlockRange < 1) problems.push('--rpc-logs-block-range must be at least 1');
   if (!Number.isSafeInteger(config.rpcLogsMaxResults) || config.rpcLogsMaxResults < 1) problems.push('--rpc-logs-max-results must be at least 1');
+  if (!Number.isSafeInteger(config.rpcFiltersPerClient) || config.rpcFiltersPerClient < 1) problems.push('--rpc-filters-per-client must be a positive integer');
   if (!Number.isSafeInteger(config.rpcFilterTimeoutMs) || config.rpcFilterTimeoutMs < 1000) problems.push('--rpc-filter-timeout must be at least 1000 (ms)');
   return problems;
 }

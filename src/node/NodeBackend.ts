@@ -269,16 +269,16 @@ export class NodeBackend implements RpcBackend {
     return queryLogs(this.parts.logSource, filter, this.parts.logLimits);
   }
 
-  newFilter(filter: LogFilter): Hex {
-    return this.parts.filters.newLogFilter(filter);
+  newFilter(filter: LogFilter, clientId?: string): Hex {
+    return this.parts.filters.newLogFilter(filter, clientId);
   }
 
-  newBlockFilter(): Hex {
-    return this.parts.filters.newBlockFilter();
+  newBlockFilter(clientId?: string): Hex {
+    return this.parts.filters.newBlockFilter(clientId);
   }
 
-  newPendingTransactionFilter(fullTransactions: boolean): Hex {
-    return this.parts.filters.newPendingTransactionFilter(fullTransactions);
+  newPendingTransactionFilter(fullTransactions: boolean, clientId?: string): Hex {
+    return this.parts.filters.newPendingTransactionFilter(fullTransactions, clientId);
   }
 
   getFilterChanges(id: string): unknown[] {

@@ -122,6 +122,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       events,
       now: () => clock.now(),
       timeoutMs: config.rpcFilterTimeoutMs,
+      maxFiltersPerClient: config.rpcFiltersPerClient,
       limits: logLimits,
       // Called only when a filter is polled, after the backend below exists.
       transactionByHash: (hash) => backend.getTransactionByHash(hash),

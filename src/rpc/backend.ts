@@ -86,9 +86,10 @@ export interface RpcBackend {
   // Logs and filters (node/logs, node/filters).
   /** eth_getLogs: matching logs in (block, log index) order; a range reaching "pending" includes pre-confirmed logs. */
   getLogs(filter: LogFilter): JsonObject[];
-  newFilter(filter: LogFilter): Hex;
-  newBlockFilter(): Hex;
-  newPendingTransactionFilter(fullTransactions: boolean): Hex;
+  /** Filter installers take the caller's client id (RequestContext.clientId), for the per-client filter quota. */
+  newFilter(filter: LogFilter, clientId?: string): Hex;
+  newBlockFilter(clientId?: string): Hex;
+  newPendingTransactionFilter(fullTransactions: boolean, clientId?: string): Hex;
   /** What a filter saw since its last poll; -32000 "filter not found" for an unknown or expired id. */
   getFilterChanges(id: string): unknown[];
   getFilterLogs(id: string): JsonObject[];

@@ -86,7 +86,7 @@ describe('eth_getLogs', () => {
   });
 
   it('--rpc-logs-block-range and --rpc-logs-max-results cap queries with -32005', async () => {
-    const capped = await startNodeProcess({ args: ['--rpc-logs-block-range', '2', '--rpc-logs-max-results', '1', '--block-time', '1000'] });
+    const capped = await startNodeProcess({ args: ['--rpc-logs-block-range', '2', '--rpc-logs-max-results', '1', '--block-time', '1000', '--rpc-filters-per-client', '2'] });
     await waitForBlockAfter(capped.url, 2n);
     expect(await rpcError(capped.url, 'eth_getLogs', [{ fromBlock: '0x0' }])).toEqual({ code: -32005, message: 'exceed maximum block range: 2' });
     // Deploy and transfer back to back (explicit gas: no estimate against a token not yet sealed),
@@ -104,6 +104,13 @@ describe('eth_getLogs', () => {
       code: -32005,
       message: 'query returned more than 1 results',
     });
+
+    // --rpc-filters-per-client: a third filter from this client is refused until one is uninstalled.
+    const first = await rpcResult<string>(capped.url, 'eth_newBlockFilter');
+    await rpcResult(capped.url, 'eth_newPendingTransactionFilter');
+    expect(await rpcError(capped.url, 'eth_newFilter', [{}])).toEqual({ code: -32005, message: 'too many filters installed by this client (limit 2); uninstall some with eth_uninstallFilter' });
+    expect(await rpcResult(capped.url, 'eth_uninstallFilter', [first])).toBe(true);
+    expect(await rpcResult<string>(capped.url, 'eth_newFilter', [{}])).toMatch(/^0x[0-9a-f]+$/);
   });
 });
 

@@ -98,11 +98,11 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
     if (presented !== undefined) {
       const known: KnownApiKey | undefined = keys.find(presented);
       if (known === undefined) return refuse('invalid_key', 'dedicated', 401, 'invalid or revoked API key');
-      return limit(dedicatedLimiter, known.id, 'dedicated', { ...defaults, tier: 'dedicated', remoteAddress: address, keyName: known.name });
+      return limit(dedicatedLimiter, known.id, 'dedicated', { ...defaults, tier: 'dedicated', remoteAddress: address, keyName: known.name, clientId: `key:${known.id}` });
     }
     // No key and no tiers: a local node serves everything to everyone, like Anvil.
-    if (!tiersApply()) return { ok: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address } };
-    return limit(publicLimiter, rateLimitIdentity(address), 'public', { ...defaults, tier: 'public', remoteAddress: address });
+    if (!tiersApply()) return { ok: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` } };
+    return limit(publicLimiter, rateLimitIdentity(address), 'public', { ...defaults, tier: 'public', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` });
   };
 
   return {

@@ -243,4 +243,30 @@ describe('expiry and limits', () => {
     expect(manager.size).toBe(1);
     manager.close();
   });
+
+  it('one client cannot hold more than its quota; other clients still can; uninstalling frees a slot', async () => {
+    await start();
+    const manager = new FilterManager({
+      source: new ChainLogSource(chain.chain, () => chain.sequencer.openBlock),
+      events: chain.events,
+      now: () => chain.clock.now(),
+      timeoutMs: TIMEOUT_MS,
+      limits: { blockRange: 100, maxResults: 100 },
+      maxFiltersPerClient: 2,
+      transactionByHash: () => null,
+    });
+    const first = manager.newBlockFilter('address:192.0.2.1');
+    manager.newLogFilter(logFilter({}), 'address:192.0.2.1');
+    expect(rpcErrorOf(() => manager.newPendingTransactionFilter(false, 'address:192.0.2.1'))).toEqual({
+      code: -32005,
+      message: 'too many filters installed by this client (limit 2); uninstall some with eth_uninstallFilter',
+    });
+    manager.newBlockFilter('address:192.0.2.2');
+    manager.newBlockFilter('key:app1');
+    expect(manager.size).toBe(4);
+    expect(manager.uninstall(first)).toBe(true);
+    manager.newPendingTransactionFilter(false, 'address:192.0.2.1');
+    expect(manager.size).toBe(4);
+    manager.close();
+  });
 });

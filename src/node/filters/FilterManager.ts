@@ -12,6 +12,10 @@ import { type LogQueryLimits, queryLogs, reachesPending } from '../logs/queryLog
 
 /** Most filters installed at once, across all clients. */
 export const DEFAULT_MAX_FILTERS = 10_000;
+/** Filters one client may hold: far more than any dApp polls, few enough that 40 clients cannot exhaust the node. */
+export const DEFAULT_MAX_FILTERS_PER_CLIENT = 250;
+/** The owner of filters installed without a client identity (in-process callers, tests). */
+export const ANONYMOUS_CLIENT = 'anonymous';
 
 /** What a {@link FilterManager} works with. */
 export interface FilterManagerOptions {
@@ -25,6 +29,8 @@ export interface FilterManagerOptions {
   limits: LogQueryLimits;
   /** Most filters installed at once. Default {@link DEFAULT_MAX_FILTERS}. */
   maxFilters?: number;
+  /** Most filters one client (API key or address) may have installed. Default {@link DEFAULT_MAX_FILTERS_PER_CLIENT}. */
+  maxFiltersPerClient?: number;
   /** A transaction as eth_getTransactionByHash serves it, for pending-tx filters asked for full transactions. */
   transactionByHash: (hash: Hex) => JsonObject | null;
   /** A fresh filter id. Default: geth's, 16 random bytes as a hex quantity. */
@@ -34,6 +40,8 @@ export interface FilterManagerOptions {
 interface FilterBase {
   /** When eth_getFilterChanges last asked (or when installed). */
   lastPolledAt: number;
+  /** The client that installed it, for the per-client quota. */
+  owner: string;
 }
 
 interface LogsFilter extends FilterBase {
@@ -105,22 +113,22 @@ export class FilterManager {
   }
 
   /** eth_newFilter: reports logs matching `criteria` from now on. */
-  newLogFilter(criteria: LogFilter): Hex {
+  newLogFilter(criteria: LogFilter, owner = ANONYMOUS_CLIENT): Hex {
     const { source } = this.options;
     const preconfirmed = reachesPending(criteria);
     const open = source.open();
     const cursor = preconfirmed ? { block: open.number, logIndex: open.logCount } : { block: source.head() + 1, logIndex: 0 };
-    return this.install({ kind: 'logs', criteria, matcher: new LogMatcher(criteria), preconfirmed, cursor, lastPolledAt: 0 });
+    return this.install({ kind: 'logs', criteria, matcher: new LogMatcher(criteria), preconfirmed, cursor, lastPolledAt: 0, owner });
   }
 
   /** eth_newBlockFilter: reports the hashes of blocks sealed from now on. */
-  newBlockFilter(): Hex {
-    return this.install({ kind: 'blocks', nextBlock: this.options.source.head() + 1, lastPolledAt: 0 });
+  newBlockFilter(owner = ANONYMOUS_CLIENT): Hex {
+    return this.install({ kind: 'blocks', nextBlock: this.options.source.head() + 1, lastPolledAt: 0, owner });
   }
 
   /** eth_newPendingTransactionFilter: reports txs admitted to the pool from now on (hashes, or full txs when `full`). */
-  newPendingTransactionFilter(full: boolean): Hex {
-    return this.install({ kind: 'pendingTransactions', full, hashes: [], lastPolledAt: 0 });
+  newPendingTransactionFilter(full: boolean, owner = ANONYMOUS_CLIENT): Hex {
+    return this.install({ kind: 'pendingTransactions', full, hashes: [], lastPolledAt: 0, owner });
   }
 
   /** eth_getFilterChanges: what happened since the last poll; resets the filter's expiry. */
@@ -158,11 +166,21 @@ export class FilterManager {
   private install(filter: InstalledFilter): Hex {
     this.expire();
     if (this.filters.size >= this.maxFilters) throw new RpcError(ErrorCode.limitExceeded, `too many filters installed (limit ${this.maxFilters})`);
+    const perClient = this.options.maxFiltersPerClient ?? DEFAULT_MAX_FILTERS_PER_CLIENT;
+    if (this.countOwnedBy(filter.owner) >= perClient) {
+      throw new RpcError(ErrorCode.limitExceeded, `too many filters installed by this client (limit ${perClient}); uninstall some with eth_uninstallFilter`);
+    }
     let id = this.newId();
     while (this.filters.has(id)) id = this.newId();
     filter.lastPolledAt = this.options.now();
     this.filters.set(id, filter);
     return id;
+  }
+
+  private countOwnedBy(owner: string): number {
+    let count = 0;
+    for (const filter of this.filters.values()) if (filter.owner === owner) count++;
+    return count;
   }
 
   private find(id: string): InstalledFilter {

@@ -17,6 +17,11 @@ export interface RequestContext {
   /** The name of the API key the client presented (never the key itself), for logs. */
   keyName?: string;
   /**
+   * Who the client is for per-client quotas (e.g. installed filters): its API key's id, or its
+   * address (IPv6 per /64, as rate limits count it). Absent: one shared anonymous client.
+   */
+  clientId?: string;
+  /**
    * The client's rate limit: charged with the number of calls of each request body (a batch
    * costs one per element). Absent: unlimited.
    */
