@@ -94,6 +94,7 @@ export class NodeBackend implements RpcBackend {
       events: parts.events,
       chain: parts.chain,
       sequencer: parts.sequencer,
+      logSource: parts.logSource,
       transactionByHash: (hash) => this.getTransactionByHash(hash as Hex),
       payloads: new PreconfirmedPayloads(parts.chain),
     });
@@ -235,10 +236,6 @@ export class NodeBackend implements RpcBackend {
     // here, so they never queue behind a long call in the worker.
     if (executor && !isPlainTransferOn(this.blocks.stateAt(block), request)) return executor.estimate({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeEstimate(this.mainThreadCall(request, block));
-  }
-
-  checkSubscription(request: SubscriptionRequest): void {
-    this.subscriptions.check(request);
   }
 
   subscribe(request: SubscriptionRequest, notify: Notify): () => void {

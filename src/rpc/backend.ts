@@ -64,13 +64,9 @@ export interface RpcBackend {
   call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
   estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
   /**
-   * Throws an RpcError if `request` cannot be served (e.g. a resume point too far back), before
-   * a subscription id is handed out.
-   */
-  checkSubscription(request: SubscriptionRequest): void;
-  /**
    * Starts delivering `request`'s notifications to `notify` (a replay first, when asked for)
-   * and returns the function that stops them. Called after {@link checkSubscription} passed.
+   * and returns the function that stops them. Throws an RpcError, before delivering anything,
+   * when the request cannot be served (e.g. a resume point too far back).
    */
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
   /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */

@@ -3,7 +3,7 @@ import type { SubscriptionRequest } from '../../rpc/subscriptions/SubscriptionRe
 import { preconfirmedLogs, sealedLogs } from './logs.js';
 import { newHeads } from './newHeads.js';
 import { newPendingTransactions } from './newPendingTransactions.js';
-import { checkResumePoint, newPreconfBlockTransactions } from './newPreconfBlockTransactions.js';
+import { newPreconfBlockTransactions } from './newPreconfBlockTransactions.js';
 import { newPreconfSubBlocks } from './newPreconfSubBlocks.js';
 import type { SubscriptionDeps } from './SubscriptionSource.js';
 
@@ -11,12 +11,7 @@ import type { SubscriptionDeps } from './SubscriptionSource.js';
 export class SubscriptionHub {
   constructor(private readonly deps: SubscriptionDeps) {}
 
-  /** Throws an RpcError for a request that cannot be served, before it gets an id. */
-  check(request: SubscriptionRequest): void {
-    if (request.kind === 'newPreconfBlockTransactions' && request.after) checkResumePoint(this.deps, request.after);
-  }
-
-  /** Starts `request`; returns the function that stops it. */
+  /** Starts `request`; returns the function that stops it. Throws an RpcError, delivering nothing, for a request that cannot be served. */
   start(request: SubscriptionRequest, notify: Notify): () => void {
     switch (request.kind) {
       case 'newHeads':

@@ -22,6 +22,7 @@ interface Request {
  * the event loop, and a position filter drops anything already delivered.
  */
 export const newPreconfBlockTransactions: SubscriptionSource<Request> = (deps, { full, after }, notify) => {
+  if (after) checkResumePoint(deps, after);
   let last = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
   const deliver = (stored: StoredTransaction) => {
     if (last && (stored.blockNumber < last.block || (stored.blockNumber === last.block && stored.transactionIndex <= last.index))) return;
@@ -37,8 +38,11 @@ export const newPreconfBlockTransactions: SubscriptionSource<Request> = (deps, {
   });
 };
 
-/** Refuses a resume point ahead of the chain or more than {@link MAX_RESUME_BLOCKS} behind it. */
-export function checkResumePoint(deps: SubscriptionDeps, after: TransactionPosition): void {
+/**
+ * Refuses a resume point ahead of the chain or more than {@link MAX_RESUME_BLOCKS} behind it. It
+ * throws before anything is delivered, so the connection drops the subscription and answers the error.
+ */
+function checkResumePoint(deps: SubscriptionDeps, after: TransactionPosition): void {
   const open = BigInt(deps.sequencer.openBlock.number);
   if (after.blockNumber > open) throw new InvalidParamsError(`invalid argument 1: resume block ${after.blockNumber} is ahead of the open block ${open}`);
   if (open - after.blockNumber > BigInt(MAX_RESUME_BLOCKS)) {

@@ -46,7 +46,6 @@ export const subscribe = defineMethod({
       if (error instanceof RpcError) throw error;
       throw new RpcError(ErrorCode.invalidParams, `invalid argument 1: ${(error as Error).message}`);
     }
-    backend.checkSubscription(request);
     return context.session.open((notify) => backend.subscribe(request, notify));
   },
 });
