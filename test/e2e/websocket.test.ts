@@ -11,7 +11,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_ACCOUNTS, pollUntil, postRaw, rpc, rpcResult, sequinChain, signTransfer, viemClients } from './helpers.js';
+import { DEV_ACCOUNTS, pollUntil, rpc, rpcResult, sequinChain, signTransfer, viemClients } from './helpers.js';
+import { rpcBatch } from './transferLoad.js';
 import { connectWs, type Notification } from './wsClient.js';
 
 let node: NodeProcess;
@@ -33,14 +34,12 @@ function nextTransfer(index: number): Promise<Hex> {
   return signTransfer(index, nonce, 20_000_000_000n);
 }
 
-/** Signs `count` transfers spread over accounts 0–7 and submits them as one HTTP batch; returns their hashes. */
+/** Signs `count` transfers spread over accounts 0–7 and submits them in HTTP batches; returns their hashes. */
 async function burst(count: number): Promise<Hex[]> {
   const raws: Hex[] = [];
   for (let i = 0; i < count; i++) raws.push(await nextTransfer(i % 8));
-  const body = JSON.stringify(raws.map((raw, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [raw] })));
-  const responses = JSON.parse((await postRaw(node.url, body)).text) as Array<{ result?: Hex; error?: unknown }>;
-  expect(responses.filter((response) => response.error)).toEqual([]);
-  return responses.map((response) => response.result as Hex);
+  // rpcBatch throws on the first error: every tx must be accepted.
+  return rpcBatch<Hex>(node.url, raws.map((raw) => ['eth_sendRawTransaction', [raw]]));
 }
 
 /** Asserts cursors are strictly consecutive: index+1 within a block, index 0 when a later block starts. */

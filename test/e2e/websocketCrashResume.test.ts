@@ -7,7 +7,8 @@
 import type { Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { postRaw, signTransfer } from './helpers.js';
+import { signTransfer } from './helpers.js';
+import { rpcBatch } from './transferLoad.js';
 import { connectWs } from './wsClient.js';
 
 afterAll(cleanupNodeProcesses);
@@ -19,8 +20,7 @@ describe('resuming newPreconfBlockTransactions across kill -9', () => {
     const id = await before.subscribe('newPreconfBlockTransactions', { full: true });
     const raws: Hex[] = [];
     for (let i = 0; i < 40; i++) raws.push(await signTransfer(i % 4, Math.floor(i / 4)));
-    const body = JSON.stringify(raws.map((raw, index) => ({ jsonrpc: '2.0', id: index, method: 'eth_sendRawTransaction', params: [raw] })));
-    expect((await postRaw(node.url, body)).status).toBe(200);
+    await rpcBatch(node.url, raws.map((raw) => ['eth_sendRawTransaction', [raw]]));
     const seen = await before.waitFor(id, 40);
 
     // The client kept only the first 20; then the node dies without a chance to shut down.

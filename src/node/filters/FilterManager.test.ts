@@ -222,17 +222,22 @@ describe('expiry and limits', () => {
     expect(rpcErrorOf(() => changes(polled))).toEqual(NOT_FOUND);
   });
 
-  it('installing past the cap is -32005; expired filters free their slots', async () => {
-    await start();
-    const manager = new FilterManager({
+  /** A FilterManager of its own on the test chain, with small caps. */
+  function standaloneManager(caps: { maxFilters?: number; maxFiltersPerClient?: number }): FilterManager {
+    return new FilterManager({
       source: new ChainLogSource(chain.chain, () => chain.sequencer.openBlock),
       events: chain.events,
       now: () => chain.clock.now(),
       timeoutMs: TIMEOUT_MS,
       limits: { blockRange: 100, maxResults: 100 },
-      maxFilters: 2,
+      ...caps,
       transactionByHash: () => null,
     });
+  }
+
+  it('installing past the cap is -32005; expired filters free their slots', async () => {
+    await start();
+    const manager = standaloneManager({ maxFilters: 2 });
     manager.newBlockFilter();
     manager.newLogFilter(logFilter({}));
     expect(rpcErrorOf(() => manager.newPendingTransactionFilter(false))).toEqual({ code: -32005, message: 'too many filters installed (limit 2)' });
@@ -246,15 +251,7 @@ describe('expiry and limits', () => {
 
   it('one client cannot hold more than its quota; other clients still can; uninstalling frees a slot', async () => {
     await start();
-    const manager = new FilterManager({
-      source: new ChainLogSource(chain.chain, () => chain.sequencer.openBlock),
-      events: chain.events,
-      now: () => chain.clock.now(),
-      timeoutMs: TIMEOUT_MS,
-      limits: { blockRange: 100, maxResults: 100 },
-      maxFiltersPerClient: 2,
-      transactionByHash: () => null,
-    });
+    const manager = standaloneManager({ maxFiltersPerClient: 2 });
     const first = manager.newBlockFilter('address:192.0.2.1');
     manager.newLogFilter(logFilter({}), 'address:192.0.2.1');
     expect(rpcErrorOf(() => manager.newPendingTransactionFilter(false, 'address:192.0.2.1'))).toEqual({
