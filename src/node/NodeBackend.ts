@@ -14,7 +14,7 @@ import type { VmPool } from '../execution/VmPool.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
-import { type Hex, toQuantity } from '../primitives/hex.js';
+import type { Hex, } from '../primitives/hex.js';
 import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
 import type { LogFilter } from '../rpc/schemas/logFilter.js';
 import type { Notify } from '../rpc/server/SubscriptionSession.js';
@@ -32,6 +32,7 @@ import type { FilterManager } from './filters/FilterManager.js';
 import type { ChainLogSource } from './logs/ChainLogSource.js';
 import { type LogQueryLimits, queryLogs } from './logs/queryLogs.js';
 import { pooledTransactionView } from './pooledTransactionView.js';
+import { storedTransactionView } from './storedTransactionView.js';
 import { transactionStatus } from './transactionStatus.js';
 import type { TxPoolInspection } from './txpoolInspection.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
@@ -335,12 +336,7 @@ export class NodeBackend implements RpcBackend {
   }
 
   private transactionView(stored: StoredTransaction): JsonObject {
-    return {
-      ...stored.fields,
-      blockHash: this.parts.chain.blockHashOf(stored),
-      blockNumber: toQuantity(stored.blockNumber),
-      transactionIndex: toQuantity(stored.transactionIndex),
-    };
+    return storedTransactionView(stored, this.parts.chain.blockHashOf(stored));
   }
 }
 

@@ -3,6 +3,7 @@ import type { StoredTransaction } from '../../chain/records.js';
 import type { Hex } from '../../primitives/hex.js';
 import { toQuantity } from '../../primitives/hex.js';
 import { RawJson } from '../../rpc/server/RawJson.js';
+import { storedTransactionView } from '../storedTransactionView.js';
 
 /** Where a tx stands in pre-confirmation order; sent beside each newPreconfBlockTransactions result. */
 export interface PositionCursor {
@@ -51,10 +52,7 @@ export function cursorOf(stored: StoredTransaction): PositionCursor {
 function flatten(stored: StoredTransaction, blockHash: Hex | null): Record<string, unknown> {
   const { receipt } = stored;
   return {
-    ...stored.fields,
-    blockHash,
-    blockNumber: toQuantity(stored.blockNumber),
-    transactionIndex: toQuantity(stored.transactionIndex),
+    ...storedTransactionView(stored, blockHash),
     status: receipt.status,
     gasUsed: receipt.gasUsed,
     cumulativeGasUsed: receipt.cumulativeGasUsed,
