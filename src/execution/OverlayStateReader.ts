@@ -28,12 +28,3 @@ export class OverlayStateReader implements StateReader {
     return this.changes.code.get(codeHash) ?? this.base.code(codeHash);
   }
 }
-
-/** A copy of `changes` that later writes to the original do not reach. */
-export function snapshotStateChanges(changes: StateChanges): StateChanges {
-  return {
-    accounts: new Map(changes.accounts),
-    storage: new Map([...changes.storage].map(([address, slots]) => [address, new Map(slots)])),
-    code: new Map(changes.code),
-  };
-}

@@ -29,3 +29,10 @@ export function mergeStateChanges(into: StateChanges, later: StateChanges): void
   }
   for (const [hash, code] of later.code) into.code.set(hash, code);
 }
+
+/** A copy of `changes` that later writes to the original do not reach. */
+export function snapshotStateChanges(changes: StateChanges): StateChanges {
+  const copy = emptyStateChanges();
+  mergeStateChanges(copy, changes);
+  return copy;
+}
