@@ -32,13 +32,13 @@ import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
-import { blockNumber } from './workloads/block-number.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
+import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
-import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import { latency } from './workloads/latency.js';
+import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
@@ -49,7 +49,16 @@ const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGa
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
-const SEQUIN_TARGETS: readonly MetricSpec[] = [SUBBLOCK_BUILD, PRECONF_THROUGHPUT, BLOCK_RECEIPTS, WS_LATENCY_P50, WS_LATENCY_P99, FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO];
+const SEQUIN_TARGETS: readonly MetricSpec[] = [
+  SUBBLOCK_BUILD,
+  PRECONF_THROUGHPUT,
+  BLOCK_RECEIPTS,
+  WS_LATENCY_P50,
+  WS_LATENCY_P99,
+  FLOOD_IDLE_P99,
+  FLOOD_P99,
+  FLOOD_RATIO,
+];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
 const PEERS = [
@@ -139,7 +148,12 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
 }
 
 /** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */
-async function measureTarget(results: Results, specs: readonly MetricSpec[], what: string, measure: () => Promise<Record<string, MetricResult>>): Promise<void> {
+async function measureTarget(
+  results: Results,
+  specs: readonly MetricSpec[],
+  what: string,
+  measure: () => Promise<Record<string, MetricResult>>,
+): Promise<void> {
   console.error(`bench: Sequin: ${what}…`);
   try {
     const measured = await withTimeout(measure(), WORKLOAD_LIMIT_MS, what);

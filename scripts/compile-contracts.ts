@@ -47,10 +47,7 @@ interface SolcMessage {
 
 interface SolcOutput {
   errors?: SolcMessage[];
-  contracts?: Record<
-    string,
-    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
-  >;
+  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 }
 
 /** Compiles every .sol file in `dir` (default: src/testing/contracts/). Throws on compile errors. */

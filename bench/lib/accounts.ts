@@ -5,8 +5,9 @@
  * `mnemonicToAccount` and then wrapped in a `privateKeyToAccount` signer that is cached
  * for the whole run; signing never re-derives.
  */
-import { toHex } from 'viem';
+
 import type { Address } from 'viem';
+import { toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 

@@ -12,10 +12,7 @@ import type { RpcClient } from './rpc.js';
 import { pendingNonces, signTx } from './sign.js';
 import { now, sleep } from './time.js';
 
-export const ERC20_ABI = parseAbi([
-  'function transfer(address to, uint256 value) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-]);
+export const ERC20_ABI = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address owner) view returns (uint256)']);
 
 const DEPLOY_GAS = 2_000_000n;
 const INITIAL_SUPPLY = 10n ** 27n;

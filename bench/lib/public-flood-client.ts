@@ -18,7 +18,12 @@ const deadline = performance.now() + Number(durationText);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connectionsText) });
 const batch = JSON.stringify([
   { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', true] },
-  ...Array.from({ length: 8 }, (_, i) => ({ jsonrpc: '2.0', id: i + 2, method: 'eth_getBalance', params: [`0x${(i + 1).toString(16).padStart(40, '0')}`, 'latest'] })),
+  ...Array.from({ length: 8 }, (_, i) => ({
+    jsonrpc: '2.0',
+    id: i + 2,
+    method: 'eth_getBalance',
+    params: [`0x${(i + 1).toString(16).padStart(40, '0')}`, 'latest'],
+  })),
   { jsonrpc: '2.0', id: 10, method: 'eth_call', params: [{ to: `0x${'00'.repeat(19)}01`, data: '0x' }, 'latest'] },
 ]);
 const byStatus: Record<string, number> = {};
@@ -27,7 +32,15 @@ let requests = 0;
 function post(address: string): Promise<void> {
   return new Promise((resolve) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, timeout: 10_000 },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        timeout: 10_000,
+      },
       (response) => {
         response.resume();
         response.on('end', () => {

@@ -35,11 +35,7 @@ export async function pollReceipts(rpc: RpcClient, hashes: readonly Hex[]): Prom
  * Polls until every hash has a receipt; returns when (monotonic ms) the last one was seen.
  * Throws if some are still missing after `timeoutMs`.
  */
-export async function waitForAllReceipts(
-  rpc: RpcClient,
-  hashes: readonly Hex[],
-  options: { intervalMs?: number; timeoutMs?: number } = {},
-): Promise<number> {
+export async function waitForAllReceipts(rpc: RpcClient, hashes: readonly Hex[], options: { intervalMs?: number; timeoutMs?: number } = {}): Promise<number> {
   const intervalMs = options.intervalMs ?? 10;
   const deadline = now() + (options.timeoutMs ?? 60_000);
   const pending = new Set(hashes);

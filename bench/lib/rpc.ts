@@ -80,9 +80,7 @@ export class RpcClient {
     if (calls.length === 0) return [];
     const firstId = this.#nextId;
     this.#nextId += calls.length;
-    const body = JSON.stringify(
-      calls.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params })),
-    );
+    const body = JSON.stringify(calls.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params })));
     const reply = await this.#post(body);
     if (!Array.isArray(reply)) {
       const single = reply as RawReply;

@@ -13,12 +13,7 @@ export const MAX_PRIORITY_FEE_PER_GAS = 1n * GWEI;
 export const TRANSFER_GAS = 21_000n;
 
 /** Signs a type-2 transfer of 1 wei (or a contract creation when `to` is null and `data` is set). */
-export function signTx(
-  from: BenchAccount,
-  nonce: number,
-  to: Address | null,
-  options: { gas?: bigint; data?: Hex; value?: bigint } = {},
-): Promise<Hex> {
+export function signTx(from: BenchAccount, nonce: number, to: Address | null, options: { gas?: bigint; data?: Hex; value?: bigint } = {}): Promise<Hex> {
   return from.signer.signTransaction({
     type: 'eip1559',
     chainId: CHAIN_ID,
@@ -34,9 +29,7 @@ export function signTx(
 
 /** Next usable nonce of every sender, from eth_getTransactionCount 'pending' in one batch. */
 export async function pendingNonces(rpc: RpcClient, senders: readonly BenchAccount[]): Promise<number[]> {
-  const outcomes = await rpc.batch(
-    senders.map((s) => ({ method: 'eth_getTransactionCount', params: [s.address, 'pending'] })),
-  );
+  const outcomes = await rpc.batch(senders.map((s) => ({ method: 'eth_getTransactionCount', params: [s.address, 'pending'] })));
   return outcomes.map((o, i) => {
     if (o.error || typeof o.result !== 'string') {
       throw new Error(`eth_getTransactionCount(${senders[i]!.address}): ${o.error?.message ?? 'bad result'}`);
@@ -49,11 +42,7 @@ export async function pendingNonces(rpc: RpcClient, senders: readonly BenchAccou
  * `perSender` signed transfers for every sender ("lanes"), nonces consecutive from the
  * pending count. Each sender pays the next account, so every recipient already exists.
  */
-export async function signTransferLanes(
-  rpc: RpcClient,
-  senders: readonly BenchAccount[],
-  perSender: number,
-): Promise<Hex[][]> {
+export async function signTransferLanes(rpc: RpcClient, senders: readonly BenchAccount[], perSender: number): Promise<Hex[][]> {
   const nonces = await pendingNonces(rpc, senders);
   const lanes: Hex[][] = [];
   for (let s = 0; s < senders.length; s++) {

@@ -16,8 +16,20 @@ import { sleep } from '../lib/time.js';
 import * as sequin from '../peers/sequin.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 
-export const WS_LATENCY_P50: MetricSpec = { id: 'ws-latency-p50', label: 'WS: sub-block durable → 100 subscribers notified, p50 (ms)', better: 'lower', digits: 1, sequinOnly: true };
-export const WS_LATENCY_P99: MetricSpec = { id: 'ws-latency-p99', label: 'WS: sub-block durable → 100 subscribers notified, p99 (ms)', better: 'lower', digits: 1, sequinOnly: true };
+export const WS_LATENCY_P50: MetricSpec = {
+  id: 'ws-latency-p50',
+  label: 'WS: sub-block durable → 100 subscribers notified, p50 (ms)',
+  better: 'lower',
+  digits: 1,
+  sequinOnly: true,
+};
+export const WS_LATENCY_P99: MetricSpec = {
+  id: 'ws-latency-p99',
+  label: 'WS: sub-block durable → 100 subscribers notified, p99 (ms)',
+  better: 'lower',
+  digits: 1,
+  sequinOnly: true,
+};
 
 const SUBSCRIBERS = 100;
 const ROUNDS = 30;
@@ -29,7 +41,11 @@ interface Arrival {
   at: number;
 }
 
-function subscribe(url: string, params: unknown[], onNotification: (params: { result: unknown; cursor?: { blockNumber: string; subBlockIndex: string } }) => void): Promise<WebSocket> {
+function subscribe(
+  url: string,
+  params: unknown[],
+  onNotification: (params: { result: unknown; cursor?: { blockNumber: string; subBlockIndex: string } }) => void,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url.replace(/^http/, 'ws'));
     socket.once('error', reject);

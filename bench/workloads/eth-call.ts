@@ -2,8 +2,9 @@
  * eth_call throughput, closed loop (8 clients, 3 s): TestToken `balanceOf(holder)` at
  * 'latest', after checking once that it decodes to a non-zero balance.
  */
-import { decodeFunctionResult, encodeFunctionData } from 'viem';
+
 import type { Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
 import { closedLoop } from '../lib/closed-loop.js';
 import { ERC20_ABI } from '../lib/erc20.js';

@@ -11,16 +11,29 @@
  * does not decide the result.
  */
 import { fileURLToPath } from 'node:url';
-import { RpcClient } from '../lib/rpc.js';
 import { spawnTracked } from '../lib/process.js';
+import { RpcClient } from '../lib/rpc.js';
 import { percentile } from '../lib/stats.js';
 import { now, sleep } from '../lib/time.js';
 import * as sequin from '../peers/sequin.js';
 import type { MetricResult, MetricSpec } from './types.js';
 
 export const FLOOD_IDLE_P99: MetricSpec = { id: 'flood.idleP99', label: 'Dedicated client p99, idle node (ms)', better: 'lower', digits: 1, sequinOnly: true };
-export const FLOOD_P99: MetricSpec = { id: 'flood.floodP99', label: 'Dedicated client p99 during a public-tier flood (ms)', better: 'lower', digits: 1, sequinOnly: true };
-export const FLOOD_RATIO: MetricSpec = { id: 'flood.ratio', label: 'Dedicated p99 under public flood ÷ idle p99 (×)', better: 'lower', digits: 2, sequinOnly: true, target: 2 };
+export const FLOOD_P99: MetricSpec = {
+  id: 'flood.floodP99',
+  label: 'Dedicated client p99 during a public-tier flood (ms)',
+  better: 'lower',
+  digits: 1,
+  sequinOnly: true,
+};
+export const FLOOD_RATIO: MetricSpec = {
+  id: 'flood.ratio',
+  label: 'Dedicated p99 under public flood ÷ idle p99 (×)',
+  better: 'lower',
+  digits: 2,
+  sequinOnly: true,
+  target: 2,
+};
 
 const API_KEY = 'bench-dedicated-key-0123456789abcdef';
 const DEDICATED_LOOPS = 4;
@@ -71,7 +84,11 @@ export async function measurePublicFlood(quick: boolean): Promise<Record<string,
       const idle = await dedicatedLoad(rpc, phaseMs);
       idleP99s.push(percentile(idle, 99));
       idleP50s.push(percentile(idle, 50));
-      const flood = spawnTracked(process.execPath, ['--import', 'tsx', FLOOD_CLIENT, peer.url, String(phaseMs + 1_000), String(FLOOD_CONNECTIONS), String(FLOOD_ADDRESSES)], { env: process.env });
+      const flood = spawnTracked(
+        process.execPath,
+        ['--import', 'tsx', FLOOD_CLIENT, peer.url, String(phaseMs + 1_000), String(FLOOD_CONNECTIONS), String(FLOOD_ADDRESSES)],
+        { env: process.env },
+      );
       let floodOutput = '';
       flood.child.stdout?.on('data', (chunk: Buffer) => (floodOutput += chunk.toString('utf8')));
       await sleep(800); // the flood process starts and ramps up
@@ -91,7 +108,10 @@ export async function measurePublicFlood(quick: boolean): Promise<Record<string,
     const note = `flood ${floodRate} req/s of 10-call batches, ${((100 * floodRefused) / floodRequests).toFixed(1)}% answered 429; dedicated ${Math.round(dedicatedCalls / ((rounds * phaseMs) / 1000))} calls/s`;
     return {
       [FLOOD_IDLE_P99.id]: { value: idleP99, note: `p50 ${median(idleP50s).toFixed(1)} ms; p99 per round ${idleP99s.map((ms) => ms.toFixed(1)).join(', ')}` },
-      [FLOOD_P99.id]: { value: floodP99, note: `p50 ${median(floodP50s).toFixed(1)} ms; p99 per round ${floodP99s.map((ms) => ms.toFixed(1)).join(', ')}; ${note}` },
+      [FLOOD_P99.id]: {
+        value: floodP99,
+        note: `p50 ${median(floodP50s).toFixed(1)} ms; p99 per round ${floodP99s.map((ms) => ms.toFixed(1)).join(', ')}; ${note}`,
+      },
       [FLOOD_RATIO.id]: { value: floodP99 / idleP99 },
     };
   } finally {

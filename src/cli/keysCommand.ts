@@ -56,9 +56,21 @@ export async function runKeysCommand(command: KeysCommand, output: { out: (text:
         output.out(`No API keys in ${command.dataDir}.\n`);
         return;
       }
-      const rows = [['ID', 'NAME', 'CREATED', 'STATUS'], ...records.map((record) => [record.id, record.name, record.createdAt, record.revokedAt ? `revoked ${record.revokedAt}` : 'active'])];
+      const rows = [
+        ['ID', 'NAME', 'CREATED', 'STATUS'],
+        ...records.map((record) => [record.id, record.name, record.createdAt, record.revokedAt ? `revoked ${record.revokedAt}` : 'active']),
+      ];
       const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-      output.out(`${rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n')}\n`);
+      output.out(
+        `${rows
+          .map((row) =>
+            row
+              .map((cell, column) => cell.padEnd(widths[column]!))
+              .join('  ')
+              .trimEnd(),
+          )
+          .join('\n')}\n`,
+      );
     } else {
       const record = await store.revoke(command.target);
       output.out(`Revoked API key "${record.name}" (id ${record.id}); a running node refuses it from its next request.\n`);

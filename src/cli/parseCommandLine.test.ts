@@ -16,7 +16,9 @@ describe('parseCommandLine: access and limits', () => {
     const directory = mkdtempSync(join(tmpdir(), 'sequin-flags-'));
     const file = join(directory, 'config.json');
     writeFileSync(file, JSON.stringify({ apiKey: ['from-file-0123456789'] }));
-    const parsed = config(['--config', file, '--api-key', 'flag-one-0123456789', '--api-key=flag-two-0123456789'], { SEQUIN_API_KEYS: ' env-a-0123456789abc, env-b-0123456789abc ,' });
+    const parsed = config(['--config', file, '--api-key', 'flag-one-0123456789', '--api-key=flag-two-0123456789'], {
+      SEQUIN_API_KEYS: ' env-a-0123456789abc, env-b-0123456789abc ,',
+    });
     expect(parsed.apiKeys).toEqual(['from-file-0123456789', 'env-a-0123456789abc', 'env-b-0123456789abc', 'flag-one-0123456789', 'flag-two-0123456789']);
   });
 
@@ -83,10 +85,14 @@ describe('parseCommandLine: sequin keys', () => {
     expect(parseCommandLine(argv, environment)).toEqual({ kind: 'keys', command: expected });
   });
 
-  it.each([[['keys']], [['keys', 'create']], [['keys', 'revoke']], [['keys', 'list', 'extra']], [['keys', 'create', '--name', 'a', '--bogus']], [['keys', 'delete', 'x']]])(
-    'shows the usage for %j',
-    (argv) => {
-      expect(() => parseCommandLine(argv, {})).toThrow(/Usage:\n {2}sequin keys create --name NAME/);
-    },
-  );
+  it.each([
+    [['keys']],
+    [['keys', 'create']],
+    [['keys', 'revoke']],
+    [['keys', 'list', 'extra']],
+    [['keys', 'create', '--name', 'a', '--bogus']],
+    [['keys', 'delete', 'x']],
+  ])('shows the usage for %j', (argv) => {
+    expect(() => parseCommandLine(argv, {})).toThrow(/Usage:\n {2}sequin keys create --name NAME/);
+  });
 });

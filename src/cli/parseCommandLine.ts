@@ -14,7 +14,11 @@ export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; co
  */
 export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv = process.env): Command {
   if (argv[0] === 'keys') return { kind: 'keys', command: parseKeysCommand(argv.slice(1), environment) };
-  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = { help: { type: 'boolean' }, version: { type: 'boolean' }, config: { type: 'string' } };
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {
+    help: { type: 'boolean' },
+    version: { type: 'boolean' },
+    config: { type: 'string' },
+  };
   for (const flag of FLAGS) options[flag.name] = flag.multiple ? { type: flag.kind, multiple: true } : { type: flag.kind };
   let parsed: ReturnType<typeof parseArgs>;
   try {

@@ -13,7 +13,8 @@ export function validateConfig(config: NodeConfig): string[] {
   if (publicUrl) problems.push(publicUrl);
   if (config.chainId <= 0n || config.chainId > 2n ** 53n - 1n) problems.push('--chain-id must be between 1 and 2^53-1');
   if (!Number.isInteger(config.preconfIntervalMs) || config.preconfIntervalMs < 10) problems.push('--preconf-interval must be an integer ≥ 10 (ms)');
-  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < config.preconfIntervalMs) problems.push('--block-time must be an integer ≥ --preconf-interval (ms)');
+  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < config.preconfIntervalMs)
+    problems.push('--block-time must be an integer ≥ --preconf-interval (ms)');
   else if (config.blockTimeMs < 1000) problems.push('--block-time must be at least 1000 (ms): block timestamps are whole seconds and must increase');
   else if (config.blockTimeMs % config.preconfIntervalMs !== 0) problems.push('--block-time must be a multiple of --preconf-interval');
   if (config.blockGasLimit < 21_000n) problems.push('--block-gas-limit must be at least 21000');
@@ -30,11 +31,15 @@ export function validateConfig(config: NodeConfig): string[] {
   if (!Number.isInteger(config.ws.maxBufferedBytes) || config.ws.maxBufferedBytes < 65_536) problems.push('--ws-max-buffered-bytes must be at least 65536');
   if (!Number.isInteger(config.ws.pingIntervalMs) || config.ws.pingIntervalMs < 0) problems.push('--ws-ping-interval must be 0 or a positive number of ms');
   if (config.maxBatchLength < 1) problems.push('--max-batch-length must be at least 1');
-  if (!Number.isInteger(config.maxInflightBytes) || config.maxInflightBytes < config.maxBodyBytes) problems.push('--max-inflight-bytes must be at least --max-body-bytes');
+  if (!Number.isInteger(config.maxInflightBytes) || config.maxInflightBytes < config.maxBodyBytes)
+    problems.push('--max-inflight-bytes must be at least --max-body-bytes');
   if (config.maxBatchResponseBytes < 1024) problems.push('--max-batch-response-bytes must be at least 1024');
-  if (!Number.isInteger(config.maxNestingDepth) || config.maxNestingDepth < 8) problems.push('--max-nesting-depth must be at least 8 (requests with access lists nest 7 levels)');
+  if (!Number.isInteger(config.maxNestingDepth) || config.maxNestingDepth < 8)
+    problems.push('--max-nesting-depth must be at least 8 (requests with access lists nest 7 levels)');
   if (!Number.isInteger(config.rpcTimeoutMs) || config.rpcTimeoutMs <= config.sendSyncMaxTimeoutMs) {
-    problems.push(`--rpc-timeout must be longer than --send-sync-max-timeout (${config.sendSyncMaxTimeoutMs} ms), or eth_sendRawTransactionSync would time out first`);
+    problems.push(
+      `--rpc-timeout must be longer than --send-sync-max-timeout (${config.sendSyncMaxTimeoutMs} ms), or eth_sendRawTransactionSync would time out first`,
+    );
   }
   for (const [index, key] of config.apiKeys.entries()) {
     if (key.length < 16 || !/^[A-Za-z0-9._~-]+$/.test(key)) {
@@ -48,7 +53,8 @@ export function validateConfig(config: NodeConfig): string[] {
     if (!Number.isFinite(rate) || rate < 0) problems.push(`--${name}-rate-limit must be 0 (no limit) or a positive number of calls per second`);
     if (!Number.isInteger(burst) || burst < 1) problems.push(`--${name}-rate-burst must be at least 1`);
   }
-  if (!Number.isInteger(config.sendSyncMaxTimeoutMs) || config.sendSyncMaxTimeoutMs < 1) problems.push('--send-sync-max-timeout must be a positive number of ms');
+  if (!Number.isInteger(config.sendSyncMaxTimeoutMs) || config.sendSyncMaxTimeoutMs < 1)
+    problems.push('--send-sync-max-timeout must be a positive number of ms');
   else if (!Number.isInteger(config.sendSyncTimeoutMs) || config.sendSyncTimeoutMs < 1 || config.sendSyncTimeoutMs > config.sendSyncMaxTimeoutMs) {
     problems.push('--send-sync-timeout must be a positive number of ms, at most --send-sync-max-timeout');
   }

@@ -1,11 +1,11 @@
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { Account, ValueEncoding } from '@ethereumjs/util';
+import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
+import { keccak256 } from '../primitives/keccak.js';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
-import { keccak256 } from '../primitives/keccak.js';
 import type { TrieNodeStore } from './TrieNodeStore.js';
-import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
 
 /** How many trie writes run between yields to the event loop, so RPC keeps flowing during a seal. */
 const YIELD_EVERY = 64;

@@ -38,7 +38,12 @@ export interface AccountProofResult {
  * and zero code and storage hashes, and its slots are proven by an empty proof (as are the slots
  * of an account with an empty storage trie); the account proof then proves its absence.
  */
-export async function proveAccount(options: { nodes: TrieNodeStore; stateRoot: Uint8Array; address: Uint8Array; storageKeys: StorageKeyRequest[] }): Promise<AccountProofResult> {
+export async function proveAccount(options: {
+  nodes: TrieNodeStore;
+  stateRoot: Uint8Array;
+  address: Uint8Array;
+  storageKeys: StorageKeyRequest[];
+}): Promise<AccountProofResult> {
   const { nodes, address } = options;
   const accountTrie = await openTrie(nodes, options.stateRoot);
   const accountProof = proofNodes(await createMerkleProof(accountTrie, address));
@@ -54,7 +59,11 @@ export async function proveAccount(options: { nodes: TrieNodeStore; stateRoot: U
     }
     const stored = await storageTrie.get(slot);
     const value = stored ? (RLP.decode(stored) as Uint8Array) : new Uint8Array(0);
-    storageProof.push({ key: printed, value: value.length === 0 ? '0x0' : toQuantity(BigInt(bytesToHex(value))), proof: proofNodes(await createMerkleProof(storageTrie, slot)) });
+    storageProof.push({
+      key: printed,
+      value: value.length === 0 ? '0x0' : toQuantity(BigInt(bytesToHex(value))),
+      proof: proofNodes(await createMerkleProof(storageTrie, slot)),
+    });
   }
   return {
     address: bytesToHex(address),
@@ -72,7 +81,12 @@ export async function proveAccount(options: { nodes: TrieNodeStore; stateRoot: U
  * parent's trie in a scratch node store (never flushed), so proofs can be served for "pending"
  * before the block is sealed. `changes` must be a snapshot of the open block's change set.
  */
-export async function pendingStateTrie(options: { storage: Storage; parentRoot: Uint8Array; parentState: StateReader; changes: StateChanges }): Promise<{ stateRoot: Uint8Array; nodes: TrieNodeStore }> {
+export async function pendingStateTrie(options: {
+  storage: Storage;
+  parentRoot: Uint8Array;
+  parentState: StateReader;
+  changes: StateChanges;
+}): Promise<{ stateRoot: Uint8Array; nodes: TrieNodeStore }> {
   const nodes = new TrieNodeStore(options.storage);
   const { stateRoot } = await applyStateChanges({
     parentRoot: options.parentRoot,

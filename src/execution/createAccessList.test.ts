@@ -2,7 +2,7 @@
 // balance slots (and the gas it reports is what the transaction then uses with that list),
 // sender/recipient/precompiles stay out, reverts report the error, and a given list is kept.
 
-import { encodeAbiParameters, encodeFunctionData, type Hex as ViemHex, keccak256 } from 'viem';
+import { encodeAbiParameters, encodeFunctionData, keccak256, type Hex as ViemHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockSelector } from '../primitives/blockTag.js';
@@ -45,9 +45,7 @@ async function deploy(data: Hex): Promise<Hex> {
 
 beforeAll(async () => {
   chain = await createTestChain();
-  token = await deploy(
-    `${testTokenArtifact.bytecode}${encodeAbiParameters([{ type: 'uint256' }], [10n ** 24n]).slice(2)}` as Hex,
-  );
+  token = await deploy(`${testTokenArtifact.bytecode}${encodeAbiParameters([{ type: 'uint256' }], [10n ** 24n]).slice(2)}` as Hex);
   reverter = await deploy(reverterArtifact.bytecode as Hex);
   counter = await deploy(counterArtifact.bytecode as Hex);
   proxyToIdentity = await deploy(deployCode(proxy(IDENTITY_PRECOMPILE)));
@@ -87,10 +85,16 @@ describe('eth_createAccessList', () => {
   });
 
   it('leaves out the sender, the recipient’s address and precompiles, but keeps slots the recipient touched', async () => {
-    const result = await chain.backend.createAccessList({ from: hexToBytes(chain.accounts[1]!.address), to: hexToBytes(proxyToIdentity), data: hexToBytes('0x1234') }, LATEST);
+    const result = await chain.backend.createAccessList(
+      { from: hexToBytes(chain.accounts[1]!.address), to: hexToBytes(proxyToIdentity), data: hexToBytes('0x1234') },
+      LATEST,
+    );
     const slot0 = `0x${'00'.repeat(32)}`;
     expect(result.accessList).toEqual([{ address: proxyToIdentity.toLowerCase(), storageKeys: [slot0] }]);
-    const nested = await chain.backend.createAccessList({ to: hexToBytes(proxyToCounter), data: hexToBytes(encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' })) }, LATEST);
+    const nested = await chain.backend.createAccessList(
+      { to: hexToBytes(proxyToCounter), data: hexToBytes(encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' })) },
+      LATEST,
+    );
     expect(nested.accessList).toEqual(
       [
         { address: counter.toLowerCase(), storageKeys: [slot0] },
@@ -118,6 +122,9 @@ describe('eth_createAccessList', () => {
   });
 
   it('answers "header not found" for a block that does not exist', async () => {
-    await expect(chain.backend.createAccessList({ to: hexToBytes(RECIPIENT) }, { kind: 'number', number: 99n })).rejects.toMatchObject({ code: -32000, message: 'header not found' });
+    await expect(chain.backend.createAccessList({ to: hexToBytes(RECIPIENT) }, { kind: 'number', number: 99n })).rejects.toMatchObject({
+      code: -32000,
+      message: 'header not found',
+    });
   });
 });

@@ -1,4 +1,3 @@
-
 import { bigIntToBytes, eoaCode7702RecoverAuthority, generateAddress } from '@ethereumjs/util';
 import { ServerError } from '../errors/RpcError.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
@@ -38,7 +37,9 @@ export async function createAccessList(options: ExecuteCallOptions & { timeoutMs
   if (BigInt(authorizations.length) > gasLimit / CALL_NEW_ACCOUNT_GAS) throw new ServerError('insufficient gas to process all authorizations');
   const from = Buffer.from(request.from ?? new Uint8Array(20)).toString('hex');
   const nonce = state.account(from)?.nonce ?? 0n;
-  const to = request.to ? Buffer.from(request.to).toString('hex') : Buffer.from(generateAddress(Buffer.from(from, 'hex'), bigIntToBytes(nonce))).toString('hex');
+  const to = request.to
+    ? Buffer.from(request.to).toString('hex')
+    : Buffer.from(generateAddress(Buffer.from(from, 'hex'), bigIntToBytes(nonce))).toString('hex');
   const excluded = new Set([from, to, ...PRECOMPILES, ...authoritiesOf(authorizations, common.chainId())]);
   const deadline = performance.now() + options.timeoutMs;
   const coinbase = Buffer.from(environment.coinbase).toString('hex');

@@ -28,7 +28,12 @@ export interface ExecutedTransaction {
  * signature work happens here. Throws when the transaction is invalid on the current state
  * (e.g. its sender's balance was spent by an earlier transaction); the state is unchanged then.
  */
-export async function executeTransaction(execution: ExecutionVm, block: Block, transaction: TypedTransaction, blockGasUsed: bigint): Promise<ExecutedTransaction> {
+export async function executeTransaction(
+  execution: ExecutionVm,
+  block: Block,
+  transaction: TypedTransaction,
+  blockGasUsed: bigint,
+): Promise<ExecutedTransaction> {
   const result = await runTx(execution.vm, {
     tx: transaction,
     block,

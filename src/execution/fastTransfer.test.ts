@@ -58,11 +58,10 @@ describe('tryFastTransfer', () => {
         }),
         async ({ to, value, type, tip, baseFee, gas, balance, coinbaseBalance }) => {
           const feeCap = baseFee + tip + gwei;
-          const request =
-            type === 'eip1559'
-              ? { type, maxFeePerGas: feeCap, maxPriorityFeePerGas: tip }
-              : { type, gasPrice: feeCap };
-          const raw = await sender.signTransaction({ chainId: 31337, nonce: 0, to: to as Hex, value, gas, ...request } as Parameters<typeof sender.signTransaction>[0]);
+          const request = type === 'eip1559' ? { type, maxFeePerGas: feeCap, maxPriorityFeePerGas: tip } : { type, gasPrice: feeCap };
+          const raw = await sender.signTransaction({ chainId: 31337, nonce: 0, to: to as Hex, value, gas, ...request } as Parameters<
+            typeof sender.signTransaction
+          >[0]);
           const transaction = createTxFromRLP(hexToBytes(raw), { common });
           const environment = { number: 1n, timestamp: 1n, gasLimit: 30_000_000n, baseFeePerGas: baseFee, coinbase, parentHash: new Uint8Array(32) };
           const state = baseState(balance, coinbaseBalance);

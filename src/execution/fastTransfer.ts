@@ -1,7 +1,7 @@
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
 import { Account, Address } from '@ethereumjs/util';
 import { TRANSFER_GAS } from './estimateGas.js';
-import { effectiveGasPrice, type ExecutedTransaction } from './executeTransaction.js';
+import { type ExecutedTransaction, effectiveGasPrice } from './executeTransaction.js';
 import type { FlatStateManager } from './FlatStateManager.js';
 import { EMPTY_CODE_HASH } from './StateReader.js';
 

@@ -104,7 +104,10 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
   if (request.gasPrice === undefined) {
     const maxFeePerGas = request.maxFeePerGas ?? baseFee;
     const tip = request.maxPriorityFeePerGas ?? 0n;
-    return createTx({ ...base, type: 2, maxFeePerGas, maxPriorityFeePerGas: tip > maxFeePerGas ? maxFeePerGas : tip, accessList: toAccessListBytes(request.accessList) }, options);
+    return createTx(
+      { ...base, type: 2, maxFeePerGas, maxPriorityFeePerGas: tip > maxFeePerGas ? maxFeePerGas : tip, accessList: toAccessListBytes(request.accessList) },
+      options,
+    );
   }
   if (request.accessList) return createTx({ ...base, type: 1, gasPrice: request.gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
   return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, options);

@@ -85,7 +85,14 @@ export class BlockSelection {
   environmentAt(block: BlockSelector): BlockEnvironment {
     if (isPending(block)) {
       const open = this.parts.sequencer.openBlock;
-      return { number: BigInt(open.number), timestamp: open.timestamp, gasLimit: this.parts.blockGasLimit, baseFeePerGas: open.baseFeePerGas, coinbase: this.parts.coinbase, parentHash: open.parentHash };
+      return {
+        number: BigInt(open.number),
+        timestamp: open.timestamp,
+        gasLimit: this.parts.blockGasLimit,
+        baseFeePerGas: open.baseFeePerGas,
+        coinbase: this.parts.coinbase,
+        parentHash: open.parentHash,
+      };
     }
     const resolved = this.resolve(block);
     if (resolved?.kind !== 'sealed') throw new ServerError('header not found');

@@ -6,15 +6,15 @@ import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
-import type { AccessListResult } from '../execution/createAccessList.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../execution/callWorker/executeCallJob.js';
-import { codeOf, } from '../execution/StateReader.js';
-import type { VmPool } from '../execution/VmPool.js';
+import type { AccessListResult } from '../execution/createAccessList.js';
+import { codeOf } from '../execution/StateReader.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
+import type { VmPool } from '../execution/VmPool.js';
 import type { WorldState } from '../execution/WorldState.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
-import type { Hex, } from '../primitives/hex.js';
+import type { Hex } from '../primitives/hex.js';
 import type { FeeHistory, JsonObject, RpcBackend, TransactionStatus, TxPoolGroups } from '../rpc/backend.js';
 import type { LogFilter } from '../rpc/schemas/logFilter.js';
 import type { Notify } from '../rpc/server/SubscriptionSession.js';
@@ -24,6 +24,7 @@ import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import { BlockSelection } from './BlockSelection.js';
 import { blobBaseFee } from './blobBaseFee.js';
 import { transactionAtIndex, transactionCount } from './blockTransactions.js';
 import { buildDevTransaction } from './buildDevTransaction.js';
@@ -31,16 +32,15 @@ import { computeFeeHistory } from './feeHistory.js';
 import type { FilterManager } from './filters/FilterManager.js';
 import type { ChainLogSource } from './logs/ChainLogSource.js';
 import { type LogQueryLimits, queryLogs } from './logs/queryLogs.js';
+import { ProofService } from './ProofService.js';
+import { pendingBlockView } from './pendingBlockView.js';
 import { pooledTransactionView } from './pooledTransactionView.js';
 import { storedTransactionView } from './storedTransactionView.js';
-import { transactionStatus } from './transactionStatus.js';
-import type { TxPoolInspection } from './txpoolInspection.js';
 import { PreconfirmedPayloads } from './subscriptions/PreconfirmedPayloads.js';
 import { SubscriptionHub } from './subscriptions/SubscriptionHub.js';
-import { BlockSelection } from './BlockSelection.js';
-import { pendingBlockView } from './pendingBlockView.js';
-import { ProofService } from './ProofService.js';
-import { type TransactionTrace, TraceService } from './TraceService.js';
+import { TraceService, type TransactionTrace } from './TraceService.js';
+import { transactionStatus } from './transactionStatus.js';
+import type { TxPoolInspection } from './txpoolInspection.js';
 
 /** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
 const SEND_SYNC_TIMEOUT_CODE = 4;
@@ -161,7 +161,8 @@ export class NodeBackend implements RpcBackend {
 
   async sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
-    if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs) throw new InvalidParamsError(`invalid argument 1: timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`);
+    if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
+      throw new InvalidParamsError(`invalid argument 1: timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`);
     const timeout = timeoutMs ?? defaultTimeoutMs;
     const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
       submit: () => this.parts.intake.submit(raw),
@@ -212,7 +213,9 @@ export class NodeBackend implements RpcBackend {
     if (!resolved) return null;
     if (resolved.kind === 'sealed') {
       const sealed = resolved.block;
-      return fullTransactions ? { ...sealed, transactions: sealed.transactions.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) } : { ...sealed };
+      return fullTransactions
+        ? { ...sealed, transactions: sealed.transactions.map((hash) => this.transactionView(this.parts.chain.transaction(hash)!)) }
+        : { ...sealed };
     }
     const full = fullTransactions ? (hash: Hex) => this.transactionView(this.parts.chain.transaction(hash)!) : undefined;
     return pendingBlockView(this.parts.sequencer.openBlock, this.parts, full);
@@ -227,7 +230,8 @@ export class NodeBackend implements RpcBackend {
 
   async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
     const executor = this.parts.callExecutor;
-    if (executor) return executor.call({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    if (executor)
+      return executor.call({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeCall(this.mainThreadCall(request, block));
   }
 
@@ -235,7 +239,8 @@ export class NodeBackend implements RpcBackend {
     const executor = this.parts.callExecutor;
     // Value transfers (what wallets estimate most) take one ~50 µs run at 21,000 gas: answer them
     // here, so they never queue behind a long call in the worker.
-    if (executor && !isPlainTransferOn(this.blocks.stateAt(block), request)) return executor.estimate({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
+    if (executor && !isPlainTransferOn(this.blocks.stateAt(block), request))
+      return executor.estimate({ request, version: this.blocks.versionAt(block), environment: this.blocks.environmentAt(block), gasCap: this.parts.rpcGasCap });
     return executeEstimate(this.mainThreadCall(request, block));
   }
 

@@ -80,7 +80,11 @@ beforeAll(async () => {
   await chain.clock.advance(chain.config.preconfIntervalMs);
   token = (chain.backend.getTransactionReceipt(deployment) as { contractAddress: Hex }).contractAddress;
   await seal(); // block 1: the token
-  await sendTestTransaction(chain, deployer, { to: token, data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: [HOLDER, 5n] }), gas: 100_000n });
+  await sendTestTransaction(chain, deployer, {
+    to: token,
+    data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: [HOLDER, 5n] }),
+    gas: 100_000n,
+  });
   await sendTestTransaction(chain, chain.accounts[1]!, { to: RICH, value: 10n ** 18n, gas: 21_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
   await seal(); // block 2: a token transfer and an ether transfer
@@ -151,7 +155,10 @@ describe('eth_getProof', () => {
     expect(rejection(Array.from({ length: 1025 }, () => '0x0'))).toEqual({ code: -32602, message: 'too many storage keys requested (max 1024, got 1025)' });
     expect(rejection([`0x${'11'.repeat(33)}`])).toEqual({ code: -32602, message: `storage key too long (want at most 32 bytes): "0x${'11'.repeat(33)}"` });
     expect(rejection(['0xzz'])).toEqual({ code: -32602, message: 'invalid hex in storage key: "0xzz"' });
-    await expect(chain.backend.getProof(hexToBytes(token), [], { kind: 'number', number: 99n })).rejects.toMatchObject({ code: -32000, message: 'header not found' });
+    await expect(chain.backend.getProof(hexToBytes(token), [], { kind: 'number', number: 99n })).rejects.toMatchObject({
+      code: -32000,
+      message: 'header not found',
+    });
   });
 
   it('(the verifier rejects a tampered proof, a proof for another root, and a proof with extra nodes)', async () => {

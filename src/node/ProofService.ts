@@ -1,7 +1,7 @@
 import { ServerError } from '../errors/RpcError.js';
 import { type AccountProofResult, pendingStateTrie, proveAccount, type StorageKeyRequest } from '../execution/accountProof.js';
-import { snapshotStateChanges } from '../execution/StateChanges.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { snapshotStateChanges } from '../execution/StateChanges.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { hexToBytes } from '../primitives/hex.js';

@@ -5,7 +5,7 @@
 // transactions traced on the open block, block traces, traceCall on chosen states, time-outs
 // and geth's errors.
 
-import { encodeErrorResult, encodeEventTopics, encodeFunctionData, getContractAddress, type Hex as ViemHex, padHex } from 'viem';
+import { encodeErrorResult, encodeEventTopics, encodeFunctionData, getContractAddress, padHex, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcError } from '../errors/RpcError.js';
 import type { CallFrameJson } from '../execution/tracing/CallTracer.js';
@@ -66,7 +66,10 @@ const address: Record<'store' | 'reverter' | 'counter' | 'gasHeavy' | 'proxyStor
   proxyCounter: '0x',
 };
 /** Block 2's transactions: increment, proxy→store, proxy→revert, direct revert, proxy→increment, a transfer. */
-const tx: Record<'deployStore' | 'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'factory' | 'pendingFirst' | 'pendingSecond', Hex> = {
+const tx: Record<
+  'deployStore' | 'increment' | 'proxyStore' | 'proxyRevert' | 'revert' | 'proxyIncrement' | 'transfer' | 'factory' | 'pendingFirst' | 'pendingSecond',
+  Hex
+> = {
   deployStore: '0x',
   factory: '0x',
   increment: '0x',
@@ -132,7 +135,12 @@ beforeAll(async () => {
     await deploy(deployCode(FACTORY)),
   ];
   await preconfirm();
-  [address.proxyStore, address.proxyReverter, address.proxyCounter, address.factory] = proxies.map((hash) => receipt(hash).contractAddress) as [Hex, Hex, Hex, Hex];
+  [address.proxyStore, address.proxyReverter, address.proxyCounter, address.factory] = proxies.map((hash) => receipt(hash).contractAddress) as [
+    Hex,
+    Hex,
+    Hex,
+    Hex,
+  ];
   await seal();
   // Block 2.
   tx.increment = await sendTestTransaction(chain, first, { to: address.counter, data: INCREMENT, gas: TX_GAS });
@@ -249,7 +257,17 @@ describe('callTracer', () => {
       gasUsed: toQuantity(67_840),
       to: address.proxyStore.toLowerCase(),
       input: '0x',
-      calls: [{ from: address.proxyStore.toLowerCase(), gas: toQuantity(100_000), gasUsed: toQuantity(22_106), to: address.store.toLowerCase(), input: '0x', value: '0x0', type: 'CALL' }],
+      calls: [
+        {
+          from: address.proxyStore.toLowerCase(),
+          gas: toQuantity(100_000),
+          gasUsed: toQuantity(22_106),
+          to: address.store.toLowerCase(),
+          input: '0x',
+          value: '0x0',
+          type: 'CALL',
+        },
+      ],
       value: '0x0',
       type: 'CALL',
     } satisfies CallFrameJson);
@@ -407,13 +425,19 @@ describe('prestateTracer', () => {
       nonce: 1,
       storage: { [zeroWord]: zeroWord },
     });
-    expect(Object.keys(pre).sort()).toEqual([COINBASE, address.store.toLowerCase(), address.proxyStore.toLowerCase(), chain.accounts[0]!.address.toLowerCase()].sort());
-    const diff = (await chain.backend.traceTransaction(tx.proxyStore, config({ tracer: 'prestateTracer', tracerConfig: { diffMode: true } }))) as { post: Record<string, unknown> };
+    expect(Object.keys(pre).sort()).toEqual(
+      [COINBASE, address.store.toLowerCase(), address.proxyStore.toLowerCase(), chain.accounts[0]!.address.toLowerCase()].sort(),
+    );
+    const diff = (await chain.backend.traceTransaction(tx.proxyStore, config({ tracer: 'prestateTracer', tracerConfig: { diffMode: true } }))) as {
+      post: Record<string, unknown>;
+    };
     expect(diff.post[address.store.toLowerCase()]).toEqual({ storage: { [zeroWord]: padHex('0x2a', { size: 32 }) } });
   });
 
   it('rejects diffMode with includeEmpty, as geth does', async () => {
-    expect(await settle(chain.backend.traceTransaction(tx.transfer, config({ tracer: 'prestateTracer', tracerConfig: { diffMode: true, includeEmpty: true } })))).toEqual({
+    expect(
+      await settle(chain.backend.traceTransaction(tx.transfer, config({ tracer: 'prestateTracer', tracerConfig: { diffMode: true, includeEmpty: true } }))),
+    ).toEqual({
       code: -32000,
       message: 'cannot use diffMode with includeEmpty',
     });
@@ -424,7 +448,10 @@ describe('pre-confirmed transactions', () => {
   it('are traced on the open block: the earlier pre-confirmed transaction is replayed first', async () => {
     const slot0 = padHex('0x0', { size: 32 });
     // Block 2 left the count at 2; the first pending increment made it 3.
-    const pre = (await chain.backend.traceTransaction(tx.pendingSecond, config({ tracer: 'prestateTracer' }))) as Record<string, { storage?: Record<string, string> }>;
+    const pre = (await chain.backend.traceTransaction(tx.pendingSecond, config({ tracer: 'prestateTracer' }))) as Record<
+      string,
+      { storage?: Record<string, string> }
+    >;
     expect(pre[address.counter.toLowerCase()]!.storage).toEqual({ [slot0]: padHex('0x3', { size: 32 }) });
     const calls = (await chain.backend.traceTransaction(tx.pendingSecond, config({ tracer: 'callTracer', tracerConfig: { withLog: true } }))) as CallFrameJson;
     expect(calls.calls![0]!.logs![0]).toMatchObject({ index: '0x1', data: padHex('0x4', { size: 32 }) });
@@ -441,7 +468,10 @@ describe('pre-confirmed transactions', () => {
 describe('block traces', () => {
   it('answer [{ txHash, result }] in block order, each as the transaction’s own trace', async () => {
     const block = chain.backend.getBlock({ kind: 'number', number: 2n }, false) as { hash: Hex; transactions: Hex[] };
-    for (const selector of [{ kind: 'number', number: 2n }, { kind: 'hash', hash: block.hash }] as BlockSelector[]) {
+    for (const selector of [
+      { kind: 'number', number: 2n },
+      { kind: 'hash', hash: block.hash },
+    ] as BlockSelector[]) {
       const traces = await chain.backend.traceBlock(selector, config({ tracer: 'callTracer' }));
       expect(traces.map((trace) => trace.txHash)).toEqual(block.transactions);
       for (const trace of traces) expect(trace.result).toEqual(await chain.backend.traceTransaction(trace.txHash, config({ tracer: 'callTracer' })));
@@ -453,7 +483,11 @@ describe('block traces', () => {
 
 describe('debug_traceCall', () => {
   it('traces on the state after the block: the store’s slot is already set, so SSTOREs are no-ops', async () => {
-    const trace = (await chain.backend.traceCall({ to: hexToBytes(address.proxyStore) }, { kind: 'number', number: 2n }, callConfig({ tracer: 'callTracer' }))) as CallFrameJson;
+    const trace = (await chain.backend.traceCall(
+      { to: hexToBytes(address.proxyStore) },
+      { kind: 'number', number: 2n },
+      callConfig({ tracer: 'callTracer' }),
+    )) as CallFrameJson;
     // Without a gas limit the call gets the 50M cap. Each SSTORE rewrites its value: cold slot 2,100 + 100.
     expect(trace.gas).toBe(toQuantity(50_000_000));
     expect(trace.calls![0]!.gasUsed).toBe(toQuantity(3 + 3 + 2_200));
@@ -463,10 +497,16 @@ describe('debug_traceCall', () => {
   it('with txIndex traces on the state before that transaction of the block', async () => {
     const block = chain.backend.getBlock({ kind: 'number', number: 2n }, false) as { transactions: Hex[] };
     const txIndex = block.transactions.indexOf(tx.proxyStore);
-    const trace = (await chain.backend.traceCall({ to: hexToBytes(address.proxyStore), gas: TX_GAS }, { kind: 'number', number: 2n }, callConfig({ tracer: 'callTracer', txIndex: toQuantity(txIndex) }))) as CallFrameJson;
+    const trace = (await chain.backend.traceCall(
+      { to: hexToBytes(address.proxyStore), gas: TX_GAS },
+      { kind: 'number', number: 2n },
+      callConfig({ tracer: 'callTracer', txIndex: toQuantity(txIndex) }),
+    )) as CallFrameJson;
     expect(trace.calls![0]!.gasUsed).toBe(toQuantity(22_106));
     expect(trace.gasUsed).toBe(toQuantity(67_840));
-    expect(await settle(chain.backend.traceCall({ to: hexToBytes(address.proxyStore) }, { kind: 'number', number: 2n }, callConfig({ txIndex: '0x63' })))).toEqual({
+    expect(
+      await settle(chain.backend.traceCall({ to: hexToBytes(address.proxyStore) }, { kind: 'number', number: 2n }, callConfig({ txIndex: '0x63' }))),
+    ).toEqual({
       code: -32000,
       message: 'transaction index 99 out of range for block #2',
     });
@@ -482,9 +522,13 @@ describe('debug_traceCall', () => {
   });
 
   it('fails as geth does when the call cannot execute', async () => {
-    const failure = await settle(chain.backend.traceCall({ from: hexToBytes(RECIPIENT), to: hexToBytes(address.store), value: 10n ** 30n }, LATEST, callConfig()));
+    const failure = await settle(
+      chain.backend.traceCall({ from: hexToBytes(RECIPIENT), to: hexToBytes(address.store), value: 10n ** 30n }, LATEST, callConfig()),
+    );
     expect(failure.code).toBe(-32000);
-    expect(failure.message).toMatch(/^tracing failed: insufficient funds for gas \* price \+ value: address 0x0+d0a11 have 1000000000000000000 want 1000000000000000000000000000000$/);
+    expect(failure.message).toMatch(
+      /^tracing failed: insufficient funds for gas \* price \+ value: address 0x0+d0a11 have 1000000000000000000 want 1000000000000000000000000000000$/,
+    );
   });
 });
 
@@ -497,7 +541,10 @@ describe('time-outs and errors', () => {
       timerFired = true;
     }, 20);
     const started = performance.now();
-    expect(await settle(chain.backend.traceCall(endless, LATEST, callConfig({ tracer: 'callTracer', timeout: '150ms' })))).toEqual({ code: -32000, message: 'execution timeout' });
+    expect(await settle(chain.backend.traceCall(endless, LATEST, callConfig({ tracer: 'callTracer', timeout: '150ms' })))).toEqual({
+      code: -32000,
+      message: 'execution timeout',
+    });
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(140);
     expect(elapsed).toBeLessThan(1_500);
@@ -511,7 +558,10 @@ describe('time-outs and errors', () => {
     expect(await settle(chain.backend.traceBlock({ kind: 'number', number: 0n }, config()))).toEqual({ code: -32000, message: 'genesis is not traceable' });
     expect(await settle(chain.backend.traceBlock({ kind: 'number', number: 99n }, config()))).toEqual({ code: -32000, message: 'block #99 not found' });
     expect(await settle(chain.backend.traceBlock({ kind: 'hash', hash: unknown }, config()))).toEqual({ code: -32000, message: `block ${unknown} not found` });
-    expect(await settle(chain.backend.traceTransaction(tx.proxyStore, config({ tracer: 'fourByteTracer' })))).toEqual({ code: -32000, message: 'tracer not found' });
+    expect(await settle(chain.backend.traceTransaction(tx.proxyStore, config({ tracer: 'fourByteTracer' })))).toEqual({
+      code: -32000,
+      message: 'tracer not found',
+    });
     expect(await settle(chain.backend.traceTransaction(tx.proxyStore, config({ tracer: 'callTracer', tracerConfig: { onlyTopCall: 'yes' } })))).toEqual({
       code: -32000,
       message: 'json: cannot unmarshal string into Go struct field callTracerConfig.onlyTopCall of type bool',

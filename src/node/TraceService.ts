@@ -4,11 +4,11 @@ import type { StoredBlock } from '../chain/records.js';
 import { ServerError } from '../errors/RpcError.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import type { CallRequest } from '../execution/CallRequest.js';
-import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type AccessListResult, createAccessList } from '../execution/createAccessList.js';
+import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
-import { snapshotStateChanges } from '../execution/StateChanges.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { snapshotStateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { type BlockReplay, stateAfterTransactions, traceBlockTransactions } from '../execution/tracing/replayBlock.js';
 import { DEFAULT_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../execution/tracing/TraceConfig.js';
@@ -19,7 +19,6 @@ import { type Hex, hexToBytes } from '../primitives/hex.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
 import type { ResolvedBlock } from './BlockSelection.js';
-
 
 /** What {@link TraceService} reads from. */
 export interface TraceServiceParts {
@@ -134,7 +133,13 @@ export class TraceService {
   }
 
   private replay(source: BlockSource, execution: ExecutionVm, count = source.raws.length): BlockReplay {
-    return { common: this.parts.common, execution, parentState: this.parentState(source), environment: source.environment, transactions: source.raws.slice(0, count) };
+    return {
+      common: this.parts.common,
+      execution,
+      parentState: this.parentState(source),
+      environment: source.environment,
+      transactions: source.raws.slice(0, count),
+    };
   }
 
   private parentState(source: BlockSource): StateReader {

@@ -43,7 +43,11 @@ describe('getTransactionByBlockAndIndex', () => {
   });
 
   it('"pending" is the open block: its pre-confirmed txs, block hash zero', () => {
-    expect(chain.backend.getTransactionByBlockAndIndex(PENDING, 0n)).toMatchObject({ hash: pendingTx, blockHash: `0x${'00'.repeat(32)}`, blockNumber: `0x${(sealedNumber + 1).toString(16)}` });
+    expect(chain.backend.getTransactionByBlockAndIndex(PENDING, 0n)).toMatchObject({
+      hash: pendingTx,
+      blockHash: `0x${'00'.repeat(32)}`,
+      blockNumber: `0x${(sealedNumber + 1).toString(16)}`,
+    });
     expect(chain.backend.getTransactionByBlockAndIndex(PENDING, 1n)).toBeNull();
   });
 

@@ -23,7 +23,12 @@ describe('buildDevTransaction', () => {
   it.each<[string, Parameters<typeof buildDevTransaction>[0], Partial<DevTransactionDefaults>, string]>([
     ['a fee cap under the default tip', { to, maxFeePerGas: 95n }, {}, 'maxFeePerGas (95) < maxPriorityFeePerGas (1000000000)'],
     ['a fee cap under the given tip', { to, maxFeePerGas: 1n, maxPriorityFeePerGas: 2n }, {}, 'maxFeePerGas (1) < maxPriorityFeePerGas (2)'],
-    ['a cost past 2^256 - 1', { to, maxFeePerGas: 2n ** 255n }, { gasLimit: 80n }, `insufficient funds for gas * price + value: balance ${10n ** 22n}, tx cost ${80n * 2n ** 255n}, overshot ${80n * 2n ** 255n - 10n ** 22n}`],
+    [
+      'a cost past 2^256 - 1',
+      { to, maxFeePerGas: 2n ** 255n },
+      { gasLimit: 80n },
+      `insufficient funds for gas * price + value: balance ${10n ** 22n}, tx cost ${80n * 2n ** 255n}, overshot ${80n * 2n ** 255n - 10n ** 22n}`,
+    ],
     ['a nonce at 2^64 - 1', { to }, { nonce: 2n ** 64n - 1n }, 'nonce has max value'],
   ])("refuses %s with geth's -32000 words", (_name, request, overrides, message) => {
     expect(() => buildDevTransaction(request, { ...defaults, ...overrides })).toThrow(expect.objectContaining({ code: -32000, message }));

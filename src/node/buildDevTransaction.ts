@@ -32,9 +32,15 @@ export interface DevTransactionDefaults {
 export function buildDevTransaction(request: CallRequest, defaults: DevTransactionDefaults): TypedTransaction {
   if (defaults.nonce >= MAX_NONCE) throw new ServerError('nonce has max value');
   const value = request.value ?? 0n;
-  const base = { nonce: defaults.nonce, gasLimit: defaults.gasLimit, to: request.to ?? undefined, value, data: request.data ?? new Uint8Array(0), chainId: defaults.chainId };
-  const feeCap =
-    request.gasPrice ?? request.maxFeePerGas ?? defaults.baseFeePerGas * 2n + (request.maxPriorityFeePerGas ?? defaults.suggestedTip);
+  const base = {
+    nonce: defaults.nonce,
+    gasLimit: defaults.gasLimit,
+    to: request.to ?? undefined,
+    value,
+    data: request.data ?? new Uint8Array(0),
+    chainId: defaults.chainId,
+  };
+  const feeCap = request.gasPrice ?? request.maxFeePerGas ?? defaults.baseFeePerGas * 2n + (request.maxPriorityFeePerGas ?? defaults.suggestedTip);
   const tip = request.maxPriorityFeePerGas ?? defaults.suggestedTip;
   if (request.gasPrice === undefined && feeCap < tip) throw new ServerError(`maxFeePerGas (${feeCap}) < maxPriorityFeePerGas (${tip})`);
   const cost = defaults.gasLimit * feeCap + value;

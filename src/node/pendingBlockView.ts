@@ -1,6 +1,6 @@
 import { UNSEALED_BLOCK_HASH } from '../chain/ChainStore.js';
-import type { JsonObject } from '../rpc/backend.js';
 import { bytesToHex, type Hex, toQuantity } from '../primitives/hex.js';
+import type { JsonObject } from '../rpc/backend.js';
 import type { OpenBlock } from '../sequencer/OpenBlock.js';
 
 /** keccak256 of the RLP of an empty list: the uncle hash of every post-merge block. */

@@ -11,7 +11,12 @@ let chain: TestChain;
 afterEach(() => chain.close());
 
 const send = (from: number, nonce?: bigint) =>
-  sendTestTransaction(chain, chain.accounts[from]!, { to: chain.accounts[9]!.address as Hex, value: 1n, gas: 21_000n, ...(nonce === undefined ? {} : { nonce }) });
+  sendTestTransaction(chain, chain.accounts[from]!, {
+    to: chain.accounts[9]!.address as Hex,
+    value: 1n,
+    gas: 21_000n,
+    ...(nonce === undefined ? {} : { nonce }),
+  });
 
 describe('transactionStatus', () => {
   it('follows a tx from the pool to pre-confirmation to its sealed block', async () => {
@@ -37,8 +42,18 @@ describe('transactionStatus', () => {
   it('is Unknown for a hash the node never saw, and for a tx replaced in the pool', async () => {
     chain = await createTestChain();
     expect(chain.backend.transactionStatus(`0x${'ab'.repeat(32)}`)).toEqual({ status: 'Unknown' });
-    const replaced = await sendTestTransaction(chain, chain.accounts[3]!, { to: chain.accounts[9]!.address as Hex, gas: 21_000n, nonce: 0n, maxPriorityFeePerGas: 1_000_000_000n });
-    const replacement = await sendTestTransaction(chain, chain.accounts[3]!, { to: chain.accounts[9]!.address as Hex, gas: 21_000n, nonce: 0n, maxPriorityFeePerGas: 2_000_000_000n });
+    const replaced = await sendTestTransaction(chain, chain.accounts[3]!, {
+      to: chain.accounts[9]!.address as Hex,
+      gas: 21_000n,
+      nonce: 0n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    });
+    const replacement = await sendTestTransaction(chain, chain.accounts[3]!, {
+      to: chain.accounts[9]!.address as Hex,
+      gas: 21_000n,
+      nonce: 0n,
+      maxPriorityFeePerGas: 2_000_000_000n,
+    });
     expect(chain.backend.transactionStatus(replaced)).toEqual({ status: 'Unknown' });
     expect(chain.backend.transactionStatus(replacement)).toEqual({ status: 'Known', stage: 'pool' });
   });

@@ -1,7 +1,7 @@
+import type { StateReader } from '../execution/StateReader.js';
 import { checksumAddress } from '../primitives/checksumAddress.js';
 import { bytesToHex, type Hex, toQuantity } from '../primitives/hex.js';
 import type { JsonObject, TxPoolGroups } from '../rpc/backend.js';
-import type { StateReader } from '../execution/StateReader.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import { pooledTransactionView } from './pooledTransactionView.js';
@@ -62,7 +62,9 @@ export class TxPoolInspection {
 
   private grouped<Entry>(entryOf: (transaction: PoolTransaction) => Entry): TxPoolGroups<Entry> {
     const result: TxPoolGroups<Entry> = { pending: {}, queued: {} };
-    const senders = [...this.pool.contents().keys()].map((sender) => [checksumAddress(sender), sender] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const senders = [...this.pool.contents().keys()]
+      .map((sender) => [checksumAddress(sender), sender] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [checksummed, sender] of senders) {
       for (const [isPending, transaction] of this.classified(sender)) {
         const group = isPending ? result.pending : result.queued;

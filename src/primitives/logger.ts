@@ -34,7 +34,15 @@ export interface LoggerOptions {
 export function createLogger(level: Level, options: LoggerOptions = {}): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const format = options.format === 'json' || options.format === 'pretty' ? options.format : process.stderr.isTTY ? 'pretty' : 'json';
-  const prettify = format === 'pretty' ? prettyFactory({ colorize: options.write === undefined && process.stderr.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true }) : undefined;
+  const prettify =
+    format === 'pretty'
+      ? prettyFactory({
+          colorize: options.write === undefined && process.stderr.isTTY,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+          singleLine: true,
+        })
+      : undefined;
   const destination = {
     write(chunk: string) {
       const line = chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk;

@@ -15,7 +15,7 @@ import { Account, Address } from '@ethereumjs/util';
 import { createVM, runTx } from '@ethereumjs/vm';
 import { encodeDeployData, encodeFunctionData, type Hex as ViemHex, bytesToHex as viemBytesToHex, hexToBytes as viemHexToBytes } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UNSEALED_BLOCK_HASH, type ReceiptView } from '../chain/ChainStore.js';
+import { type ReceiptView, UNSEALED_BLOCK_HASH } from '../chain/ChainStore.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { SealedBlockEvent, SubBlockEvent } from '../events/ChainEvents.js';

@@ -3,8 +3,6 @@ import type { ChainStore } from '../chain/ChainStore.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
-import { applyStateChanges } from '../execution/StateTrie.js';
-import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -13,7 +11,9 @@ import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
 import { tryFastTransfer } from '../execution/fastTransfer.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
-import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
+import { applyStateChanges } from '../execution/StateTrie.js';
+import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { type Hex, toQuantity } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
@@ -186,7 +186,13 @@ export class Sequencer {
       sealInputs.push({
         hash: source.hash,
         raw: source.raw,
-        receipt: encodeReceipt({ type: source.transaction.type, success: result.success, cumulativeGasUsed: result.cumulativeGasUsed, bloom: result.bloom, logs: result.logs }),
+        receipt: encodeReceipt({
+          type: source.transaction.type,
+          success: result.success,
+          cumulativeGasUsed: result.cumulativeGasUsed,
+          bloom: result.bloom,
+          logs: result.logs,
+        }),
       });
     }
     for (const transaction of failed) this.parts.journal.forget(batch, transaction.hash);
@@ -217,7 +223,14 @@ export class Sequencer {
     logger.debug('pre-confirmed sub-block', { block: open.number, index, txs: executed.length, buildMs: Math.round(buildMs) });
     // Taken before listeners run: fanning out to subscribers is not part of becoming durable.
     const preconfirmedAtMs = this.parts.clock.now();
-    this.parts.events.emit('subBlock', { blockNumber: BigInt(open.number), index, timestamp: open.timestamp, transactionHashes: hashes, preconfirmedAtMs, buildMs });
+    this.parts.events.emit('subBlock', {
+      blockNumber: BigInt(open.number),
+      index,
+      timestamp: open.timestamp,
+      transactionHashes: hashes,
+      preconfirmedAtMs,
+      buildMs,
+    });
     return { ...subBlock, preconfirmedAtMs };
   }
 

@@ -50,16 +50,24 @@ describe('submitAndAwaitPreconfirmation', () => {
   it('passes a submission error through and stops listening', async () => {
     const events = new EventBus<ChainEvents>();
     let listening = 0;
-    const counting = { ...events, on: (...args: Parameters<typeof events.on>) => {
-      listening++;
-      const off = events.on(...args);
-      return () => {
-        listening--;
-        off();
-      };
-    } } as EventBus<ChainEvents>;
+    const counting = {
+      ...events,
+      on: (...args: Parameters<typeof events.on>) => {
+        listening++;
+        const off = events.on(...args);
+        return () => {
+          listening--;
+          off();
+        };
+      },
+    } as EventBus<ChainEvents>;
     await expect(
-      submitAndAwaitPreconfirmation({ submit: async () => Promise.reject(new Error('nonce too low')), events: counting, isPreconfirmed: () => false, timeoutMs: 10 }),
+      submitAndAwaitPreconfirmation({
+        submit: async () => Promise.reject(new Error('nonce too low')),
+        events: counting,
+        isPreconfirmed: () => false,
+        timeoutMs: 10,
+      }),
     ).rejects.toThrow('nonce too low');
     expect(listening).toBe(0);
   });

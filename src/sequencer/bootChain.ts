@@ -1,17 +1,17 @@
 import type { Common } from '@ethereumjs/common';
 import { Account } from '@ethereumjs/util';
 import type { ChainStore } from '../chain/ChainStore.js';
+import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
-import { applyStateChanges } from '../execution/StateTrie.js';
-import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
-import { writeStateChanges, type WorldState } from '../execution/WorldState.js';
+import { applyStateChanges } from '../execution/StateTrie.js';
+import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
-import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
@@ -49,7 +49,9 @@ export async function bootChain(options: {
   }
   const storedChainId = storage.getRecord<string>(recordKeys.chainId);
   if (storedChainId !== undefined && BigInt(storedChainId) !== options.genesis.chainId) {
-    throw new Error(`the data directory holds chain id ${BigInt(storedChainId)}, not ${options.genesis.chainId}; use another --data-dir or the matching --chain-id`);
+    throw new Error(
+      `the data directory holds chain id ${BigInt(storedChainId)}, not ${options.genesis.chainId}; use another --data-dir or the matching --chain-id`,
+    );
   }
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
@@ -57,7 +59,14 @@ export async function bootChain(options: {
   if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now), createdGenesis };
 
   const first = subBlocks[0]!;
-  const open = new OpenBlock(head.number + 1, BigInt(first.timestamp), BigInt(first.baseFeePerGas), hexToBytes(parent.hash), hexToBytes(parent.stateRoot), first.timestamp * 1000);
+  const open = new OpenBlock(
+    head.number + 1,
+    BigInt(first.timestamp),
+    BigInt(first.baseFeePerGas),
+    hexToBytes(parent.hash),
+    hexToBytes(parent.stateRoot),
+    first.timestamp * 1000,
+  );
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
     const inputs = subBlock.transactionHashes.map((hash) => {
@@ -80,7 +89,14 @@ export async function bootChain(options: {
     const gas = BigInt(subBlock.cumulativeGasUsed);
     const bloom = new Uint8Array(256);
     for (const input of inputs) orBloom(bloom, input.bloom);
-    open.append(subBlock, inputs, touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world), gas - previousGas, inputs.reduce((sum, input) => sum + input.logCount, 0), bloom);
+    open.append(
+      subBlock,
+      inputs,
+      touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world),
+      gas - previousGas,
+      inputs.reduce((sum, input) => sum + input.logCount, 0),
+      bloom,
+    );
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
@@ -101,7 +117,14 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
   return changes;
 }
 
-async function writeGenesis(options: { common: Common; storage: Storage; chain: ChainStore; trieNodes: TrieNodeStore; genesis: GenesisSpec; now: number }): Promise<void> {
+async function writeGenesis(options: {
+  common: Common;
+  storage: Storage;
+  chain: ChainStore;
+  trieNodes: TrieNodeStore;
+  genesis: GenesisSpec;
+  now: number;
+}): Promise<void> {
   const { genesis } = options;
   const changes = emptyStateChanges();
   for (const { address, balance } of genesis.allocations) changes.accounts.set(address.replace(/^0x/, '').toLowerCase(), new Account(0n, balance));

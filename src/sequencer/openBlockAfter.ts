@@ -13,5 +13,12 @@ export function openBlockAfter(parent: StoredBlock, earliestMs: number): OpenBlo
   const parentTimestamp = Number(BigInt(parent.timestamp));
   const openedAtMs = Math.max(earliestMs, (parentTimestamp + 1) * 1000);
   const baseFee = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
-  return new OpenBlock(Number(BigInt(parent.number)) + 1, BigInt(Math.floor(openedAtMs / 1000)), baseFee, hexToBytes(parent.hash), hexToBytes(parent.stateRoot), openedAtMs);
+  return new OpenBlock(
+    Number(BigInt(parent.number)) + 1,
+    BigInt(Math.floor(openedAtMs / 1000)),
+    baseFee,
+    hexToBytes(parent.hash),
+    hexToBytes(parent.stateRoot),
+    openedAtMs,
+  );
 }

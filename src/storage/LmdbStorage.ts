@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
-import type { Storage, WriteBatch } from './Storage.js';
 import { lockDataDirectory } from './dataDirectoryLock.js';
+import type { Storage, WriteBatch } from './Storage.js';
 import { versionedKey } from './versionKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */

@@ -1,4 +1,4 @@
-import { type Hex as ViemHex, keccak256 } from 'viem';
+import { keccak256, type Hex as ViemHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DevAccount } from '../config/devAccounts.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';

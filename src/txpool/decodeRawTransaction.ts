@@ -25,7 +25,8 @@ export interface StatelessRules {
  * once, with native secp256k1). Throws geth's -32000 errors; malformed bytes are -32602.
  */
 export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): PoolTransaction {
-  if (raw.length > MAX_TRANSACTION_BYTES) throw new ServerError(`${TxErrorMessage.oversizedData}: transaction size ${raw.length}, limit ${MAX_TRANSACTION_BYTES}`);
+  if (raw.length > MAX_TRANSACTION_BYTES)
+    throw new ServerError(`${TxErrorMessage.oversizedData}: transaction size ${raw.length}, limit ${MAX_TRANSACTION_BYTES}`);
   if (raw.length === 0) throw new InvalidParamsError('invalid argument 0: empty transaction data');
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
   if (type === 3) throw new ServerError(TxErrorMessage.blobTxNotSupported);
@@ -44,7 +45,8 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Po
   const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
   if (transaction.gasLimit > rules.blockGasLimit) throw new ServerError(TxErrorMessage.gasLimitExceeded);
   const minimumGas = transaction.getMinimumGasLimit();
-  if (transaction.gasLimit < minimumGas) throw new ServerError(`${TxErrorMessage.intrinsicGasTooLow}: gas ${transaction.gasLimit}, minimum needed ${minimumGas}`);
+  if (transaction.gasLimit < minimumGas)
+    throw new ServerError(`${TxErrorMessage.intrinsicGasTooLow}: gas ${transaction.gasLimit}, minimum needed ${minimumGas}`);
   if (tip < rules.minTip) throw new ServerError(`${TxErrorMessage.underpriced}: gas tip cap ${tip}, minimum needed ${rules.minTip}`);
 
   let sender: string;

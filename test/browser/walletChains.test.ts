@@ -16,8 +16,8 @@ import {
   launchBrowser,
   openPage,
   openWalletPanel,
-  recordedEvents,
   recordEvents,
+  recordedEvents,
   walletRequest,
 } from './browserHarness.js';
 

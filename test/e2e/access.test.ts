@@ -6,8 +6,8 @@
  * /ready and /metrics, and keys never reaching the logs.
  */
 import { createPublicClient, http, webSocket } from 'viem';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { cleanupNodeProcesses, createTempDataDir, type NodeProcess, runSequinCommand, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, postRaw, sequinChain } from './helpers.js';
 import { connectWs } from './wsClient.js';
@@ -51,8 +51,16 @@ describe('a node with API keys (tiers apply)', () => {
   });
 
   it('eth_sendTransaction (dev accounts) is dedicated too; public methods stay public', async () => {
-    const send = { jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: DEV_ACCOUNTS[0]!.address, to: DEV_ACCOUNTS[1]!.address, value: '0x1' }] };
-    expect(await post(node.url, send)).toMatchObject({ status: 403, json: { error: { code: -32004, message: 'method eth_sendTransaction requires a dedicated endpoint' } } });
+    const send = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_sendTransaction',
+      params: [{ from: DEV_ACCOUNTS[0]!.address, to: DEV_ACCOUNTS[1]!.address, value: '0x1' }],
+    };
+    expect(await post(node.url, send)).toMatchObject({
+      status: 403,
+      json: { error: { code: -32004, message: 'method eth_sendTransaction requires a dedicated endpoint' } },
+    });
     expect(await post(node.url, chainIdCall())).toMatchObject({ status: 200, json: { result: '0x7a69' } });
   });
 
@@ -75,7 +83,10 @@ describe('a node with API keys (tiers apply)', () => {
     const keyed = await connectWs(`${node.url}/v1/${CONFIGURED_KEY}`);
     expect(await keyed.request('eth_getBlockReceipts', ['latest'])).toMatchObject({ result: expect.any(Array) });
     keyed.close();
-    const viemClient = createPublicClient({ chain: sequinChain(node.url), transport: webSocket(`${node.url.replace(/^http/, 'ws')}/v1/${CONFIGURED_KEY}`, { retryCount: 0 }) });
+    const viemClient = createPublicClient({
+      chain: sequinChain(node.url),
+      transport: webSocket(`${node.url.replace(/^http/, 'ws')}/v1/${CONFIGURED_KEY}`, { retryCount: 0 }),
+    });
     expect(await viemClient.request({ method: 'eth_getBlockReceipts', params: ['latest'] })).toEqual(expect.any(Array));
     await (await viemClient.transport.getRpcClient()).close();
     await expect(connectWs(`${node.url}/v1/not-a-key-0123456789`)).rejects.toThrow('Unexpected server response: 401');
@@ -85,7 +96,10 @@ describe('a node with API keys (tiers apply)', () => {
     const invalid = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid or revoked API key' } };
     expect(await post(`${node.url}/v1/not-a-key-0123456789`, chainIdCall())).toMatchObject({ status: 401, json: invalid });
     expect(await post(node.url, chainIdCall(), { authorization: 'Bearer not-a-key-0123456789' })).toMatchObject({ status: 401, json: invalid });
-    expect(await post(`${node.url}/v1/`, chainIdCall())).toMatchObject({ status: 401, json: { error: { code: -32600, message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>' } } });
+    expect(await post(`${node.url}/v1/`, chainIdCall())).toMatchObject({
+      status: 401,
+      json: { error: { code: -32600, message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>' } },
+    });
     expect(await post(`${node.url}/v1/${CONFIGURED_KEY}/more`, chainIdCall())).toMatchObject({ status: 404 });
     // Any other path is served like / (as geth does).
     expect(await post(`${node.url}/rpc`, receiptsCall())).toMatchObject({ status: 403, json: { error: REFUSED } });
@@ -106,7 +120,7 @@ describe('a node with API keys (tiers apply)', () => {
     ]);
   });
 
-  it('sequin keys create / list / revoke against the running node\'s data directory take effect at its next request', async () => {
+  it("sequin keys create / list / revoke against the running node's data directory take effect at its next request", async () => {
     const created = runSequinCommand(['keys', 'create', '--name', 'app1', '--data-dir', node.dataDir!]);
     expect(created.status, created.stderr).toBe(0);
     createdKey = created.stdout.trim();
@@ -126,7 +140,10 @@ describe('a node with API keys (tiers apply)', () => {
     const revoked = runSequinCommand(['keys', 'revoke', 'app1', '--data-dir', node.dataDir!]);
     expect(revoked.status).toBe(0);
     expect(revoked.stdout).toMatch(/^Revoked API key "app1" \(id [0-9a-f]{8}\)/);
-    expect(await post(`${node.url}/v1/${createdKey}`, chainIdCall())).toMatchObject({ status: 401, json: { error: { message: 'invalid or revoked API key' } } });
+    expect(await post(`${node.url}/v1/${createdKey}`, chainIdCall())).toMatchObject({
+      status: 401,
+      json: { error: { message: 'invalid or revoked API key' } },
+    });
     expect(runSequinCommand(['keys', 'list', '--data-dir', node.dataDir!]).stdout).toMatch(/app1 {2}\S+ {2}revoked \d{4}-/);
     // The configured key is unaffected.
     expect(await post(`${node.url}/v1/${CONFIGURED_KEY}`, receiptsCall())).toMatchObject({ status: 200 });
@@ -160,7 +177,14 @@ describe('a node with API keys (tiers apply)', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const served = lines.find((line) => line.msg === 'rpc eth_getBlockReceipts' && line.tier === 'dedicated');
-    expect(served).toMatchObject({ level: 'info', method: 'eth_getBlockReceipts', outcome: 'ok', key: 'config-1', client: '127.0.0.1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(served).toMatchObject({
+      level: 'info',
+      method: 'eth_getBlockReceipts',
+      outcome: 'ok',
+      key: 'config-1',
+      client: '127.0.0.1',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(lines.find((line) => line.msg === 'rpc eth_getBlockReceipts' && line.tier === 'public')).toMatchObject({ outcome: 'refused', code: -32004 });
     expect(node.stderr()).not.toContain(CONFIGURED_KEY);
     expect(node.stderr()).not.toContain(createdKey);
@@ -171,7 +195,20 @@ describe('rate limits', () => {
   let node: NodeProcess;
   beforeAll(async () => {
     node = await startNodeProcess({
-      args: ['--public-tier', '--trust-proxy', '--public-rate-limit', '2', '--public-rate-burst', '4', '--api-key', CONFIGURED_KEY, '--dedicated-rate-limit', '1', '--dedicated-rate-burst', '3'],
+      args: [
+        '--public-tier',
+        '--trust-proxy',
+        '--public-rate-limit',
+        '2',
+        '--public-rate-burst',
+        '4',
+        '--api-key',
+        CONFIGURED_KEY,
+        '--dedicated-rate-limit',
+        '1',
+        '--dedicated-rate-burst',
+        '3',
+      ],
     });
   });
 
@@ -184,7 +221,10 @@ describe('rate limits', () => {
     expect(limited.json).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32005, message: `rate limit exceeded: 2 calls/s per IP address on the public endpoint (bursts of 4); retry after ${limited.headers.get('retry-after')} s, or use a dedicated endpoint` },
+      error: {
+        code: -32005,
+        message: `rate limit exceeded: 2 calls/s per IP address on the public endpoint (bursts of 4); retry after ${limited.headers.get('retry-after')} s, or use a dedicated endpoint`,
+      },
     });
     expect((await post(node.url, chainIdCall(), { 'x-forwarded-for': '203.0.113.11' })).status).toBe(200);
     expect((await post(`${node.url}/v1/${CONFIGURED_KEY}`, chainIdCall())).status).toBe(200);
@@ -207,7 +247,9 @@ describe('rate limits', () => {
       const answer = await post(url, chainIdCall());
       if (answer.status === 429) limited = answer;
     }
-    expect(limited?.json).toMatchObject({ error: { code: -32005, message: expect.stringMatching(/^rate limit exceeded: 1 calls\/s for this API key \(bursts of 3\); retry after \d+ s$/) } });
+    expect(limited?.json).toMatchObject({
+      error: { code: -32005, message: expect.stringMatching(/^rate limit exceeded: 1 calls\/s for this API key \(bursts of 3\); retry after \d+ s$/) },
+    });
   });
 
   it('charges each WebSocket message of a public connection', async () => {

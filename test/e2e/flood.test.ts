@@ -67,7 +67,10 @@ describe.runIf(process.platform === 'linux')('a flood of huge batches', () => {
     await probe;
 
     // Every request got an answer: served, too large, or busy (and never a crash).
-    expect([...statuses.keys()].every((status) => status === 200 || status === 413 || status === 503 || status === 'reset'), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((status) => status === 200 || status === 413 || status === 503 || status === 'reset'),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     expect(node.process.exitCode).toBeNull();
     // Bounded: the peak does not keep climbing round after round, and stays well below what 64 × 4.5 MB bodies and their parsed batches take unbudgeted (~400 MiB over baseline, measured).

@@ -2,7 +2,17 @@
  * Shared pieces of the end-to-end tests: the dev chain as viem sees it, clients for a running
  * node, raw JSON-RPC over fetch, and polling.
  */
-import { type Chain, createPublicClient, createWalletClient, defineChain, type Hex, http, type PrivateKeyAccount, parseEther, type TransactionReceipt } from 'viem';
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  type PrivateKeyAccount,
+  parseEther,
+  type TransactionReceipt,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 
 /** The dev accounts' private keys (mnemonic "test test … junk", m/44'/60'/0'/0/i). */

@@ -4,7 +4,7 @@
  * fails with code 4 and its hash as data (and stays pooled), and a timeout above the node's
  * maximum is -32602.
  */
-import type { Hex, } from 'viem';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { rpc, rpcResult, signTransfer, viemClients, ZERO_HASH } from './helpers.js';
@@ -15,7 +15,6 @@ beforeAll(async () => {
   node = await startNodeProcess({ args: ['--send-sync-max-timeout', '10000'] });
 });
 afterAll(cleanupNodeProcesses);
-
 
 describe('eth_sendRawTransactionSync', () => {
   it('returns the pre-confirmed receipt to viem in one call, well before the block is sealed', async () => {

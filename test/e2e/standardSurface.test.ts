@@ -86,7 +86,9 @@ describe('eth_getLogs', () => {
   });
 
   it('--rpc-logs-block-range and --rpc-logs-max-results cap queries with -32005', async () => {
-    const capped = await startNodeProcess({ args: ['--rpc-logs-block-range', '2', '--rpc-logs-max-results', '1', '--block-time', '1000', '--rpc-filters-per-client', '2'] });
+    const capped = await startNodeProcess({
+      args: ['--rpc-logs-block-range', '2', '--rpc-logs-max-results', '1', '--block-time', '1000', '--rpc-filters-per-client', '2'],
+    });
     await waitForBlockAfter(capped.url, 2n);
     expect(await rpcError(capped.url, 'eth_getLogs', [{ fromBlock: '0x0' }])).toEqual({ code: -32005, message: 'exceed maximum block range: 2' });
     // Deploy and transfer back to back (explicit gas: no estimate against a token not yet sealed),
@@ -94,7 +96,13 @@ describe('eth_getLogs', () => {
     const { walletClient } = viemClients(capped.url);
     const deployment = await walletClient.deployContract({ abi, bytecode: testTokenArtifact.bytecode as Hex, args: [SUPPLY] });
     const deployed = (await pollReceipt(capped.url, deployment)).contractAddress!;
-    const transfer = await walletClient.writeContract({ address: deployed, abi, functionName: 'transfer', args: [DEV_ACCOUNTS[1]!.address, 1n], gas: 100_000n });
+    const transfer = await walletClient.writeContract({
+      address: deployed,
+      abi,
+      functionName: 'transfer',
+      args: [DEV_ACCOUNTS[1]!.address, 1n],
+      gas: 100_000n,
+    });
     const receipts = [await pollReceipt(capped.url, deployment), await pollReceipt(capped.url, transfer)];
     expect(receipts.map((receipt) => [receipt.status, receipt.logs.length])).toEqual([
       ['success', 1],
@@ -108,7 +116,10 @@ describe('eth_getLogs', () => {
     // --rpc-filters-per-client: a third filter from this client is refused until one is uninstalled.
     const first = await rpcResult<string>(capped.url, 'eth_newBlockFilter');
     await rpcResult(capped.url, 'eth_newPendingTransactionFilter');
-    expect(await rpcError(capped.url, 'eth_newFilter', [{}])).toEqual({ code: -32005, message: 'too many filters installed by this client (limit 2); uninstall some with eth_uninstallFilter' });
+    expect(await rpcError(capped.url, 'eth_newFilter', [{}])).toEqual({
+      code: -32005,
+      message: 'too many filters installed by this client (limit 2); uninstall some with eth_uninstallFilter',
+    });
     expect(await rpcResult(capped.url, 'eth_uninstallFilter', [first])).toBe(true);
     expect(await rpcResult<string>(capped.url, 'eth_newFilter', [{}])).toMatch(/^0x[0-9a-f]+$/);
   });
@@ -127,7 +138,13 @@ describe('filters', () => {
     expect(changes.map((log) => [log.transactionHash, log.args])).toEqual([[receipt.transactionHash, { from: DEV_ACCOUNTS[0]!.address, to: bob, value: 7n }]]);
     expect(await publicClient.getFilterChanges({ filter })).toEqual([]);
     // eth_getFilterLogs runs a filter's criteria over its range, like eth_getLogs.
-    const ranged = await publicClient.createEventFilter({ address: token, event: TRANSFER, args: { to: bob }, fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber });
+    const ranged = await publicClient.createEventFilter({
+      address: token,
+      event: TRANSFER,
+      args: { to: bob },
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber,
+    });
     expect((await publicClient.getFilterLogs({ filter: ranged })).map((log) => log.transactionHash)).toEqual([receipt.transactionHash]);
     expect(await publicClient.uninstallFilter({ filter })).toBe(true);
     expect(await rpcError(node.url, 'eth_getFilterChanges', [filter.id])).toEqual({ code: -32000, message: 'filter not found' });
@@ -259,10 +276,14 @@ describe('node status and discovery', () => {
   });
 
   it('rpc.discover lists every served method with its params; rpc_modules lists their namespaces', async () => {
-    const document = await rpcResult<{ openrpc: string; methods: { name: string; params: { name: string; required: boolean; schema: object }[] }[] }>(node.url, 'rpc.discover');
+    const document = await rpcResult<{ openrpc: string; methods: { name: string; params: { name: string; required: boolean; schema: object }[] }[] }>(
+      node.url,
+      'rpc.discover',
+    );
     expect(document.openrpc).toBe('1.2.6');
     const names = document.methods.map((method) => method.name);
-    for (const name of ['eth_getLogs', 'eth_newFilter', 'eth_getFilterChanges', 'chain_transactionStatus', 'txpool_content', 'rpc.discover', 'eth_call']) expect(names).toContain(name);
+    for (const name of ['eth_getLogs', 'eth_newFilter', 'eth_getFilterChanges', 'chain_transactionStatus', 'txpool_content', 'rpc.discover', 'eth_call'])
+      expect(names).toContain(name);
     const getLogs = document.methods.find((method) => method.name === 'eth_getLogs')!;
     expect(getLogs.params).toEqual([{ name: 'filter', required: true, schema: expect.objectContaining({ type: 'object' }) }]);
     // Every method the document lists is served (junk params fail in decoding, never as "does not exist").

@@ -4,7 +4,7 @@
  * the struct logger's JSON, eth_createAccessList through viem's createAccessList, and
  * eth_getProof through viem's getProof, verified against the block's state root.
  */
-import { encodeAbiParameters, encodeFunctionData, encodeEventTopics, type Hex, hexToBytes, keccak256, padHex } from 'viem';
+import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Hex, hexToBytes, keccak256, padHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterArtifact, testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
@@ -41,7 +41,11 @@ afterAll(cleanupNodeProcesses);
 
 describe('debug_traceTransaction', () => {
   it('callTracer: the call tree of a pre-confirmed transaction, with the callee’s log', async () => {
-    const hash = await clients.walletClient.sendTransaction({ to: proxy, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }), gas: 200_000n });
+    const hash = await clients.walletClient.sendTransaction({
+      to: proxy,
+      data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }),
+      gas: 200_000n,
+    });
     const receipt = await pollReceipt(node.url, hash);
     const trace = await clients.publicClient.request({
       method: 'debug_traceTransaction' as never,
@@ -73,13 +77,18 @@ describe('debug_traceTransaction', () => {
   });
 
   it('struct logger: numbers for gas, hex for stack and a 0x return value; geth’s errors over HTTP', async () => {
-    const hash = await clients.walletClient.sendTransaction({ to: counter, data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }), gas: 200_000n });
+    const hash = await clients.walletClient.sendTransaction({
+      to: counter,
+      data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }),
+      gas: 200_000n,
+    });
     const receipt = await pollReceipt(node.url, hash);
-    const trace = await rpcResult<{ gas: number; failed: boolean; returnValue: string; structLogs: Array<{ pc: number; op: string; gas: number; gasCost: number; depth: number; stack: string[] }> }>(
-      node.url,
-      'debug_traceTransaction',
-      [hash],
-    );
+    const trace = await rpcResult<{
+      gas: number;
+      failed: boolean;
+      returnValue: string;
+      structLogs: Array<{ pc: number; op: string; gas: number; gasCost: number; depth: number; stack: string[] }>;
+    }>(node.url, 'debug_traceTransaction', [hash]);
     expect(trace.gas).toBe(Number(receipt.gasUsed));
     expect(trace.failed).toBe(false);
     expect(trace.returnValue).toBe('0x');
@@ -121,10 +130,22 @@ describe('eth_getProof', () => {
     await waitForBlockAfter(node.url, head);
     const block = await clients.publicClient.getBlock({ blockTag: 'latest' });
     const proof = await clients.publicClient.getProof({ address: token, storageKeys: [padHex('0x0', { size: 32 })], blockNumber: block.number });
-    expect(verifyMerkleProof(hexToBytes(block.stateRoot), hexToBytes(token), proof.accountProof.map((node) => hexToBytes(node)))).toBeDefined();
+    expect(
+      verifyMerkleProof(
+        hexToBytes(block.stateRoot),
+        hexToBytes(token),
+        proof.accountProof.map((node) => hexToBytes(node)),
+      ),
+    ).toBeDefined();
     expect(proof.nonce).toBe(1);
     const [slot] = proof.storageProof;
     expect(slot!.value).toBe(10n ** 24n);
-    expect(verifyMerkleProof(hexToBytes(proof.storageHash), hexToBytes(slot!.key), slot!.proof.map((node) => hexToBytes(node)))).toBeDefined();
+    expect(
+      verifyMerkleProof(
+        hexToBytes(proof.storageHash),
+        hexToBytes(slot!.key),
+        slot!.proof.map((node) => hexToBytes(node)),
+      ),
+    ).toBeDefined();
   });
 });

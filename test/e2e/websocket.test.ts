@@ -5,7 +5,7 @@
  * and the clients people use: viem's webSocket transport (watchBlocks, watchContractEvent,
  * sendRawTransactionSync) and ethers v6 WebSocketProvider events.
  */
-import { WebSocketProvider, Contract as EthersContract } from 'ethers';
+import { Contract as EthersContract, WebSocketProvider } from 'ethers';
 import { createPublicClient, type Hex, webSocket } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,10 @@ async function burst(count: number): Promise<Hex[]> {
   const raws: Hex[] = [];
   for (let i = 0; i < count; i++) raws.push(await nextTransfer(i % 8));
   // rpcBatch throws on the first error: every tx must be accepted.
-  return rpcBatch<Hex>(node.url, raws.map((raw) => ['eth_sendRawTransaction', [raw]]));
+  return rpcBatch<Hex>(
+    node.url,
+    raws.map((raw) => ['eth_sendRawTransaction', [raw]]),
+  );
 }
 
 /** Asserts cursors are strictly consecutive: index+1 within a block, index 0 when a later block starts. */
@@ -112,12 +115,20 @@ describe('newPreconfBlockTransactions', () => {
     const missed = await burst(30);
     await pollUntil(async () => (await rpcResult<{ status: string } | null>(node.url, 'eth_getTransactionReceipt', [missed.at(-1)]))?.status);
     const second = await connectWs(node.url);
-    const resumed = await second.subscribe('newPreconfBlockTransactions', { full: false, after: { blockNumber: cursor.blockNumber, transactionIndex: cursor.transactionIndex } });
+    const resumed = await second.subscribe('newPreconfBlockTransactions', {
+      full: false,
+      after: { blockNumber: cursor.blockNumber, transactionIndex: cursor.transactionIndex },
+    });
     const replayed = await second.waitFor(resumed, 30);
     expect(new Set(replayed.map((n) => n.result))).toEqual(new Set(missed));
     const live = await burst(5);
     const all = await second.waitFor(resumed, 35);
-    expect(all.slice(30).map((n) => n.result).sort()).toEqual([...live].sort());
+    expect(
+      all
+        .slice(30)
+        .map((n) => n.result)
+        .sort(),
+    ).toEqual([...live].sort());
     expectConsecutive([seen.at(-1)!, ...all]);
     second.close();
   });
@@ -125,7 +136,14 @@ describe('newPreconfBlockTransactions', () => {
   it('answers eth_subscribe before the first notification, even when a replay is ready at once', async () => {
     const client = await connectWs(node.url);
     const first = new Promise<{ id?: number; method?: string }>((resolve) => client.socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
-    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'eth_subscribe', params: ['newPreconfBlockTransactions', { after: { blockNumber: '0x0', transactionIndex: '0x0' } }] }));
+    client.socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 77,
+        method: 'eth_subscribe',
+        params: ['newPreconfBlockTransactions', { after: { blockNumber: '0x0', transactionIndex: '0x0' } }],
+      }),
+    );
     expect(await first).toMatchObject({ id: 77 });
     client.close();
   });
@@ -154,9 +172,17 @@ describe('other subscriptions', () => {
   it('newPreconfLogs delivers a token transfer log before its block is sealed; logs delivers it sealed', async () => {
     const client = await connectWs(node.url);
     const preconf = await client.subscribe('newPreconfLogs', { address: token });
-    const sealed = await client.subscribe('logs', { address: [token], topics: [null, `0x${'00'.repeat(12)}${DEV_ACCOUNTS[9]!.address.slice(2).toLowerCase()}`] });
+    const sealed = await client.subscribe('logs', {
+      address: [token],
+      topics: [null, `0x${'00'.repeat(12)}${DEV_ACCOUNTS[9]!.address.slice(2).toLowerCase()}`],
+    });
     const { walletClient } = viemClients(node.url, 9);
-    const hash = await walletClient.writeContract({ address: token, abi: testTokenArtifact.abi, functionName: 'transfer', args: [DEV_ACCOUNTS[1]!.address, 5n] });
+    const hash = await walletClient.writeContract({
+      address: token,
+      abi: testTokenArtifact.abi,
+      functionName: 'transfer',
+      args: [DEV_ACCOUNTS[1]!.address, 5n],
+    });
     const [preconfLog] = await client.waitFor(preconf, 1);
     expect(preconfLog!.result).toMatchObject({ transactionHash: hash, address: token, blockHash: null, removed: false });
     const [sealedLog] = await client.waitFor(sealed, 1, 5_000);
@@ -184,11 +210,19 @@ describe('other subscriptions', () => {
     const client = await connectWs(node.url);
     expect((await client.request('eth_subscribe', ['newBlocks'])).error).toEqual({ code: -32601, message: 'no "newBlocks" subscription in eth namespace' });
     expect((await client.request('eth_subscribe', ['logs', { topics: [1] }])).error?.code).toBe(-32602);
-    expect((await client.request('eth_subscribe', ['newHeads', { full: true }])).error).toEqual({ code: -32602, message: 'invalid argument 1: newHeads takes no options' });
+    expect((await client.request('eth_subscribe', ['newHeads', { full: true }])).error).toEqual({
+      code: -32602,
+      message: 'invalid argument 1: newHeads takes no options',
+    });
     expect(await client.call('eth_chainId')).toBe('0x7a69');
     const batch = await new Promise<unknown>((resolve) => {
       client.socket.once('message', (data) => resolve(JSON.parse(data.toString())));
-      client.socket.send(JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'eth_chainId' }, { jsonrpc: '2.0', id: 'b', method: 'net_version' }]));
+      client.socket.send(
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 'a', method: 'eth_chainId' },
+          { jsonrpc: '2.0', id: 'b', method: 'net_version' },
+        ]),
+      );
     });
     expect(batch).toEqual([
       { jsonrpc: '2.0', id: 'a', result: '0x7a69' },
@@ -206,7 +240,12 @@ describe('clients', () => {
     const blocks: bigint[] = [];
     const unwatchBlocks = client.watchBlocks({ onBlock: (block) => blocks.push(block.number) });
     const transfers: Array<{ to?: Hex; value?: bigint }> = [];
-    const unwatchEvents = client.watchContractEvent({ address: token, abi: testTokenArtifact.abi, eventName: 'Transfer', onLogs: (logs) => transfers.push(...logs.map((log) => (log as unknown as { args: { to: Hex; value: bigint } }).args)) });
+    const unwatchEvents = client.watchContractEvent({
+      address: token,
+      abi: testTokenArtifact.abi,
+      eventName: 'Transfer',
+      onLogs: (logs) => transfers.push(...logs.map((log) => (log as unknown as { args: { to: Hex; value: bigint } }).args)),
+    });
     await new Promise((resolve) => setTimeout(resolve, 200)); // let the subscriptions open
     const { walletClient } = viemClients(node.url, 9);
     const recipient = privateKeyToAddress(generatePrivateKey());

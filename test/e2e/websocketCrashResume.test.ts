@@ -20,7 +20,10 @@ describe('resuming newPreconfBlockTransactions across kill -9', () => {
     const id = await before.subscribe('newPreconfBlockTransactions', { full: true });
     const raws: Hex[] = [];
     for (let i = 0; i < 40; i++) raws.push(await signTransfer(i % 4, Math.floor(i / 4)));
-    await rpcBatch(node.url, raws.map((raw) => ['eth_sendRawTransaction', [raw]]));
+    await rpcBatch(
+      node.url,
+      raws.map((raw) => ['eth_sendRawTransaction', [raw]]),
+    );
     const seen = await before.waitFor(id, 40);
 
     // The client kept only the first 20; then the node dies without a chance to shut down.
@@ -29,7 +32,10 @@ describe('resuming newPreconfBlockTransactions across kill -9', () => {
     const restarted = await startNodeProcess({ storage: { dataDir: node.dataDir! } });
 
     const after = await connectWs(restarted.url);
-    const resumed = await after.subscribe('newPreconfBlockTransactions', { full: true, after: { blockNumber: cursor.blockNumber, transactionIndex: cursor.transactionIndex } });
+    const resumed = await after.subscribe('newPreconfBlockTransactions', {
+      full: true,
+      after: { blockNumber: cursor.blockNumber, transactionIndex: cursor.transactionIndex },
+    });
     const replayed = await after.waitFor(resumed, 20);
     expect(replayed.map((n) => [(n.result as { hash: Hex }).hash, n.cursor])).toEqual(seen.slice(20).map((n) => [(n.result as { hash: Hex }).hash, n.cursor]));
     for (const [index, notification] of replayed.entries()) {

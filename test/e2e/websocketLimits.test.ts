@@ -5,9 +5,9 @@
  * and the message size limit.
  */
 import { readFileSync } from 'node:fs';
-import type { Hex, } from 'viem';
-import WebSocket from 'ws';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { postRaw, rpcResult, signTransfer } from './helpers.js';
 import { connectWs, type WsRpcClient } from './wsClient.js';
@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(cleanupNodeProcesses);
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -109,6 +111,3 @@ describe('limits', () => {
     expect(await postRaw(node.url, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}').then((r) => r.status)).toBe(200);
   });
 });
-
-
-

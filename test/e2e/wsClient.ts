@@ -69,7 +69,11 @@ export async function connectWs(httpUrl: string): Promise<WsRpcClient> {
       return id;
     },
     waitFor: (id, count, timeoutMs = 10_000) =>
-      pollUntil(async () => ((notifications.get(id)?.length ?? 0) >= count ? (notifications.get(id) as Notification[]) : undefined), { timeoutMs, intervalMs: 10, what: `${count} notifications` }),
+      pollUntil(async () => ((notifications.get(id)?.length ?? 0) >= count ? (notifications.get(id) as Notification[]) : undefined), {
+        timeoutMs,
+        intervalMs: 10,
+        what: `${count} notifications`,
+      }),
     closed,
     close: () => socket.close(),
   };

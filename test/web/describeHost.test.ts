@@ -8,10 +8,13 @@ import { describeHost } from '../../web/wallet/describeHost.js';
 import { decodeHostname } from '../../web/wallet/punycode.js';
 
 describe('decodeHostname', () => {
-  it.each(['аpple.com', 'аррӏе.com', 'münchen.de', '例え.jp', 'ethereum.org', 'ВСЕ-ОК.рф', 'mañana.example', 'ünï.cödé.test'])('decodes %s as Node does', (name) => {
-    const ascii = domainToASCII(name);
-    expect(decodeHostname(ascii)).toBe(domainToUnicode(ascii));
-  });
+  it.each(['аpple.com', 'аррӏе.com', 'münchen.de', '例え.jp', 'ethereum.org', 'ВСЕ-ОК.рф', 'mañana.example', 'ünï.cödé.test'])(
+    'decodes %s as Node does',
+    (name) => {
+      const ascii = domainToASCII(name);
+      expect(decodeHostname(ascii)).toBe(domainToUnicode(ascii));
+    },
+  );
 });
 
 describe('describeHost', () => {
@@ -35,6 +38,8 @@ describe('describeHost', () => {
   });
 
   it('notes that http is not encrypted', () => {
-    expect(describeHost('http://127.0.0.1:8545/').warnings).toEqual(['The connection to this RPC is not encrypted (http:). Fine for a node on this computer, not for a remote one.']);
+    expect(describeHost('http://127.0.0.1:8545/').warnings).toEqual([
+      'The connection to this RPC is not encrypted (http:). Fine for a node on this computer, not for a remote one.',
+    ]);
   });
 });

@@ -3,8 +3,9 @@
  * one, and registers this node's chain (`GET chain`) with the dApp helper's switchOrAddChain, which
  * reports refusals in words (4100 lists the values to add the network by hand).
  */
-import { switchOrAddChain } from '../dapp/switchOrAddChain.js';
+
 import type { Eip1193Provider } from '../dapp/addChain.js';
+import { switchOrAddChain } from '../dapp/switchOrAddChain.js';
 import type { ChainData } from '../shared/chainData.js';
 import { nodeRootUrl } from './pageRpc.js';
 

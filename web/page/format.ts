@@ -30,7 +30,6 @@ export function time(hexSeconds: string): string {
   return new Date(Number(BigInt(hexSeconds)) * 1000).toLocaleTimeString();
 }
 
-
 /** A link to one of the page's own lookups (/tx/…, /block/…, /address/…), relative to the node's root. */
 export function lookupLink(kind: 'tx' | 'block' | 'address', id: string, text = shortHex(id)): HTMLAnchorElement {
   return el('a', { href: `${document.body.dataset.root ?? './'}${kind}/${id}`, 'data-lookup': id }, text);

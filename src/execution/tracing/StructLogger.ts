@@ -77,7 +77,9 @@ export class StructLogger implements ExecutionTracer {
     // geth's limit counts the bytes of the entries' JSON.
     if (config.limit > 0) this.limitedSize += JSON.stringify(entry).length;
     if (this.estimatedSize > MAX_STRUCT_LOG_BYTES) {
-      throw new ServerError(`struct log exceeds ${MAX_STRUCT_LOG_BYTES / 1024 / 1024} MiB; narrow it with "limit", "disableStack", "disableStorage" or use a tracer`);
+      throw new ServerError(
+        `struct log exceeds ${MAX_STRUCT_LOG_BYTES / 1024 / 1024} MiB; narrow it with "limit", "disableStack", "disableStorage" or use a tracer`,
+      );
     }
   }
 
@@ -108,7 +110,13 @@ export class StructLogger implements ExecutionTracer {
       this.storage.set(step.address, slots);
     }
     const slot = word(stack[top]!);
-    if (step.op === OP.SLOAD) slots.set(`0x${slot}`, `0x${Buffer.from(this.live?.storage(step.address, slot) ?? []).toString('hex').padStart(64, '0')}`);
+    if (step.op === OP.SLOAD)
+      slots.set(
+        `0x${slot}`,
+        `0x${Buffer.from(this.live?.storage(step.address, slot) ?? [])
+          .toString('hex')
+          .padStart(64, '0')}`,
+      );
     else slots.set(`0x${slot}`, `0x${word(stack[top - 1]!)}`);
     return Object.fromEntries(slots);
   }

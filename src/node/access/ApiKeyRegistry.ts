@@ -64,7 +64,9 @@ export class ApiKeyRegistry {
     if (mark === this.#loadedMark) return;
     const records = this.#store.list();
     this.#storeHasKeys = records.length > 0;
-    this.#stored = records.filter((record) => record.revokedAt === undefined).map((record) => ({ id: record.id, name: record.name, hash: Buffer.from(record.hash, 'hex') }));
+    this.#stored = records
+      .filter((record) => record.revokedAt === undefined)
+      .map((record) => ({ id: record.id, name: record.name, hash: Buffer.from(record.hash, 'hex') }));
     this.#loadedMark = mark;
   }
 }

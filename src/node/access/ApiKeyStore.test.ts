@@ -31,7 +31,12 @@ describe('ApiKeyStore and ApiKeyRegistry', () => {
     await store.revoke(second.record.id);
     expect(registry.find(first.key)).toBeUndefined();
     expect(registry.find(second.key)).toBeUndefined();
-    expect(store.list().map((record) => [record.name, record.revokedAt !== undefined]).sort()).toEqual([
+    expect(
+      store
+        .list()
+        .map((record) => [record.name, record.revokedAt !== undefined])
+        .sort(),
+    ).toEqual([
       ['app1', true],
       ['app2', true],
     ]);

@@ -3,7 +3,12 @@ import { TokenBucketLimiter } from './TokenBucketLimiter.js';
 
 function limiter(options: { ratePerSecond?: number; burst?: number; maxTracked?: number } = {}) {
   const clock = { ms: 0 };
-  const bucket = new TokenBucketLimiter({ ratePerSecond: options.ratePerSecond ?? 10, burst: options.burst ?? 20, maxTracked: options.maxTracked, now: () => clock.ms });
+  const bucket = new TokenBucketLimiter({
+    ratePerSecond: options.ratePerSecond ?? 10,
+    burst: options.burst ?? 20,
+    maxTracked: options.maxTracked,
+    now: () => clock.ms,
+  });
   return { bucket, clock };
 }
 

@@ -15,7 +15,16 @@ function request(url: string, headers: Record<string, string> = {}, remoteAddres
   return { url, headers, socket: { remoteAddress } } as unknown as IncomingMessage;
 }
 
-function resolver(options: { keys?: string[]; forcePublicTier?: boolean; publicBurst?: number; dedicatedBurst?: number; trustProxy?: boolean; rateLimitedDelayMs?: number } = {}) {
+function resolver(
+  options: {
+    keys?: string[];
+    forcePublicTier?: boolean;
+    publicBurst?: number;
+    dedicatedBurst?: number;
+    trustProxy?: boolean;
+    rateLimitedDelayMs?: number;
+  } = {},
+) {
   const store = new ApiKeyStore(new MemoryStorage());
   const refusals: Array<[RefusalReason, string]> = [];
   const access = createAccessResolver({
@@ -30,7 +39,12 @@ function resolver(options: { keys?: string[]; forcePublicTier?: boolean; publicB
   return { access, store, refusals };
 }
 
-async function decide(access: ReturnType<typeof resolver>['access'], url: string, headers?: Record<string, string>, remoteAddress?: string): Promise<ConnectionAccess> {
+async function decide(
+  access: ReturnType<typeof resolver>['access'],
+  url: string,
+  headers?: Record<string, string>,
+  remoteAddress?: string,
+): Promise<ConnectionAccess> {
   return access.authorize(request(url, headers, remoteAddress), defaults);
 }
 
@@ -53,7 +67,11 @@ describe('createAccessResolver', () => {
     const { access, refusals } = resolver();
     expect(await decide(access, '/v1/wrong-key-0123456789')).toEqual({ ok: false, status: 401, message: 'invalid or revoked API key' });
     expect(await decide(access, '/', { authorization: 'Bearer wrong' })).toMatchObject({ ok: false, status: 401 });
-    expect(await decide(access, '/v1/')).toMatchObject({ ok: false, status: 401, message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>' });
+    expect(await decide(access, '/v1/')).toMatchObject({
+      ok: false,
+      status: 401,
+      message: 'missing API key: use /v1/<key> or the header Authorization: Bearer <key>',
+    });
     expect(await decide(access, `/v1/${KEY}/more`)).toMatchObject({ ok: false, status: 404, message: 'no JSON-RPC endpoint at this path: use /v1/<key>' });
     expect(await decide(access, '/tx/')).toMatchObject({ ok: true, context: { tier: 'public' } });
     expect(await decide(access, '/rpc', { authorization: `Bearer ${KEY}` })).toMatchObject({ ok: true, context: { tier: 'dedicated' } });
@@ -109,7 +127,11 @@ describe('createAccessResolver', () => {
     // Another address, and the dedicated key, are not affected.
     expect((await spend('/', {}, '198.51.100.9')).ok).toBe(true);
     for (let i = 0; i < 3; i++) expect((await spend(`/v1/${KEY}`)).ok).toBe(true);
-    expect(await spend('/', { authorization: `Bearer ${KEY}` })).toMatchObject({ ok: false, status: 429, message: expect.stringContaining('for this API key') });
+    expect(await spend('/', { authorization: `Bearer ${KEY}` })).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringContaining('for this API key'),
+    });
     expect(refusals.filter(([reason]) => reason === 'rate_limited')).toEqual([
       ['rate_limited', 'public'],
       ['rate_limited', 'dedicated'],
@@ -138,7 +160,9 @@ describe('createAccessResolver', () => {
 
   it('limits by X-Forwarded-For only with --trust-proxy', async () => {
     const trusting = resolver({ publicBurst: 1, trustProxy: true }).access;
-    expect((await decide(trusting, '/', { 'x-forwarded-for': '203.0.113.1' }, '127.0.0.1')) as unknown).toMatchObject({ context: { remoteAddress: '203.0.113.1' } });
+    expect((await decide(trusting, '/', { 'x-forwarded-for': '203.0.113.1' }, '127.0.0.1')) as unknown).toMatchObject({
+      context: { remoteAddress: '203.0.113.1' },
+    });
     const naive = resolver({ publicBurst: 1 }).access;
     expect((await decide(naive, '/', { 'x-forwarded-for': '203.0.113.1' }, '127.0.0.1')) as unknown).toMatchObject({ context: { remoteAddress: '127.0.0.1' } });
   });

@@ -66,7 +66,12 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
   };
 
   /** The client's budget under `limiter`, refusing (429, after the tarpit pause) if it has no token left. */
-  const limit = (limiter: TokenBucketLimiter | undefined, identity: string, tier: 'public' | 'dedicated', context: RequestContext): ConnectionAccess | Promise<ConnectionAccess> => {
+  const limit = (
+    limiter: TokenBucketLimiter | undefined,
+    identity: string,
+    tier: 'public' | 'dedicated',
+    context: RequestContext,
+  ): ConnectionAccess | Promise<ConnectionAccess> => {
     if (limiter === undefined) return { ok: true, context };
     const describe = (retryAfterSeconds: number) =>
       tier === 'public'
@@ -98,11 +103,23 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
     if (presented !== undefined) {
       const known: KnownApiKey | undefined = keys.find(presented);
       if (known === undefined) return refuse('invalid_key', 'dedicated', 401, 'invalid or revoked API key');
-      return limit(dedicatedLimiter, known.id, 'dedicated', { ...defaults, tier: 'dedicated', remoteAddress: address, keyName: known.name, clientId: `key:${known.id}` });
+      return limit(dedicatedLimiter, known.id, 'dedicated', {
+        ...defaults,
+        tier: 'dedicated',
+        remoteAddress: address,
+        keyName: known.name,
+        clientId: `key:${known.id}`,
+      });
     }
     // No key and no tiers: a local node serves everything to everyone, like Anvil.
-    if (!tiersApply()) return { ok: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` } };
-    return limit(publicLimiter, rateLimitIdentity(address), 'public', { ...defaults, tier: 'public', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` });
+    if (!tiersApply())
+      return { ok: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` } };
+    return limit(publicLimiter, rateLimitIdentity(address), 'public', {
+      ...defaults,
+      tier: 'public',
+      remoteAddress: address,
+      clientId: `address:${rateLimitIdentity(address)}`,
+    });
   };
 
   return {

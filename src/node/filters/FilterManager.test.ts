@@ -9,11 +9,11 @@ import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
+import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment, submitTokenTransfer } from '../../testing/testToken.js';
 import { ChainLogSource, type LogView } from '../logs/ChainLogSource.js';
 import { FilterManager, randomFilterId } from './FilterManager.js';
-import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 const TIMEOUT_MS = 10_000;
@@ -39,12 +39,16 @@ async function deployToken(): Promise<Hex> {
 
 const transferToken = (token: Hex, amount = 1n) => submitTokenTransfer(chain, token, chain.accounts[0]!, chain.accounts[1]!.address as Hex, amount);
 const transferEth = (from = 3, nonce?: bigint) =>
-  sendTestTransaction(chain, chain.accounts[from]!, { to: chain.accounts[4]!.address as Hex, value: 1n, gas: 21_000n, ...(nonce === undefined ? {} : { nonce }) });
+  sendTestTransaction(chain, chain.accounts[from]!, {
+    to: chain.accounts[4]!.address as Hex,
+    value: 1n,
+    gas: 21_000n,
+    ...(nonce === undefined ? {} : { nonce }),
+  });
 
 function changes<T = unknown>(id: string): T[] {
   return chain.backend.getFilterChanges(id) as T[];
 }
-
 
 const NOT_FOUND = { code: -32000, message: 'filter not found' };
 

@@ -40,10 +40,27 @@ const candidate: fc.Arbitrary<Candidate> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('flip' as const), account, at: fc.nat(), xor: fc.integer({ min: 1, max: 255 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), account, keep: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pad' as const), account, junk: fc.uint8Array({ minLength: 1, maxLength: 8 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wrongChain' as const), account, chainId: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 2 ** 31 })).filter((id) => id !== 31337) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('signature' as const), account, change: fc.constantFrom('highS' as const, 'zeroR' as const, 'parity2' as const, 'sOverN' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('wrongChain' as const),
+      account,
+      chainId: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 2 ** 31 })).filter((id) => id !== 31337),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('signature' as const),
+      account,
+      change: fc.constantFrom('highS' as const, 'zeroR' as const, 'parity2' as const, 'sOverN' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('unprotected' as const), account }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('typeByte' as const), type: fc.constantFrom(3, 5, 0x7f, 0xbf), body: fc.uint8Array({ maxLength: 40 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('typeByte' as const), type: fc.constantFrom(3, 5, 0x7f, 0xbf), body: fc.uint8Array({ maxLength: 40 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), bytes: fc.uint8Array({ maxLength: 120 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('oversized' as const), account }) },
 );
@@ -67,7 +84,17 @@ async function sign(accountIndex: number, options: { chainId?: number; legacyUnp
   const fee = chain.sequencer.openBlock.baseFeePerGas * 2n + 1_000_000_000n;
   if (options.legacyUnprotected) return signer.signTransaction({ type: 'legacy', nonce, gas: 21_000n, gasPrice: fee, to, value: 1n });
   const gas = options.data ? 3_000_000n : 21_000n;
-  return signer.signTransaction({ type: 'eip1559', chainId: options.chainId ?? 31337, nonce, gas, maxFeePerGas: fee, maxPriorityFeePerGas: 1_000_000_000n, to, value: 1n, data: options.data });
+  return signer.signTransaction({
+    type: 'eip1559',
+    chainId: options.chainId ?? 31337,
+    nonce,
+    gas,
+    maxFeePerGas: fee,
+    maxPriorityFeePerGas: 1_000_000_000n,
+    to,
+    value: 1n,
+    data: options.data,
+  });
 }
 
 /** An EIP-1559 raw transaction with field `index` of its RLP list replaced. */
@@ -95,7 +122,10 @@ async function materialise(c: Candidate): Promise<{ raw: Hex; expect?: { code: n
     case 'pad':
       return { raw: `${await sign(c.account)}${Buffer.from(c.junk).toString('hex')}` as Hex };
     case 'wrongChain':
-      return { raw: await sign(c.account, { chainId: c.chainId }), expect: { code: -32000, message: `${TxErrorMessage.invalidChainId}: have ${c.chainId} want 31337` } };
+      return {
+        raw: await sign(c.account, { chainId: c.chainId }),
+        expect: { code: -32000, message: `${TxErrorMessage.invalidChainId}: have ${c.chainId} want 31337` },
+      };
     case 'signature': {
       const raw = await sign(c.account);
       // viem would normalise a parity of 2 to 1, so that one is written into the RLP by hand.
@@ -112,7 +142,10 @@ async function materialise(c: Candidate): Promise<{ raw: Hex; expect?: { code: n
     case 'unprotected':
       return { raw: await sign(c.account, { legacyUnprotected: true }), expect: { code: -32000, message: TxErrorMessage.unprotectedTx } };
     case 'oversized':
-      return { raw: await sign(c.account, { data: toHex(new Uint8Array(130 * 1024)) }), expect: { code: -32000, message: /^oversized data: transaction size \d+, limit 131072$/ } };
+      return {
+        raw: await sign(c.account, { data: toHex(new Uint8Array(130 * 1024)) }),
+        expect: { code: -32000, message: /^oversized data: transaction size \d+, limit 131072$/ },
+      };
     case 'typeByte':
       return {
         raw: bytesHex(Uint8Array.of(c.type, ...c.body)),
@@ -153,11 +186,16 @@ describe('eth_sendRawTransaction (fuzz)', () => {
               expect(error.code, what).toBe(expected.code);
               if (typeof expected.message === 'string') expect(error.message, what).toBe(expected.message);
               else expect(error.message, what).toMatch(expected.message);
-            }
-            else if (error.code === -32602) expect(error.message, what).toMatch(/^invalid argument 0: (invalid transaction encoding: .+|transaction is not an RLP list|empty transaction data)$/);
+            } else if (error.code === -32602)
+              expect(error.message, what).toMatch(
+                /^invalid argument 0: (invalid transaction encoding: .+|transaction is not an RLP list|empty transaction data)$/,
+              );
             else {
               expect(error.code, what).toBe(-32000);
-              expect(GETH_MESSAGES.some((message) => error.message.startsWith(message)), what).toBe(true);
+              expect(
+                GETH_MESSAGES.some((message) => error.message.startsWith(message)),
+                what,
+              ).toBe(true);
             }
           }
           await chain.sequencer.tick();

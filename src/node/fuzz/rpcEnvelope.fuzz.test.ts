@@ -56,9 +56,16 @@ function anyValue(): fc.Arbitrary<unknown> {
 function valueFor(spec: ParamSpec): fc.Arbitrary<unknown> {
   const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((value) => `0x${Buffer.from(value).toString('hex')}`);
   const edges = [0n, 1n, 2n ** 63n, 2n ** 64n - 2n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 128n, 2n ** 256n - 1n];
-  const quantity = fc.oneof(fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.constantFrom(...edges)).map((value) => `0x${value.toString(16)}`);
+  const quantity = fc
+    .oneof(fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.constantFrom(...edges))
+    .map((value) => `0x${value.toString(16)}`);
   const address = fc.oneof(hex(20), fc.constantFrom(...chain.accounts.slice(0, 3).map((account) => account.address)));
-  const block = fc.oneof(fc.constantFrom('latest', 'pending', 'earliest', 'safe', 'finalized'), quantity, fc.record({ blockNumber: quantity }), fc.record({ blockHash: hex(32) }));
+  const block = fc.oneof(
+    fc.constantFrom('latest', 'pending', 'earliest', 'safe', 'finalized'),
+    quantity,
+    fc.record({ blockNumber: quantity }),
+    fc.record({ blockHash: hex(32) }),
+  );
   const transaction = fc.record(
     {
       from: address,
@@ -76,7 +83,13 @@ function valueFor(spec: ParamSpec): fc.Arbitrary<unknown> {
     [decoders.address, address],
     [decoders.hash, hex(32)],
     [decoders.quantity, quantity],
-    [decoders.data, fc.oneof(fc.constant(validRawTx), fc.uint8Array({ maxLength: 80 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`))],
+    [
+      decoders.data,
+      fc.oneof(
+        fc.constant(validRawTx),
+        fc.uint8Array({ maxLength: 80 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+      ),
+    ],
     [decoders.storageSlot, quantity],
     [decoders.boolean, fc.boolean()],
     [decoders.blockSelector, block],
@@ -117,7 +130,12 @@ function message(): fc.Arbitrary<unknown> {
       { requiredKeys: ['jsonrpc', 'method'] },
     ),
   );
-  const unknownMethod = fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.string({ maxLength: 12 }), params: fc.array(anyValue(), { maxLength: 3 }) });
+  const unknownMethod = fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: fc.integer(),
+    method: fc.string({ maxLength: 12 }),
+    params: fc.array(anyValue(), { maxLength: 3 }),
+  });
   return fc.oneof({ weight: 10, arbitrary: call }, { weight: 1, arbitrary: unknownMethod }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
 }
 
@@ -175,7 +193,8 @@ describe('the RPC path of a node (fuzz)', () => {
             if (context.tier !== 'public' || typeof method !== 'string' || !DEDICATED.has(method) || !Array.isArray(parsed)) continue;
             const id = (call as { id?: unknown }).id;
             const answer = answers.find((candidate) => (candidate as { id?: unknown }).id === id) as { error?: { code: number } } | undefined;
-            if (answer !== undefined && answers.filter((candidate) => (candidate as { id?: unknown }).id === id).length === 1) expect(answer.error?.code).toBe(-32004);
+            if (answer !== undefined && answers.filter((candidate) => (candidate as { id?: unknown }).id === id).length === 1)
+              expect(answer.error?.code).toBe(-32004);
           }
         }),
         fuzzParameters(250),
@@ -186,8 +205,14 @@ describe('the RPC path of a node (fuzz)', () => {
 
   it('refuses deep nesting with -32600 naming the limit, and giant batches with "batch too large"', async () => {
     const deep = await server.handle(`[${'{"a":'.repeat(MAX_DEPTH)}1${'}'.repeat(MAX_DEPTH)}]`, { tier: 'public' });
-    expect(JSON.parse(deep.body!)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `request nests arrays and objects more than ${MAX_DEPTH} levels deep` } });
+    expect(JSON.parse(deep.body!)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: `request nests arrays and objects more than ${MAX_DEPTH} levels deep` },
+    });
     const giant = JSON.stringify(Array.from({ length: 10_000 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })));
-    expect(JSON.parse((await server.handle(giant, { tier: 'public' })).body!)).toEqual([{ jsonrpc: '2.0', id: 0, error: { code: -32600, message: 'batch too large' } }]);
+    expect(JSON.parse((await server.handle(giant, { tier: 'public' })).body!)).toEqual([
+      { jsonrpc: '2.0', id: 0, error: { code: -32600, message: 'batch too large' } },
+    ]);
   });
 });

@@ -60,7 +60,15 @@ export class ChainLogSource implements LogBlocks {
     }
     const open = this.openBlock();
     if (number !== open.number) return undefined;
-    return { number, bloom: open.bloom, logs: () => this.logsOf(open.transactions.map(({ hash }) => hash), UNSEALED_BLOCK_HASH) };
+    return {
+      number,
+      bloom: open.bloom,
+      logs: () =>
+        this.logsOf(
+          open.transactions.map(({ hash }) => hash),
+          UNSEALED_BLOCK_HASH,
+        ),
+    };
   }
 
   private logsOf(transactionHashes: readonly Hex[], blockHash: Hex): LogView[] {

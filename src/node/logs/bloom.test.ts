@@ -50,7 +50,17 @@ function fakeChain(emitters: (Hex | null)[]): LogBlocks & { reads: number[] } {
       bloom.add(Buffer.from(emitter.slice(2), 'hex'));
       bloom.add(Buffer.from(TOPIC.slice(2), 'hex'));
       const numberHex = `0x${number.toString(16)}` as Hex;
-      logs.push({ address: emitter, topics: [TOPIC], data: '0x', logIndex: '0x0', transactionIndex: '0x0', transactionHash: TOPIC, blockNumber: numberHex, blockHash: TOPIC, removed: false });
+      logs.push({
+        address: emitter,
+        topics: [TOPIC],
+        data: '0x',
+        logIndex: '0x0',
+        transactionIndex: '0x0',
+        transactionHash: TOPIC,
+        blockNumber: numberHex,
+        blockHash: TOPIC,
+        removed: false,
+      });
     }
     const readLogs = () => {
       reads.push(number);

@@ -9,9 +9,9 @@ import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
+import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 import { APPROVAL_TOPIC, addressTopic, submitTestTokenDeployment, submitTokenApproval, submitTokenTransfer, TRANSFER_TOPIC } from '../../testing/testToken.js';
 import type { LogView } from './ChainLogSource.js';
-import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 
@@ -32,7 +32,6 @@ async function chainWithToken(overrides: Partial<NodeConfig> = {}): Promise<{ to
 function getLogs(filter: Record<string, unknown>): LogView[] {
   return chain.backend.getLogs(logFilter(filter)) as LogView[];
 }
-
 
 const hex = (value: number) => `0x${value.toString(16)}`;
 
@@ -110,7 +109,10 @@ describe('eth_getLogs over sealed blocks', () => {
   });
 
   it('fromBlock > toBlock is -32602 "invalid block range params"; a range past the head is empty', () => {
-    expect(rpcErrorOf(() => getLogs({ fromBlock: hex(transferBlock), toBlock: hex(deployBlock) }))).toEqual({ code: -32602, message: 'invalid block range params' });
+    expect(rpcErrorOf(() => getLogs({ fromBlock: hex(transferBlock), toBlock: hex(deployBlock) }))).toEqual({
+      code: -32602,
+      message: 'invalid block range params',
+    });
     expect(rpcErrorOf(() => getLogs({ fromBlock: 'latest', toBlock: '0x0' }))).toEqual({ code: -32602, message: 'invalid block range params' });
     expect(getLogs({ fromBlock: hex(transferBlock + 1), toBlock: hex(transferBlock + 100) })).toEqual([]);
     expect(getLogs({ fromBlock: hex(transferBlock), toBlock: hex(transferBlock + 100) })).toHaveLength(3);
@@ -130,7 +132,9 @@ describe('eth_getLogs and pre-confirmed transactions', () => {
     // Not sealed: latest ranges do not see it.
     expect(getLogs({ ...toAlice, fromBlock: '0x0' })).toEqual([]);
     const pending = getLogs({ ...toAlice, fromBlock: 'latest', toBlock: 'pending' });
-    expect(pending).toEqual([expect.objectContaining({ transactionHash: hash, blockHash: ZERO_HASH, blockNumber: hex(openNumber), logIndex: '0x0', removed: false })]);
+    expect(pending).toEqual([
+      expect.objectContaining({ transactionHash: hash, blockHash: ZERO_HASH, blockNumber: hex(openNumber), logIndex: '0x0', removed: false }),
+    ]);
     expect(getLogs({ address: token, fromBlock: 'pending', toBlock: 'pending' })).toEqual(pending);
     // A numeric range covers sealed blocks only, even if it names the open block's number.
     expect(getLogs({ address: token, fromBlock: hex(openNumber), toBlock: hex(openNumber) })).toEqual([]);
@@ -166,6 +170,9 @@ describe('eth_getLogs caps', () => {
     await submitTokenTransfer(chain, token, chain.accounts[0]!, chain.accounts[1]!.address as Hex, 1n);
     await preconfirm(chain);
     expect(getLogs({ fromBlock: '0x0', address: token })).toHaveLength(2);
-    expect(rpcErrorOf(() => getLogs({ fromBlock: '0x0', toBlock: 'pending', address: token }))).toEqual({ code: -32005, message: 'query returned more than 2 results' });
+    expect(rpcErrorOf(() => getLogs({ fromBlock: '0x0', toBlock: 'pending', address: token }))).toEqual({
+      code: -32005,
+      message: 'query returned more than 2 results',
+    });
   });
 });

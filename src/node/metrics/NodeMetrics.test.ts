@@ -33,7 +33,16 @@ describe('node metrics', () => {
     expect(sample(body, 'sequin_rpc_call_duration_seconds_bucket{le="0.0025",method="eth_chainId",tier="public"}')).toBe(1);
     // --log-rpc: one info line per call, with the key's name, never a key.
     expect(lines).toHaveLength(5);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'rpc eth_chainId', method: 'eth_chainId', outcome: 'ok', tier: 'public', requestId: 'r1', client: '192.0.2.1', key: 'app1' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'info',
+      msg: 'rpc eth_chainId',
+      method: 'eth_chainId',
+      outcome: 'ok',
+      tier: 'public',
+      requestId: 'r1',
+      client: '192.0.2.1',
+      key: 'app1',
+    });
     // Process metrics come along.
     expect(body).toContain('process_resident_memory_bytes');
   });

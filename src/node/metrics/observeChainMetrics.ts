@@ -15,7 +15,12 @@ const MAX_TRACKED_SUBMISSIONS = 50_000;
  * sub-block committed; a tx restored from the journal at start-up is not timed), and the pool's
  * pending and queued sizes, read at scrape time. Returns the function that stops listening.
  */
-export function observeChainMetrics(metrics: NodeMetrics, events: EventBus<ChainEvents>, pool: TxPool, now: () => number = () => performance.now()): () => void {
+export function observeChainMetrics(
+  metrics: NodeMetrics,
+  events: EventBus<ChainEvents>,
+  pool: TxPool,
+  now: () => number = () => performance.now(),
+): () => void {
   const submittedAt = new Map<string, number>();
   metrics.gaugeOnScrape('sequin_txpool_transactions', 'Transactions in the pool: pending (executable) or queued (waiting for a nonce gap)', ['state'], () => {
     const { pending, queued } = pool.status();

@@ -46,7 +46,11 @@ export class PreconfirmedPayloads {
 
 /** The resume cursor of a stored tx. */
 export function cursorOf(stored: StoredTransaction): PositionCursor {
-  return { blockNumber: toQuantity(stored.blockNumber), transactionIndex: toQuantity(stored.transactionIndex), subBlockIndex: toQuantity(stored.subBlockIndex) };
+  return {
+    blockNumber: toQuantity(stored.blockNumber),
+    transactionIndex: toQuantity(stored.transactionIndex),
+    subBlockIndex: toQuantity(stored.subBlockIndex),
+  };
 }
 
 function flatten(stored: StoredTransaction, blockHash: Hex | null): Record<string, unknown> {

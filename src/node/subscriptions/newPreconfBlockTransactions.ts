@@ -46,7 +46,9 @@ function checkResumePoint(deps: SubscriptionDeps, after: TransactionPosition): v
   const open = BigInt(deps.sequencer.openBlock.number);
   if (after.blockNumber > open) throw new InvalidParamsError(`invalid argument 1: resume block ${after.blockNumber} is ahead of the open block ${open}`);
   if (open - after.blockNumber > BigInt(MAX_RESUME_BLOCKS)) {
-    throw new InvalidParamsError(`invalid argument 1: resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`);
+    throw new InvalidParamsError(
+      `invalid argument 1: resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`,
+    );
   }
 }
 

@@ -6,10 +6,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';
-import { address, blockCount, blockSelector, boolean, callRequest, data, hash, percentiles, quantity, storageSlot, timeoutMilliseconds, uint64Quantity } from './decoders.js';
+import {
+  address,
+  blockCount,
+  blockSelector,
+  boolean,
+  callRequest,
+  data,
+  hash,
+  percentiles,
+  quantity,
+  storageSlot,
+  timeoutMilliseconds,
+  uint64Quantity,
+} from './decoders.js';
 
-const hexDigits = (options: { minLength?: number; maxLength?: number } = {}) =>
-  fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...options });
+const hexDigits = (options: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...options });
 /** Strings that look like hex, with every classic defect: no prefix, odd length, bad digits, leading zeros, huge. */
 const hexish = fc.oneof(
   hexDigits({ maxLength: 80 }).map((digits) => `0x${digits}`),
@@ -59,7 +71,7 @@ describe('parameter decoders (fuzz)', () => {
   );
 
   it(
-    'gas and nonce of a call object must fit 64 bits (geth\'s hexutil.Uint64), and the error names the field',
+    "gas and nonce of a call object must fit 64 bits (geth's hexutil.Uint64), and the error names the field",
     () => {
       fc.assert(
         fc.property(fc.constantFrom('gas', 'nonce'), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (name, value) => {
@@ -78,22 +90,30 @@ describe('parameter decoders (fuzz)', () => {
     'data, address and hash accept exactly 0x-hex of even length (of the right size), and name the defect otherwise',
     () => {
       fc.assert(
-        fc.property(fc.oneof(hexish, anything, hexDigits({ minLength: 40, maxLength: 40 }).map((d) => `0x${d}`), hexDigits({ minLength: 64, maxLength: 64 }).map((d) => `0x${d}`)), (input) => {
-          const valid = typeof input === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(input);
-          const asData = decodeOrReason(data, input);
-          if (valid) expect(asData).toEqual({ value: new Uint8Array(Buffer.from(input.slice(2), 'hex')) });
-          else if ('reason' in asData) {
-            if (typeof input !== 'string') expect(asData.reason).toBe('hex string expected');
-            else if (!input.startsWith('0x')) expect(asData.reason).toBe('hex string without 0x prefix');
-            else if (input.length % 2 !== 0) expect(asData.reason).toBe('hex string of odd length');
-            else expect(asData.reason).toBe('invalid hex string');
-          } else expect.unreachable(`data accepted ${JSON.stringify(input)}`);
-          const asAddress = decodeOrReason(address, input);
-          expect('value' in asAddress).toBe(valid && input.length === 42);
-          if ('reason' in asAddress && valid) expect(asAddress.reason).toBe(`hex string has length ${input.length - 2}, want 40 for address`);
-          const asHash = decodeOrReason(hash, input);
-          expect('value' in asHash).toBe(valid && input.length === 66);
-        }),
+        fc.property(
+          fc.oneof(
+            hexish,
+            anything,
+            hexDigits({ minLength: 40, maxLength: 40 }).map((d) => `0x${d}`),
+            hexDigits({ minLength: 64, maxLength: 64 }).map((d) => `0x${d}`),
+          ),
+          (input) => {
+            const valid = typeof input === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(input);
+            const asData = decodeOrReason(data, input);
+            if (valid) expect(asData).toEqual({ value: new Uint8Array(Buffer.from(input.slice(2), 'hex')) });
+            else if ('reason' in asData) {
+              if (typeof input !== 'string') expect(asData.reason).toBe('hex string expected');
+              else if (!input.startsWith('0x')) expect(asData.reason).toBe('hex string without 0x prefix');
+              else if (input.length % 2 !== 0) expect(asData.reason).toBe('hex string of odd length');
+              else expect(asData.reason).toBe('invalid hex string');
+            } else expect.unreachable(`data accepted ${JSON.stringify(input)}`);
+            const asAddress = decodeOrReason(address, input);
+            expect('value' in asAddress).toBe(valid && input.length === 42);
+            if ('reason' in asAddress && valid) expect(asAddress.reason).toBe(`hex string has length ${input.length - 2}, want 40 for address`);
+            const asHash = decodeOrReason(hash, input);
+            expect('value' in asHash).toBe(valid && input.length === 66);
+          },
+        ),
         fuzzParameters(1000),
       );
     },
@@ -104,8 +124,29 @@ describe('parameter decoders (fuzz)', () => {
     'block selectors, call objects and the other decoders only ever throw TypeErrors with a reason',
     () => {
       const callObject = fc.dictionary(
-        fc.oneof(fc.constantFrom('from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value', 'data', 'input', 'nonce', 'accessList', 'authorizationList', 'type', 'chainId'), fc.string({ maxLength: 6 })),
-        fc.oneof(anything, fc.array(fc.dictionary(fc.constantFrom('address', 'storageKeys', 'chainId', 'nonce', 'r', 's', 'v', 'yParity'), anything), { maxLength: 3 })),
+        fc.oneof(
+          fc.constantFrom(
+            'from',
+            'to',
+            'gas',
+            'gasPrice',
+            'maxFeePerGas',
+            'maxPriorityFeePerGas',
+            'value',
+            'data',
+            'input',
+            'nonce',
+            'accessList',
+            'authorizationList',
+            'type',
+            'chainId',
+          ),
+          fc.string({ maxLength: 6 }),
+        ),
+        fc.oneof(
+          anything,
+          fc.array(fc.dictionary(fc.constantFrom('address', 'storageKeys', 'chainId', 'nonce', 'r', 's', 'v', 'yParity'), anything), { maxLength: 3 }),
+        ),
         { maxKeys: 6 },
       );
       const selector = fc.oneof(anything, fc.dictionary(fc.constantFrom('blockHash', 'blockNumber', 'requireCanonical'), anything, { maxKeys: 3 }));

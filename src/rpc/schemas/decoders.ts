@@ -40,13 +40,16 @@ export const data: ParamDecoder<Uint8Array> = withSchema((value) => {
 }, Schema.data);
 
 /** A storage slot: geth accepts any 0x-hex up to 32 bytes, left-padded. */
-export const storageSlot: ParamDecoder<Uint8Array> = withSchema((value) => {
-  if (typeof value !== 'string' || !value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
-  const digits = value.slice(2);
-  if (digits.length > 64) throw new TypeError('hex string too long, want at most 32 bytes');
-  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new TypeError('invalid hex string');
-  return hexToBytes(`0x${digits.padStart(64, '0')}`);
-}, { title: 'storage slot', type: 'string', pattern: '^0x[0-9a-fA-F]{0,64}$' });
+export const storageSlot: ParamDecoder<Uint8Array> = withSchema(
+  (value) => {
+    if (typeof value !== 'string' || !value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
+    const digits = value.slice(2);
+    if (digits.length > 64) throw new TypeError('hex string too long, want at most 32 bytes');
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new TypeError('invalid hex string');
+    return hexToBytes(`0x${digits.padStart(64, '0')}`);
+  },
+  { title: 'storage slot', type: 'string', pattern: '^0x[0-9a-fA-F]{0,64}$' },
+);
 
 export const boolean: ParamDecoder<boolean> = withSchema((value) => {
   if (typeof value !== 'boolean') throw new TypeError('boolean expected');
@@ -57,29 +60,32 @@ export const boolean: ParamDecoder<boolean> = withSchema((value) => {
 export const optionalBoolean: ParamDecoder<boolean> = withSchema((value) => (value === undefined ? false : boolean(value)), Schema.boolean);
 
 /** A block number, tag, or EIP-1898 object ({ blockNumber } / { blockHash, requireCanonical }). */
-export const blockSelector: ParamDecoder<BlockSelector> = withSchema((value) => {
-  if (isBlockTagName(value)) return { kind: 'tag', tag: value };
-  if (typeof value === 'string') {
-    if (value.length === 66) return { kind: 'hash', hash: hash(value) };
-    return { kind: 'number', number: parseQuantity(value) };
-  }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const object = value as Record<string, unknown>;
-    if ('blockHash' in object && 'blockNumber' in object) throw new TypeError('cannot specify both BlockHash and BlockNumber, choose one or the other');
-    if ('blockHash' in object) return { kind: 'hash', hash: hash(object.blockHash), requireCanonical: object.requireCanonical === true };
-    if ('blockNumber' in object) return blockSelector(object.blockNumber);
-  }
-  throw new TypeError('hex string without 0x prefix or block tag expected ("latest", "pending", "safe", "finalized", "earliest")');
-}, {
-  title: 'block number, tag or hash',
-  oneOf: [
-    Schema.quantity,
-    Schema.blockTag,
-    Schema.hash,
-    { type: 'object', properties: { blockNumber: Schema.quantity }, required: ['blockNumber'] },
-    { type: 'object', properties: { blockHash: Schema.hash, requireCanonical: Schema.boolean }, required: ['blockHash'] },
-  ],
-});
+export const blockSelector: ParamDecoder<BlockSelector> = withSchema(
+  (value) => {
+    if (isBlockTagName(value)) return { kind: 'tag', tag: value };
+    if (typeof value === 'string') {
+      if (value.length === 66) return { kind: 'hash', hash: hash(value) };
+      return { kind: 'number', number: parseQuantity(value) };
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const object = value as Record<string, unknown>;
+      if ('blockHash' in object && 'blockNumber' in object) throw new TypeError('cannot specify both BlockHash and BlockNumber, choose one or the other');
+      if ('blockHash' in object) return { kind: 'hash', hash: hash(object.blockHash), requireCanonical: object.requireCanonical === true };
+      if ('blockNumber' in object) return blockSelector(object.blockNumber);
+    }
+    throw new TypeError('hex string without 0x prefix or block tag expected ("latest", "pending", "safe", "finalized", "earliest")');
+  },
+  {
+    title: 'block number, tag or hash',
+    oneOf: [
+      Schema.quantity,
+      Schema.blockTag,
+      Schema.hash,
+      { type: 'object', properties: { blockNumber: Schema.quantity }, required: ['blockNumber'] },
+      { type: 'object', properties: { blockHash: Schema.hash, requireCanonical: Schema.boolean }, required: ['blockHash'] },
+    ],
+  },
+);
 
 /** A block number or tag (see {@link blockNumberOrTag}). */
 export type BlockNumberOrTag = { kind: 'tag'; tag: BlockTagName } | { kind: 'number'; number: bigint };
@@ -94,91 +100,111 @@ export const optionalBlockSelector: ParamDecoder<BlockSelector> = withSchema(
  * A block number or tag, without hashes or EIP-1898 objects: what geth's rpc.BlockNumber accepts
  * (eth_getBlockTransactionCountByNumber, eth_getTransactionByBlockNumberAndIndex, ...).
  */
-export const blockNumberOrTag: ParamDecoder<BlockNumberOrTag> = withSchema((value) => {
-  if (isBlockTagName(value)) return { kind: 'tag', tag: value };
-  const number = parseQuantity(value);
-  if (number >= 2n ** 64n) throw new TypeError('hex number > 64 bits');
-  if (number > 2n ** 63n - 1n) throw new TypeError('block number larger than int64');
-  return { kind: 'number', number };
-}, { title: 'block number or tag', oneOf: [Schema.quantity, Schema.blockTag] });
+export const blockNumberOrTag: ParamDecoder<BlockNumberOrTag> = withSchema(
+  (value) => {
+    if (isBlockTagName(value)) return { kind: 'tag', tag: value };
+    const number = parseQuantity(value);
+    if (number >= 2n ** 64n) throw new TypeError('hex number > 64 bits');
+    if (number > 2n ** 63n - 1n) throw new TypeError('block number larger than int64');
+    return { kind: 'number', number };
+  },
+  { title: 'block number or tag', oneOf: [Schema.quantity, Schema.blockTag] },
+);
 
 const CALL_FIELDS = new Set([
-  'from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value', 'data', 'input', 'nonce',
-  'accessList', 'authorizationList', 'type', 'chainId', 'blobVersionedHashes', 'maxFeePerBlobGas',
+  'from',
+  'to',
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'value',
+  'data',
+  'input',
+  'nonce',
+  'accessList',
+  'authorizationList',
+  'type',
+  'chainId',
+  'blobVersionedHashes',
+  'maxFeePerBlobGas',
 ]);
 
 /** A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction). */
-export const callRequest: ParamDecoder<CallRequest> = withSchema((value) => {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('transaction object expected');
-  const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) if (!CALL_FIELDS.has(key)) throw new TypeError(`unknown field "${key}" in transaction object`);
-  const field = <T>(name: string, decode: ParamDecoder<T>): T | undefined => {
-    const raw = object[name];
-    if (raw === undefined || raw === null) return undefined;
-    try {
-      return decode(raw);
-    } catch (error) {
-      throw new TypeError(`field "${name}": ${(error as Error).message}`);
+export const callRequest: ParamDecoder<CallRequest> = withSchema(
+  (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('transaction object expected');
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) if (!CALL_FIELDS.has(key)) throw new TypeError(`unknown field "${key}" in transaction object`);
+    const field = <T>(name: string, decode: ParamDecoder<T>): T | undefined => {
+      const raw = object[name];
+      if (raw === undefined || raw === null) return undefined;
+      try {
+        return decode(raw);
+      } catch (error) {
+        throw new TypeError(`field "${name}": ${(error as Error).message}`);
+      }
+    };
+    const input = field('input', data);
+    const legacyData = field('data', data);
+    if (input && legacyData && Buffer.compare(input, legacyData) !== 0) {
+      throw new TypeError('both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
     }
-  };
-  const input = field('input', data);
-  const legacyData = field('data', data);
-  if (input && legacyData && Buffer.compare(input, legacyData) !== 0) {
-    throw new TypeError('both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
-  }
-  const gasPrice = field('gasPrice', quantity);
-  const maxFeePerGas = field('maxFeePerGas', quantity);
-  const maxPriorityFeePerGas = field('maxPriorityFeePerGas', quantity);
-  if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined)) {
-    throw new TypeError('both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
-  }
-  const request: CallRequest = {};
-  const from = field('from', address);
-  if (from) request.from = from;
-  if (object.to === null) request.to = null;
-  else {
-    const to = field('to', address);
-    if (to) request.to = to;
-  }
-  const gas = field('gas', uint64Quantity);
-  if (gas !== undefined) request.gas = gas;
-  if (gasPrice !== undefined) request.gasPrice = gasPrice;
-  if (maxFeePerGas !== undefined) request.maxFeePerGas = maxFeePerGas;
-  if (maxPriorityFeePerGas !== undefined) request.maxPriorityFeePerGas = maxPriorityFeePerGas;
-  const callValue = field('value', quantity);
-  if (callValue !== undefined) request.value = callValue;
-  const callData = input ?? legacyData;
-  if (callData) request.data = callData;
-  const nonce = field('nonce', uint64Quantity);
-  if (nonce !== undefined) request.nonce = nonce;
-  const accessList = field('accessList', accessListDecoder);
-  if (accessList) request.accessList = accessList;
-  const authorizationList = field('authorizationList', authorizationListDecoder);
-  if (authorizationList) request.authorizationList = authorizationList;
-  return request;
-}, {
-  title: 'transaction call object',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    from: Schema.address,
-    to: Schema.nullable(Schema.address),
-    gas: Schema.quantity,
-    gasPrice: Schema.quantity,
-    maxFeePerGas: Schema.quantity,
-    maxPriorityFeePerGas: Schema.quantity,
-    value: Schema.quantity,
-    data: Schema.data,
-    input: Schema.data,
-    nonce: Schema.quantity,
-    accessList: Schema.arrayOf({ type: 'object', properties: { address: Schema.address, storageKeys: Schema.arrayOf(Schema.hash) } }),
-    authorizationList: Schema.arrayOf({ type: 'object' }),
-    type: Schema.quantity,
-    chainId: Schema.quantity,
-    blobVersionedHashes: Schema.arrayOf(Schema.hash),
-    maxFeePerBlobGas: Schema.quantity,
+    const gasPrice = field('gasPrice', quantity);
+    const maxFeePerGas = field('maxFeePerGas', quantity);
+    const maxPriorityFeePerGas = field('maxPriorityFeePerGas', quantity);
+    if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined)) {
+      throw new TypeError('both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
+    }
+    const request: CallRequest = {};
+    const from = field('from', address);
+    if (from) request.from = from;
+    if (object.to === null) request.to = null;
+    else {
+      const to = field('to', address);
+      if (to) request.to = to;
+    }
+    const gas = field('gas', uint64Quantity);
+    if (gas !== undefined) request.gas = gas;
+    if (gasPrice !== undefined) request.gasPrice = gasPrice;
+    if (maxFeePerGas !== undefined) request.maxFeePerGas = maxFeePerGas;
+    if (maxPriorityFeePerGas !== undefined) request.maxPriorityFeePerGas = maxPriorityFeePerGas;
+    const callValue = field('value', quantity);
+    if (callValue !== undefined) request.value = callValue;
+    const callData = input ?? legacyData;
+    if (callData) request.data = callData;
+    const nonce = field('nonce', uint64Quantity);
+    if (nonce !== undefined) request.nonce = nonce;
+    const accessList = field('accessList', accessListDecoder);
+    if (accessList) request.accessList = accessList;
+    const authorizationList = field('authorizationList', authorizationListDecoder);
+    if (authorizationList) request.authorizationList = authorizationList;
+    return request;
   },
-});
+  {
+    title: 'transaction call object',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      from: Schema.address,
+      to: Schema.nullable(Schema.address),
+      gas: Schema.quantity,
+      gasPrice: Schema.quantity,
+      maxFeePerGas: Schema.quantity,
+      maxPriorityFeePerGas: Schema.quantity,
+      value: Schema.quantity,
+      data: Schema.data,
+      input: Schema.data,
+      nonce: Schema.quantity,
+      accessList: Schema.arrayOf({ type: 'object', properties: { address: Schema.address, storageKeys: Schema.arrayOf(Schema.hash) } }),
+      authorizationList: Schema.arrayOf({ type: 'object' }),
+      type: Schema.quantity,
+      chainId: Schema.quantity,
+      blobVersionedHashes: Schema.arrayOf(Schema.hash),
+      maxFeePerBlobGas: Schema.quantity,
+    },
+  },
+);
 
 const accessListDecoder: ParamDecoder<NonNullable<CallRequest['accessList']>> = (value) => {
   if (!Array.isArray(value)) throw new TypeError('array expected');
@@ -208,46 +234,58 @@ const authorizationListDecoder: ParamDecoder<NonNullable<CallRequest['authorizat
 };
 
 /** eth_feeHistory's block count: a quantity or a plain number (geth accepts both). */
-export const blockCount: ParamDecoder<number> = withSchema((value) => {
-  const count = typeof value === 'number' ? value : Number(parseQuantity(value));
-  if (!Number.isInteger(count) || count < 0) throw new TypeError('block count must be a non-negative integer');
-  return count;
-}, { title: 'block count', oneOf: [Schema.quantity, { type: 'integer', minimum: 0 }] });
+export const blockCount: ParamDecoder<number> = withSchema(
+  (value) => {
+    const count = typeof value === 'number' ? value : Number(parseQuantity(value));
+    if (!Number.isInteger(count) || count < 0) throw new TypeError('block count must be a non-negative integer');
+    return count;
+  },
+  { title: 'block count', oneOf: [Schema.quantity, { type: 'integer', minimum: 0 }] },
+);
 
 /** eth_feeHistory's reward percentiles: increasing numbers in [0, 100]. */
-export const percentiles: ParamDecoder<number[] | undefined> = withSchema((value) => {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new TypeError('array of numbers expected');
-  let previous = -1;
-  for (const item of value) {
-    if (typeof item !== 'number' || item < 0 || item > 100) throw new TypeError(`invalid reward percentile: ${String(item)}`);
-    if (item < previous) throw new TypeError(`invalid reward percentile: #${previous} > #${item}`);
-    previous = item;
-  }
-  return value as number[];
-}, Schema.arrayOf({ type: 'number', minimum: 0, maximum: 100 }));
+export const percentiles: ParamDecoder<number[] | undefined> = withSchema(
+  (value) => {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) throw new TypeError('array of numbers expected');
+    let previous = -1;
+    for (const item of value) {
+      if (typeof item !== 'number' || item < 0 || item > 100) throw new TypeError(`invalid reward percentile: ${String(item)}`);
+      if (item < previous) throw new TypeError(`invalid reward percentile: #${previous} > #${item}`);
+      previous = item;
+    }
+    return value as number[];
+  },
+  Schema.arrayOf({ type: 'number', minimum: 0, maximum: 100 }),
+);
 
 function fixedBytes(value: unknown, length: number, what: string): Uint8Array {
   if (typeof value !== 'string') throw new TypeError(`hex string expected for ${what}`);
   if (!value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
   const bytes = hexToBytes(value);
-  if (bytes.length !== length) throw new TypeError(`hex string has length ${(value.length - 2)}, want ${length * 2} for ${what}`);
+  if (bytes.length !== length) throw new TypeError(`hex string has length ${value.length - 2}, want ${length * 2} for ${what}`);
   return bytes;
 }
 
 /** A timeout in milliseconds: a positive integer, as a JSON number (EIP-7966, viem) or a quantity. */
-export const timeoutMilliseconds: ParamDecoder<number | undefined> = withSchema((value) => {
-  if (value === undefined || value === null) return undefined;
-  const milliseconds = typeof value === 'number' ? value : Number(parseQuantity(value));
-  if (!Number.isSafeInteger(milliseconds) || milliseconds <= 0) throw new TypeError('timeout must be a positive whole number of milliseconds');
-  return milliseconds;
-}, { title: 'milliseconds', oneOf: [{ type: 'integer', minimum: 1 }, Schema.quantity] });
+export const timeoutMilliseconds: ParamDecoder<number | undefined> = withSchema(
+  (value) => {
+    if (value === undefined || value === null) return undefined;
+    const milliseconds = typeof value === 'number' ? value : Number(parseQuantity(value));
+    if (!Number.isSafeInteger(milliseconds) || milliseconds <= 0) throw new TypeError('timeout must be a positive whole number of milliseconds');
+    return milliseconds;
+  },
+  { title: 'milliseconds', oneOf: [{ type: 'integer', minimum: 1 }, Schema.quantity] },
+);
 
 /** A filter id (eth_getFilterChanges and friends): any string, as geth's rpc.ID; unknown ids fail later with "filter not found". */
-export const filterId: ParamDecoder<string> = withSchema((value) => {
-  if (typeof value !== 'string') throw new TypeError('filter id must be a string');
-  return value;
-}, { title: 'filter id', type: 'string' });
+export const filterId: ParamDecoder<string> = withSchema(
+  (value) => {
+    if (typeof value !== 'string') throw new TypeError('filter id must be a string');
+    return value;
+  },
+  { title: 'filter id', type: 'string' },
+);
 
 // --- Tracing, access lists and proofs (debug_trace*, eth_getProof) ---
 
@@ -276,21 +314,25 @@ const TRACE_CONFIG_SCHEMA = {
 export const traceConfig: ParamDecoder<TraceConfig> = withSchema((value) => decodeTraceConfig(value, 'TraceConfig'), TRACE_CONFIG_SCHEMA);
 
 /** debug_traceCall's config: {@link traceConfig} plus `txIndex`. State and block overrides are not supported (rejected). */
-export const traceCallConfig: ParamDecoder<TraceCallConfig> = withSchema((value) => {
-  const config: TraceCallConfig = decodeTraceConfig(value, 'TraceCallConfig');
-  if (value === undefined || value === null) return config;
-  const object = value as Record<string, unknown>;
-  for (const unsupported of ['stateOverrides', 'blockOverrides']) {
-    if (object[unsupported] !== undefined && object[unsupported] !== null) throw new TypeError(`${unsupported} are not supported`);
-  }
-  if (object.txIndex !== undefined && object.txIndex !== null) config.txIndex = Number(parseQuantity(object.txIndex));
-  return config;
-}, { ...TRACE_CONFIG_SCHEMA, title: 'trace call config', properties: { ...TRACE_CONFIG_SCHEMA.properties, txIndex: Schema.quantity } });
+export const traceCallConfig: ParamDecoder<TraceCallConfig> = withSchema(
+  (value) => {
+    const config: TraceCallConfig = decodeTraceConfig(value, 'TraceCallConfig');
+    if (value === undefined || value === null) return config;
+    const object = value as Record<string, unknown>;
+    for (const unsupported of ['stateOverrides', 'blockOverrides']) {
+      if (object[unsupported] !== undefined && object[unsupported] !== null) throw new TypeError(`${unsupported} are not supported`);
+    }
+    if (object.txIndex !== undefined && object.txIndex !== null) config.txIndex = Number(parseQuantity(object.txIndex));
+    return config;
+  },
+  { ...TRACE_CONFIG_SCHEMA, title: 'trace call config', properties: { ...TRACE_CONFIG_SCHEMA.properties, txIndex: Schema.quantity } },
+);
 
 function decodeTraceConfig(value: unknown, goType: string): TraceConfig {
   const config = defaultTraceConfig();
   if (value === undefined || value === null) return config;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type tracers.${goType}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type tracers.${goType}`);
   const object = value as Record<string, unknown>;
   const field = <T>(name: string, type: 'string' | 'boolean' | 'number', goFieldType: string): T | undefined => {
     const raw = object[name];
@@ -342,17 +384,20 @@ export const MAX_PROOF_KEYS = 1024;
  * lengths are left-padded, at most 32 bytes. Each key is printed back as given when it was 32
  * bytes, else as a quantity. Errors are -32602 with geth's wording (no argument position).
  */
-export const storageKeys: ParamDecoder<StorageKeyRequest[]> = withSchema((value) => {
-  if (!Array.isArray(value)) throw new TypeError('json: cannot unmarshal non-array into Go value of type []string');
-  if (value.length > MAX_PROOF_KEYS) throw new InvalidParamsError(`too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
-  return value.map((key) => {
-    if (typeof key !== 'string') throw new TypeError(`json: cannot unmarshal ${jsonKind(key)} into Go value of type string`);
-    let digits = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
-    if (digits.length % 2 === 1) digits = `0${digits}`;
-    if (digits.length > 64) throw new InvalidParamsError(`storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
-    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new InvalidParamsError(`invalid hex in storage key: ${JSON.stringify(key)}`);
-    const slot = hexToBytes(`0x${digits.padStart(64, '0')}`);
-    const printed: Hex = digits.length === 64 ? `0x${digits.toLowerCase()}` : toQuantity(BigInt(`0x${digits || '0'}`));
-    return { slot, printed };
-  });
-}, { title: 'storage keys', type: 'array', maxItems: MAX_PROOF_KEYS, items: { type: 'string', pattern: '^(0x)?[0-9a-fA-F]{0,64}$' } });
+export const storageKeys: ParamDecoder<StorageKeyRequest[]> = withSchema(
+  (value) => {
+    if (!Array.isArray(value)) throw new TypeError('json: cannot unmarshal non-array into Go value of type []string');
+    if (value.length > MAX_PROOF_KEYS) throw new InvalidParamsError(`too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
+    return value.map((key) => {
+      if (typeof key !== 'string') throw new TypeError(`json: cannot unmarshal ${jsonKind(key)} into Go value of type string`);
+      let digits = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
+      if (digits.length % 2 === 1) digits = `0${digits}`;
+      if (digits.length > 64) throw new InvalidParamsError(`storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
+      if (!/^[0-9a-fA-F]*$/.test(digits)) throw new InvalidParamsError(`invalid hex in storage key: ${JSON.stringify(key)}`);
+      const slot = hexToBytes(`0x${digits.padStart(64, '0')}`);
+      const printed: Hex = digits.length === 64 ? `0x${digits.toLowerCase()}` : toQuantity(BigInt(`0x${digits || '0'}`));
+      return { slot, printed };
+    });
+  },
+  { title: 'storage keys', type: 'array', maxItems: MAX_PROOF_KEYS, items: { type: 'string', pattern: '^(0x)?[0-9a-fA-F]{0,64}$' } },
+);

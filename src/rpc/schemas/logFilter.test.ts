@@ -13,7 +13,11 @@ const accepted: Array<[string, unknown, LogFilter]> = [
   ['null fields are absent', { fromBlock: null, toBlock: null, blockHash: null, address: null, topics: null }, { addresses: undefined, topics: [] }],
   ['one address, lower-cased', { address: ADDRESS }, { addresses: [lower(ADDRESS)], topics: [] } as LogFilter],
   ['address array', { address: [ADDRESS, `0x${'00'.repeat(20)}`] }, { addresses: [lower(ADDRESS), `0x${'00'.repeat(20)}`], topics: [] } as LogFilter],
-  ['range with tags and numbers', { fromBlock: 'earliest', toBlock: '0x10' }, { fromBlock: { kind: 'tag', tag: 'earliest' }, toBlock: { kind: 'number', number: 16n }, addresses: undefined, topics: [] }],
+  [
+    'range with tags and numbers',
+    { fromBlock: 'earliest', toBlock: '0x10' },
+    { fromBlock: { kind: 'tag', tag: 'earliest' }, toBlock: { kind: 'number', number: 16n }, addresses: undefined, topics: [] },
+  ],
   ['pending', { toBlock: 'pending' }, { toBlock: { kind: 'tag', tag: 'pending' }, addresses: undefined, topics: [] }],
   ['blockHash alone', { blockHash: HASH }, { blockHash: HASH, addresses: undefined, topics: [] } as LogFilter],
   [

@@ -19,7 +19,17 @@ describe('traceConfig', () => {
 
   it('reads the tracer, its config, the logger options and the timeout; ignores unknown fields', () => {
     expect(
-      traceConfig({ tracer: 'callTracer', tracerConfig: { onlyTopCall: true }, enableMemory: true, disableStack: true, disableStorage: true, enableReturnData: true, limit: 10, timeout: '1m', reexec: 128 }),
+      traceConfig({
+        tracer: 'callTracer',
+        tracerConfig: { onlyTopCall: true },
+        enableMemory: true,
+        disableStack: true,
+        disableStorage: true,
+        enableReturnData: true,
+        limit: 10,
+        timeout: '1m',
+        reexec: 128,
+      }),
     ).toEqual({
       tracer: 'callTracer',
       tracerConfig: { onlyTopCall: true },
@@ -35,7 +45,9 @@ describe('traceConfig', () => {
   });
 
   it('fails with Go’s JSON errors for wrong types, and -32000 for a timeout Go cannot parse', () => {
-    expect(() => traceConfig({ disableStack: 'yes' })).toThrow(new TypeError('json: cannot unmarshal string into Go struct field TraceConfig.disableStack of type bool'));
+    expect(() => traceConfig({ disableStack: 'yes' })).toThrow(
+      new TypeError('json: cannot unmarshal string into Go struct field TraceConfig.disableStack of type bool'),
+    );
     expect(() => traceConfig({ tracer: 1 })).toThrow('json: cannot unmarshal number into Go struct field TraceConfig.tracer of type string');
     expect(() => traceConfig('callTracer')).toThrow('json: cannot unmarshal string into Go value of type tracers.TraceConfig');
     let error: unknown;

@@ -31,7 +31,11 @@ describe('RpcServer limits', () => {
   it('refuses a body nested deeper than the limit before parsing it, with -32600 naming the limit', async () => {
     const deep = `${'['.repeat(9)}${']'.repeat(9)}`;
     const reply = await server({ maxNestingDepth: 8 }).handle(deep, context);
-    expect(JSON.parse(reply.body!)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'request nests arrays and objects more than 8 levels deep' } });
+    expect(JSON.parse(reply.body!)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'request nests arrays and objects more than 8 levels deep' },
+    });
     // Exactly at the limit it is judged as usual (a nested batch element is an invalid request).
     const atLimit = await server({ maxNestingDepth: 8 }).handle(`${'['.repeat(8)}${']'.repeat(8)}`, context);
     expect(JSON.parse(atLimit.body!)).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } }]);

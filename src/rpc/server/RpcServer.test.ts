@@ -81,7 +81,14 @@ const cases: Case[] = [
   { name: 'notification: no body', request: { jsonrpc: '2.0', method: 'test_void' }, response: undefined },
   { name: 'failing notification: no body', request: { jsonrpc: '2.0', method: 'test_throw' }, response: undefined },
   { name: 'unknown notification: no body', request: { jsonrpc: '2.0', method: 'nope' }, response: undefined },
-  { name: 'all-notification batch: no body', request: [{ jsonrpc: '2.0', method: 'test_void' }, { jsonrpc: '2.0', method: 'x' }], response: undefined },
+  {
+    name: 'all-notification batch: no body',
+    request: [
+      { jsonrpc: '2.0', method: 'test_void' },
+      { jsonrpc: '2.0', method: 'x' },
+    ],
+    response: undefined,
+  },
   // Batches
   {
     name: 'batch: mixed outcomes in order, notifications skipped',
@@ -91,9 +98,19 @@ const cases: Case[] = [
   { name: 'batch of one', request: [call('test_void')], response: [ok(null)] },
   { name: 'nested batch element is invalid', request: [[call('test_void')]], response: [err(-32600, 'invalid request', null)] },
   // Tiers
-  { name: 'dedicated method, public client: 403', request: call('test_dedicated'), response: err(-32004, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
+  {
+    name: 'dedicated method, public client: 403',
+    request: call('test_dedicated'),
+    response: err(-32004, 'method test_dedicated requires a dedicated endpoint'),
+    status: 403,
+  },
   { name: 'dedicated method, dedicated client', request: call('test_dedicated'), response: ok('secret'), context: dedicatedContext },
-  { name: 'tier is checked before params', request: call('test_dedicated', 'junk'), response: err(-32004, 'method test_dedicated requires a dedicated endpoint'), status: 403 },
+  {
+    name: 'tier is checked before params',
+    request: call('test_dedicated', 'junk'),
+    response: err(-32004, 'method test_dedicated requires a dedicated endpoint'),
+    status: 403,
+  },
   {
     name: 'batch all refused: 403',
     request: [call('test_dedicated', [], 1), call('test_dedicated', [], 2)],
@@ -127,7 +144,13 @@ describe('RpcServer envelope', () => {
   it('runs notifications', async () => {
     const { server } = newServer();
     const before = counter.calls;
-    const reply = await server.handle(JSON.stringify([{ jsonrpc: '2.0', method: 'test_count' }, { jsonrpc: '2.0', method: 'test_count' }]), publicContext);
+    const reply = await server.handle(
+      JSON.stringify([
+        { jsonrpc: '2.0', method: 'test_count' },
+        { jsonrpc: '2.0', method: 'test_count' },
+      ]),
+      publicContext,
+    );
     expect(reply.body).toBeUndefined();
     expect(counter.calls).toBe(before + 2);
   });

@@ -1,6 +1,6 @@
-import type { RpcBackend } from '../backend.js';
 import type { RpcError } from '../../errors/RpcError.js';
 import { toRpcError } from '../../errors/toRpcError.js';
+import type { RpcBackend } from '../backend.js';
 import { type ClassifiedMessage, classifyMessage, type JsonRpcId } from './classifyMessage.js';
 import { type DispatchDeps, type DispatchOutcome, dispatch, TIMED_OUT } from './dispatch.js';
 import { EnvelopeErrorMessage, invalidRequest, nestingTooDeep, parseError, rateLimited, responseTooLarge } from './envelopeErrors.js';

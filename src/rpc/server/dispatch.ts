@@ -1,6 +1,6 @@
-import type { RpcBackend } from '../backend.js';
 import { RpcError } from '../../errors/RpcError.js';
 import { toRpcError } from '../../errors/toRpcError.js';
+import type { RpcBackend } from '../backend.js';
 import { checkAccess } from './checkAccess.js';
 import type { ClassifiedMessage, JsonRpcId } from './classifyMessage.js';
 import { decodeParams } from './decodeParams.js';

@@ -5,11 +5,7 @@ import { exceedsNestingDepth } from './exceedsNestingDepth.js';
  * a batch (a JSON array). Elements are left unvalidated; {@link classifyMessage} judges each one
  * on its own so one bad element of a batch does not spoil the others.
  */
-export type Envelope =
-  | { kind: 'invalidJson' }
-  | { kind: 'tooDeep' }
-  | { kind: 'single'; message: unknown }
-  | { kind: 'batch'; messages: unknown[] };
+export type Envelope = { kind: 'invalidJson' } | { kind: 'tooDeep' } | { kind: 'single'; message: unknown } | { kind: 'batch'; messages: unknown[] };
 
 /** Default of {@link parseEnvelope}'s `maxDepth`: far above any real request (a batch of calls with access lists nests 7 levels). */
 export const DEFAULT_MAX_NESTING_DEPTH = 64;

@@ -1,5 +1,5 @@
-import type { RpcBackend } from '../backend.js';
 import { ErrorCode, RpcError, ServerError } from '../../errors/RpcError.js';
+import type { RpcBackend } from '../backend.js';
 import { defineMethod, type MethodDefinition } from './MethodDefinition.js';
 import type { RpcLogger } from './RpcLogger.js';
 

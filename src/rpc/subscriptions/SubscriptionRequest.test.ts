@@ -3,7 +3,8 @@ import { decodeSubscriptionKind, toSubscriptionRequest } from './SubscriptionReq
 
 describe('subscription requests', () => {
   it('names every kind geth clients use plus the pre-confirmation ones, and refuses others like geth', () => {
-    for (const kind of ['newHeads', 'logs', 'newPendingTransactions', 'newPreconfBlockTransactions', 'newPreconfLogs', 'newPreconfSubBlocks']) expect(decodeSubscriptionKind(kind)).toBe(kind);
+    for (const kind of ['newHeads', 'logs', 'newPendingTransactions', 'newPreconfBlockTransactions', 'newPreconfLogs', 'newPreconfSubBlocks'])
+      expect(decodeSubscriptionKind(kind)).toBe(kind);
     expect(() => decodeSubscriptionKind('syncing')).toThrow('no "syncing" subscription in eth namespace');
     expect(() => decodeSubscriptionKind(1)).toThrow('subscription name (string) expected');
   });
@@ -11,7 +12,9 @@ describe('subscription requests', () => {
   it('decodes newPreconfBlockTransactions options: a boolean, or { full, after }', () => {
     expect(toSubscriptionRequest('newPreconfBlockTransactions', undefined)).toEqual({ kind: 'newPreconfBlockTransactions', full: false, after: undefined });
     expect(toSubscriptionRequest('newPreconfBlockTransactions', true)).toEqual({ kind: 'newPreconfBlockTransactions', full: true, after: undefined });
-    expect(toSubscriptionRequest('newPreconfBlockTransactions', { full: true, after: { blockNumber: '0x5', transactionIndex: '0x0', subBlockIndex: '0x0' } })).toEqual({
+    expect(
+      toSubscriptionRequest('newPreconfBlockTransactions', { full: true, after: { blockNumber: '0x5', transactionIndex: '0x0', subBlockIndex: '0x0' } }),
+    ).toEqual({
       kind: 'newPreconfBlockTransactions',
       full: true,
       after: { blockNumber: 5n, transactionIndex: 0n },

@@ -1,5 +1,5 @@
+import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { parseQuantity } from '../../primitives/hex.js';
-import { RpcError, ErrorCode } from '../../errors/RpcError.js';
 import { decodeLogCriteria, type LogCriteria } from './logCriteria.js';
 
 /**
@@ -28,7 +28,14 @@ export type SubscriptionRequest =
   | { kind: 'newPreconfSubBlocks' };
 
 export type SubscriptionKind = SubscriptionRequest['kind'];
-export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = ['newHeads', 'logs', 'newPreconfLogs', 'newPendingTransactions', 'newPreconfBlockTransactions', 'newPreconfSubBlocks'];
+export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
+  'newHeads',
+  'logs',
+  'newPreconfLogs',
+  'newPendingTransactions',
+  'newPreconfBlockTransactions',
+  'newPreconfSubBlocks',
+];
 
 /** geth's answer to an unknown subscription name. */
 export class UnknownSubscriptionError extends RpcError {

@@ -8,9 +8,7 @@ import type { RequestContext } from '../server/RequestContext.js';
  * the WebSocket transport once per connection, at the upgrade, and refuses the upgrade with
  * that status.
  */
-export type ConnectionAccess =
-  | { ok: true; context: RequestContext }
-  | { ok: false; status: number; message: string; headers?: Record<string, string> };
+export type ConnectionAccess = { ok: true; context: RequestContext } | { ok: false; status: number; message: string; headers?: Record<string, string> };
 
 /** Decides a client's access from its HTTP request (path, headers, address). */
 export type AuthorizeConnection = (request: IncomingMessage, defaults: RequestContext) => ConnectionAccess | Promise<ConnectionAccess>;

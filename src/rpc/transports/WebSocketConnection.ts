@@ -151,7 +151,9 @@ export class WebSocketConnection {
 
 /** geth-style id: 16 random bytes as a hex quantity. */
 function newSubscriptionId(): string {
-  return `0x${randomBytes(16).toString('hex').replace(/^0+(?=.)/, '')}`;
+  return `0x${randomBytes(16)
+    .toString('hex')
+    .replace(/^0+(?=.)/, '')}`;
 }
 
 /** `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":id,"result":…,…extra}}`. */

@@ -106,7 +106,11 @@ describe('startHttpServer', () => {
     const refused = await post(handle.url, slow);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'server busy: too many request bytes in flight; retry in a moment' } });
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32005, message: 'server busy: too many request bytes in flight; retry in a moment' },
+    });
     expect((await first).status).toBe(200);
     expect(inFlight.held).toBe(0);
     expect((await post(handle.url, slow)).status).toBe(200);
@@ -212,11 +216,14 @@ describe('startHttpServer', () => {
     expect(authorized).toBe(2);
   });
 
-  it('passes the rate limiter\'s 429 and Retry-After from the RPC server', async () => {
+  it("passes the rate limiter's 429 and Retry-After from the RPC server", async () => {
     const handle = await start({
       authorize: (_req, context) => ({
         ok: true,
-        context: { ...context, callBudget: { take: (calls) => (calls > 2 ? { ok: false, retryAfterSeconds: 7, message: 'rate limit exceeded' } : { ok: true }) } },
+        context: {
+          ...context,
+          callBudget: { take: (calls) => (calls > 2 ? { ok: false, retryAfterSeconds: 7, message: 'rate limit exceeded' } : { ok: true }) },
+        },
       }),
     });
     const call = { jsonrpc: '2.0', id: 1, method: 'test_void' };
@@ -295,7 +302,12 @@ describe('startHttpServer', () => {
     // A client that leaves while its (slow) call runs.
     const controller = new AbortController();
     const slow = post(handle.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_sleep', params: [50] }));
-    void fetch(handle.url, { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'test_sleep', params: [50] }), signal: controller.signal }).catch(() => {});
+    void fetch(handle.url, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'test_sleep', params: [50] }),
+      signal: controller.signal,
+    }).catch(() => {});
     setTimeout(() => controller.abort(), 10);
     expect((await slow).status).toBe(200);
     // Not HTTP at all.

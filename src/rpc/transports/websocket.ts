@@ -73,7 +73,12 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
 
   const refuse = (socket: Duplex, status: number, message: string, headers: Record<string, string> = {}) => {
     const body = serializeError(null, new RpcError(status === 429 ? ErrorCode.limitExceeded : ErrorCode.invalidRequest, message));
-    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+    ];
     for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   };

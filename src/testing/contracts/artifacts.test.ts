@@ -22,10 +22,9 @@ describe('compiled test contracts', () => {
   it('compile cleanly with the solc version recorded in artifacts.ts', () => {
     compiled = compileContracts();
     expect(compiled.warnings, 'solc warnings').toEqual([]);
-    expect(
-      compiled.solcVersion,
-      'installed solc differs from the one artifacts.ts was generated with (npm ci, or regenerate)',
-    ).toBe(recordedSolcVersion(committedSource));
+    expect(compiled.solcVersion, 'installed solc differs from the one artifacts.ts was generated with (npm ci, or regenerate)').toBe(
+      recordedSolcVersion(committedSource),
+    );
   });
 
   it('match the committed artifacts', () => {
@@ -44,24 +43,14 @@ describe('compiled test contracts', () => {
   });
 
   it('expose the expected ABIs', () => {
-    const fn = (abi: readonly { type: string; name?: string }[]) =>
-      abi.filter((e) => e.type === 'function').map((e) => e.name);
+    const fn = (abi: readonly { type: string; name?: string }[]) => abi.filter((e) => e.type === 'function').map((e) => e.name);
     expect(fn(committed.testTokenArtifact.abi)).toEqual(
       expect.arrayContaining(['transfer', 'transferFrom', 'approve', 'allowance', 'balanceOf', 'totalSupply']),
     );
     expect(fn(committed.reverterArtifact.abi)).toEqual(
-      expect.arrayContaining([
-        'revertWithReason',
-        'revertWithCustomError',
-        'revertEmpty',
-        'panicAssert',
-        'okIfEnoughGas',
-        'alwaysReverts',
-      ]),
+      expect.arrayContaining(['revertWithReason', 'revertWithCustomError', 'revertEmpty', 'panicAssert', 'okIfEnoughGas', 'alwaysReverts']),
     );
     expect(fn(committed.counterArtifact.abi)).toEqual(expect.arrayContaining(['count', 'increment', 'add']));
-    expect(fn(committed.gasHeavyArtifact.abi)).toEqual(
-      expect.arrayContaining(['burn', 'callWithForwardedGas', 'refundDance']),
-    );
+    expect(fn(committed.gasHeavyArtifact.abi)).toEqual(expect.arrayContaining(['burn', 'callWithForwardedGas', 'refundDance']));
   });
 });

@@ -4,9 +4,9 @@
  * site may suggest networks). It redraws on the wallet's events.
  */
 import { parseEther } from 'viem';
+import { element } from '../../shared/element.js';
 import type { SequinWallet } from '../SequinWallet.js';
 import { formatAmount } from '../sendTransaction.js';
-import { element } from '../../shared/element.js';
 import { walletShadowRoot } from './shadowHost.js';
 
 /** Mounts the panel for `wallet` on the page; `origin` is the site the settings apply to. */

@@ -23,4 +23,3 @@ export async function walletShadowRoot(): Promise<ShadowRoot> {
   document.body.append(host);
   return root;
 }
-

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * chain_transactionStatus (spec: chain-rpc-service.md, "To follow a submitted transaction").

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_traceBlockByHash (geth): `[{ txHash, result }]` for every transaction of the sealed block. */
 export const traceBlockByHash = defineMethod({

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockSelector, traceConfig } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_traceBlockByNumber (geth): `[{ txHash, result }]` for every transaction of the block ("pending" = the pre-confirmed block). */
 export const traceBlockByNumber = defineMethod({

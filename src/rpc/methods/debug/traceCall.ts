@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * debug_traceCall (geth): executes a call like eth_call on the block's state (or, with

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * debug_traceTransaction (geth's debug namespace): replays a sealed or pre-confirmed transaction

@@ -1,6 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_blobBaseFee: the blob base fee at the head. The chain accepts no blob txs, so it stays at the minimum, "0x1". */
 export const blobBaseFee = defineMethod({

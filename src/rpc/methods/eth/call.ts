@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_call: executes a call without a transaction; reverts are code 3 "execution reverted[: reason]" (geth). */
 export const call = defineMethod({

@@ -1,6 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_createAccessList (EIP-2930, geth's algorithm): the accounts and slots the call touches,

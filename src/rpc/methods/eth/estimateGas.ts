@@ -1,6 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_estimateGas (spec: chain-rpc-service.md): geth's estimator; "pending" estimates on the

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockCount, blockSelector, percentiles } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent sealed blocks (at most 1024). */
 export const feeHistory = defineMethod({

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { boolean, hash } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBlockByHash: a sealed block by hash, or null. */
 export const getBlockByHash = defineMethod({

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockSelector, boolean } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBlockByNumber: a sealed block, or "pending" (the open block so far; latest when nothing is pre-confirmed). */
 export const getBlockByNumber = defineMethod({

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_getBlockReceipts (spec: chain-rpc-service.md): every receipt of one block, in order.

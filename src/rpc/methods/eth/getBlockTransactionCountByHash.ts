@@ -1,7 +1,7 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBlockTransactionCountByHash: a sealed block's tx count, or null for an unknown hash. */
 export const getBlockTransactionCountByHash = defineMethod({

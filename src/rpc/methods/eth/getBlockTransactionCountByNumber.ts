@@ -1,7 +1,7 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockNumberOrTag } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBlockTransactionCountByNumber: a block's tx count ("pending" = txs pre-confirmed so far), or null for an unknown block. */
 export const getBlockTransactionCountByNumber = defineMethod({

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getCode: the contract code at an address. */
 export const getCode = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { filterId } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getFilterLogs: every log matching a log filter's criteria, as eth_getLogs would answer them. */
 export const getFilterLogs = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { logFilter } from '../../schemas/logFilter.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_getLogs (geth's FilterAPI.GetLogs): the logs matching a filter object, in (block, log index)

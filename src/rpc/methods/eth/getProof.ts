@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { address, optionalBlockSelector, storageKeys } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_getProof (EIP-1186): the account's Merkle proof in the block's state trie and a proof for

@@ -1,6 +1,6 @@
 import { bytesToHex, padBytes } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { address, optionalBlockSelector, storageSlot } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getStorageAt: a storage slot's value as 32 bytes. */
 export const getStorageAt = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash, quantity } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getTransactionByBlockHashAndIndex: the tx at an index of a sealed block, or null. */
 export const getTransactionByBlockHashAndIndex = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockNumberOrTag, quantity } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getTransactionByBlockNumberAndIndex: the tx at an index of a block ("pending" = the open block's pre-confirmed txs), or null. */
 export const getTransactionByBlockNumberAndIndex = defineMethod({

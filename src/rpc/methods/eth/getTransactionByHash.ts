@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getTransactionByHash: sealed, pre-confirmed (zero blockHash) or pooled (null block fields) tx, or null. */
 export const getTransactionByHash = defineMethod({

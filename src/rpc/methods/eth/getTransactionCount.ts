@@ -1,6 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_getTransactionCount: the account nonce. With "pending" it is the pre-confirmed nonce

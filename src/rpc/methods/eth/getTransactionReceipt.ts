@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getTransactionReceipt: the receipt once pre-confirmed (carrying the open block's number), or null. */
 export const getTransactionReceipt = defineMethod({

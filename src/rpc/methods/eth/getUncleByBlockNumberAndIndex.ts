@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockNumberOrTag, quantity } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getUncleByBlockNumberAndIndex: always null; a single sequencer's blocks have no uncles. */
 export const getUncleByBlockNumberAndIndex = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { hash } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getUncleCountByBlockHash: "0x0" for a known block (no uncles), null for an unknown hash. */
 export const getUncleCountByBlockHash = defineMethod({

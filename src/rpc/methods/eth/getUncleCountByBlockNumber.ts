@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { blockNumberOrTag } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getUncleCountByBlockNumber: "0x0" for a known block (no uncles), null for an unknown one. */
 export const getUncleCountByBlockNumber = defineMethod({

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_newBlockFilter: installs a filter whose changes are the hashes of newly sealed blocks. */
 export const newBlockFilter = defineMethod({

@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { logFilter } from '../../schemas/logFilter.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_newFilter: installs a log filter and returns its id. eth_getFilterChanges then reports

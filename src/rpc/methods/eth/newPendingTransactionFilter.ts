@@ -1,6 +1,6 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { optionalBoolean } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_newPendingTransactionFilter: installs a filter whose changes are the txs admitted to the

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { data, timeoutMilliseconds } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_sendRawTransactionSync (EIP-7966): submits like eth_sendRawTransaction (same errors) and

@@ -19,7 +19,10 @@ const subscriptionOptions = withSchema((value: unknown) => value, {
   oneOf: [
     Schema.boolean,
     { type: 'object', properties: { address: { oneOf: [Schema.address, Schema.arrayOf(Schema.address)] }, topics: { type: 'array', maxItems: 4 } } },
-    { type: 'object', properties: { full: Schema.boolean, after: { type: 'object', properties: { blockNumber: Schema.quantity, transactionIndex: Schema.quantity } } } },
+    {
+      type: 'object',
+      properties: { full: Schema.boolean, after: { type: 'object', properties: { blockNumber: Schema.quantity, transactionIndex: Schema.quantity } } },
+    },
   ],
 });
 

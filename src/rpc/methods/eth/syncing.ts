@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_syncing: always false; the sequencer produces the chain, it never syncs it from peers. */
 export const syncing = defineMethod({

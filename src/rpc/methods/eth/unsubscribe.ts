@@ -1,6 +1,6 @@
+import { ServerError } from '../../../errors/RpcError.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
-import { ServerError } from '../../../errors/RpcError.js';
 import { NotificationsUnsupportedError } from './subscribe.js';
 
 /** eth_unsubscribe: stops one of this connection's subscriptions; true once stopped. Unknown id → geth's "subscription not found". */

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** net_peerCount: "0x0"; a single sequencer has no peer-to-peer network. */
 export const peerCount = defineMethod({

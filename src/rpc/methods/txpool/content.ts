@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** Shape of txpool_content and txpool_inspect: { pending, queued } of sender → nonce → entry. */
 export const poolGroupsSchema = (entry: object) => {

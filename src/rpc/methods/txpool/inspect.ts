@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 import { poolGroupsSchema } from './content.js';
 
 /** txpool_inspect (geth): txpool_content's shape with one-line summaries: "0xTo: V wei + G gas × P wei". */

@@ -1,5 +1,5 @@
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** txpool_status (geth): how many pooled txs are executable (pending) and waiting on a nonce gap (queued), as hex. */
 export const status = defineMethod({

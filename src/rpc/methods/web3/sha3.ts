@@ -1,8 +1,8 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { keccak256 } from '../../../primitives/keccak.js';
-import { defineMethod } from '../../server/MethodDefinition.js';
 import { data } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** web3_sha3: Keccak-256 (not SHA3-256) of the given 0x-hex bytes. */
 export const sha3 = defineMethod({
