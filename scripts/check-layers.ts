@@ -15,9 +15,10 @@ const ALLOWED: Record<string, string[]> = {
   execution: ['primitives', 'errors', 'config', 'events', 'storage', 'chain'],
   txpool: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution'],
   sequencer: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution', 'txpool'],
-  rpc: ['primitives', 'errors', 'config', 'events', 'execution'],
-  node: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution', 'txpool', 'sequencer', 'rpc'],
-  cli: ['primitives', 'errors', 'config', 'node'],
+  services: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution', 'txpool', 'sequencer'],
+  rpc: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution', 'txpool', 'sequencer', 'services'],
+  node: ['primitives', 'errors', 'config', 'events', 'storage', 'chain', 'execution', 'txpool', 'sequencer', 'services', 'rpc'],
+  cli: ['primitives', 'errors', 'config', 'rpc', 'node'],
 };
 
 const root = new URL('../src/', import.meta.url).pathname;

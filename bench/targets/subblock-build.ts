@@ -90,7 +90,7 @@ async function round(raws: readonly Hex[]): Promise<number> {
       throw new Error(`one tick pre-confirmed ${included} of ${TRANSFERS} txs (${chain.pool.size} left in the pool)`);
     }
     for (const hash of hashes) {
-      const receipt = chain.backend.getTransactionReceipt(hash) as { status?: string } | null;
+      const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { status?: string } | null;
       if (!receipt) throw new Error(`no receipt for ${hash} after the tick`);
       if (receipt.status !== '0x1') throw new Error(`tx ${hash} failed (status ${receipt.status})`);
     }

@@ -90,6 +90,11 @@ export interface StoredSubBlock {
   touchedAccounts: string[];
   touchedSlots: Array<[string, string]>;
   touchedCode: string[];
+  /**
+   * What the state edits of this sub-block did (dev methods such as anvil_setBalance), in order;
+   * absent when it holds transactions only. Their writes are in the touched lists like any other.
+   */
+  stateEdits?: string[];
 }
 
 /** The chain head pointer. */

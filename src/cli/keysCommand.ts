@@ -1,4 +1,4 @@
-import { openApiKeyStore } from '../node/access/openApiKeyStore.js';
+import { openApiKeyStore } from '../rpc/access/openApiKeyStore.js';
 
 /** A `sequin keys …` command line, parsed. */
 export type KeysCommand =

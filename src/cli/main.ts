@@ -1,6 +1,6 @@
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
-import { type SequinNode, startNode } from '../node/createNode.js';
+import { type SequinNode, startNode } from '../node/startNode.js';
 import { createLogger } from '../primitives/logger.js';
 import { helpText } from './helpText.js';
 import { runKeysCommand } from './keysCommand.js';

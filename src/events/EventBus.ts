@@ -4,6 +4,11 @@
  * so events travel up without upward imports. Listeners run synchronously in order; a
  * throwing listener is reported to `onListenerError` and never breaks the publisher.
  */
+/** The subscribing half of an event bus: what a listener needs, for any bus whose events include `Events`. */
+export interface EventSource<Events extends Record<string, unknown>> {
+  on<K extends keyof Events>(event: K, listener: (payload: Events[K]) => void): () => void;
+}
+
 export class EventBus<Events extends Record<string, unknown>> {
   private readonly listeners = new Map<keyof Events, Set<(payload: never) => void>>();
 

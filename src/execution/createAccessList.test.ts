@@ -40,7 +40,7 @@ function balanceSlot(holder: Hex): Hex {
 async function deploy(data: Hex): Promise<Hex> {
   const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 2_000_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  return (chain.backend.getTransactionReceipt(hash) as { contractAddress: Hex }).contractAddress;
+  return (chain.backend.blocks.getTransactionReceipt(hash) as { contractAddress: Hex }).contractAddress;
 }
 
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('eth_createAccessList', () => {
   it('lists the two balance slots of an ERC-20 transfer; the transaction then uses exactly the gas reported', async () => {
     const sender = chain.accounts[0]!;
     const data = encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: [RECIPIENT, 5n] });
-    const result = await chain.backend.createAccessList({ from: hexToBytes(sender.address), to: hexToBytes(token), data: hexToBytes(data) }, LATEST);
+    const result = await chain.backend.calls.createAccessList({ from: hexToBytes(sender.address), to: hexToBytes(token), data: hexToBytes(data) }, LATEST);
     expect(result.error).toBeUndefined();
     expect(result.accessList).toEqual([{ address: token.toLowerCase(), storageKeys: [balanceSlot(sender.address), balanceSlot(RECIPIENT)].sort() }]);
 
@@ -69,7 +69,7 @@ describe('eth_createAccessList', () => {
     const raw = await privateKeyToAccount(sender.privateKey).signTransaction({
       type: 'eip1559',
       chainId: Number(chain.config.chainId),
-      nonce: Number(chain.backend.getTransactionCount(hexToBytes(sender.address), { kind: 'tag', tag: 'pending' })),
+      nonce: Number(chain.backend.state.getTransactionCount(hexToBytes(sender.address), { kind: 'tag', tag: 'pending' })),
       gas: 100_000n,
       maxPriorityFeePerGas: TEST_TIP,
       maxFeePerGas: baseFee * 2n + TEST_TIP,
@@ -79,19 +79,19 @@ describe('eth_createAccessList', () => {
     });
     const hash = await chain.intake.submit(hexToBytes(raw));
     await chain.clock.advance(chain.config.preconfIntervalMs);
-    const receipt = chain.backend.getTransactionReceipt(hash) as { status: Hex; gasUsed: Hex };
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { status: Hex; gasUsed: Hex };
     expect(receipt.status).toBe('0x1');
     expect(BigInt(receipt.gasUsed)).toBe(result.gasUsed);
   });
 
   it('leaves out the sender, the recipient’s address and precompiles, but keeps slots the recipient touched', async () => {
-    const result = await chain.backend.createAccessList(
+    const result = await chain.backend.calls.createAccessList(
       { from: hexToBytes(chain.accounts[1]!.address), to: hexToBytes(proxyToIdentity), data: hexToBytes('0x1234') },
       LATEST,
     );
     const slot0 = `0x${'00'.repeat(32)}`;
     expect(result.accessList).toEqual([{ address: proxyToIdentity.toLowerCase(), storageKeys: [slot0] }]);
-    const nested = await chain.backend.createAccessList(
+    const nested = await chain.backend.calls.createAccessList(
       { to: hexToBytes(proxyToCounter), data: hexToBytes(encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' })) },
       LATEST,
     );
@@ -104,7 +104,7 @@ describe('eth_createAccessList', () => {
   });
 
   it('reports a reverting call’s error with what it touched before reverting', async () => {
-    const result = await chain.backend.createAccessList(
+    const result = await chain.backend.calls.createAccessList(
       { to: hexToBytes(reverter), data: hexToBytes(encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' })) },
       LATEST,
     );
@@ -115,14 +115,14 @@ describe('eth_createAccessList', () => {
 
   it('keeps the entries of a list given with the request', async () => {
     const extra = { address: hexToBytes('0x00000000000000000000000000000000000000cc'), storageKeys: [hexToBytes(`0x${'01'.padStart(64, '0')}`)] };
-    const result = await chain.backend.createAccessList({ to: hexToBytes(RECIPIENT), accessList: [extra] }, LATEST);
+    const result = await chain.backend.calls.createAccessList({ to: hexToBytes(RECIPIENT), accessList: [extra] }, LATEST);
     expect(result.accessList).toEqual([{ address: '0x00000000000000000000000000000000000000cc', storageKeys: [`0x${'01'.padStart(64, '0')}`] }]);
     // 21,000 + 2,400 for the listed address + 1,900 for its slot.
     expect(result.gasUsed).toBe(21_000n + 2_400n + 1_900n);
   });
 
   it('answers "header not found" for a block that does not exist', async () => {
-    await expect(chain.backend.createAccessList({ to: hexToBytes(RECIPIENT) }, { kind: 'number', number: 99n })).rejects.toMatchObject({
+    await expect(chain.backend.calls.createAccessList({ to: hexToBytes(RECIPIENT) }, { kind: 'number', number: 99n })).rejects.toMatchObject({
       code: -32000,
       message: 'header not found',
     });

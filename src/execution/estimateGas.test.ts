@@ -5,7 +5,7 @@
 
 import { decodeFunctionResult, encodeDeployData, encodeErrorResult, encodeFunctionData, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceiptView } from '../chain/ChainStore.js';
+import type { ReceiptView } from '../chain/receiptView.js';
 import { RpcError } from '../errors/RpcError.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
@@ -31,7 +31,7 @@ let counter: Hex;
 let gasHeavy: Hex;
 
 function receipt(hash: Hex): ReceiptView {
-  const found = chain.backend.getTransactionReceipt(hash) as ReceiptView | null;
+  const found = chain.backend.blocks.getTransactionReceipt(hash) as ReceiptView | null;
   if (!found) throw new Error(`no receipt for ${hash}`);
   return found;
 }
@@ -56,7 +56,7 @@ function request(fields: { to?: Hex | null; data?: Hex; value?: bigint; from?: H
 
 async function callSucceeds(call: CallRequest, gas: bigint): Promise<boolean> {
   try {
-    await chain.backend.call({ ...call, gas }, PENDING);
+    await chain.backend.calls.call({ ...call, gas }, PENDING);
     return true;
   } catch {
     return false;
@@ -98,7 +98,7 @@ async function sendWithGas(fields: { to?: Hex | null; data?: Hex; value?: bigint
  */
 async function checkEstimate(fields: { to?: Hex | null; data?: Hex; value?: bigint }): Promise<{ estimate: bigint; minimum: bigint; gasUsed: bigint }> {
   const call = request(fields);
-  const estimate = await chain.backend.estimateGas(call, PENDING);
+  const estimate = await chain.backend.calls.estimateGas(call, PENDING);
   const minimum = await minimumGas(call, 21_000n, estimate);
   expect(estimate).toBeGreaterThanOrEqual(minimum);
   expect(Number(estimate - minimum) / Number(minimum), `estimate ${estimate} vs minimum ${minimum}`).toBeLessThanOrEqual(TOLERANCE);
@@ -137,7 +137,7 @@ beforeAll(async () => {
   gasHeavy = await deploy(gasHeavyArtifact.bytecode as Hex);
   // Seal, so "latest" holds the contracts too.
   await chain.clock.advance(chain.sequencer.openBlock.openedAtMs + chain.config.blockTimeMs - chain.clock.now());
-  expect(chain.backend.blockNumber()).toBe(1n);
+  expect(chain.backend.blocks.blockNumber()).toBe(1n);
 });
 
 afterAll(async () => {
@@ -147,7 +147,7 @@ afterAll(async () => {
 describe('estimateGas against gas actually used', () => {
   it('estimates exactly 21,000 for a plain transfer, which then succeeds', async () => {
     const recipient = freshAddress();
-    for (const selector of [LATEST, PENDING]) expect(await chain.backend.estimateGas(request({ to: recipient, value: 1n }), selector)).toBe(21_000n);
+    for (const selector of [LATEST, PENDING]) expect(await chain.backend.calls.estimateGas(request({ to: recipient, value: 1n }), selector)).toBe(21_000n);
     const [sent] = await sendWithGas({ to: recipient, value: 1n }, [21_000n]);
     expect(sent).toMatchObject({ status: '0x1', gasUsed: '0x5208' });
   });
@@ -224,7 +224,7 @@ describe('estimateGas and call errors', () => {
 
   it('revert with a reason: -32000 "execution reverted: <reason>" with the Error(string) bytes as data', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' });
-    await expectRpcError(chain.backend.estimateGas(request({ to: reverter, data }), PENDING), {
+    await expectRpcError(chain.backend.calls.estimateGas(request({ to: reverter, data }), PENDING), {
       code: -32000,
       message: 'execution reverted: nope: reason',
       data: reason,
@@ -234,13 +234,17 @@ describe('estimateGas and call errors', () => {
   it('custom error: "execution reverted" with the encoded error as data', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithCustomError' });
     const denied = encodeErrorResult({ abi: reverterArtifact.abi, errorName: 'Denied', args: [42n] });
-    await expectRpcError(chain.backend.estimateGas(request({ to: reverter, data }), PENDING), { code: -32000, message: 'execution reverted', data: denied });
+    await expectRpcError(chain.backend.calls.estimateGas(request({ to: reverter, data }), PENDING), {
+      code: -32000,
+      message: 'execution reverted',
+      data: denied,
+    });
   });
 
   it('assert: "execution reverted: assert(false)" with Panic(1) as data', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'panicAssert' });
     const panic = encodeErrorResult({ abi: panicAbi, errorName: 'Panic', args: [1n] });
-    await expectRpcError(chain.backend.estimateGas(request({ to: reverter, data }), PENDING), {
+    await expectRpcError(chain.backend.calls.estimateGas(request({ to: reverter, data }), PENDING), {
       code: -32000,
       message: 'execution reverted: assert(false)',
       data: panic,
@@ -249,7 +253,11 @@ describe('estimateGas and call errors', () => {
 
   it('empty revert: "execution reverted" with empty data', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertEmpty' });
-    await expectRpcError(chain.backend.estimateGas(request({ to: reverter, data }), PENDING), { code: -32000, message: 'execution reverted', data: '0x' });
+    await expectRpcError(chain.backend.calls.estimateGas(request({ to: reverter, data }), PENDING), {
+      code: -32000,
+      message: 'execution reverted',
+      data: '0x',
+    });
   });
 
   it('call returns the function result', async () => {
@@ -257,7 +265,7 @@ describe('estimateGas and call errors', () => {
     const balance = decodeFunctionResult({
       abi: testTokenArtifact.abi,
       functionName: 'balanceOf',
-      data: bytesToHex(await chain.backend.call(request({ to: token, data: balanceOf }), { kind: 'number', number: 1n })),
+      data: bytesToHex(await chain.backend.calls.call(request({ to: token, data: balanceOf }), { kind: 'number', number: 1n })),
     });
     // Block 1 holds the deployments only: the deployer still has the whole supply there.
     expect(balance).toBe(SUPPLY);
@@ -266,14 +274,14 @@ describe('estimateGas and call errors', () => {
       decodeFunctionResult({
         abi: testTokenArtifact.abi,
         functionName: 'name',
-        data: bytesToHex(await chain.backend.call(request({ to: token, data: name }), PENDING)),
+        data: bytesToHex(await chain.backend.calls.call(request({ to: token, data: name }), PENDING)),
       }),
     ).toBe('Test Token');
     const count = encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' });
     const pendingCount = decodeFunctionResult({
       abi: counterArtifact.abi,
       functionName: 'count',
-      data: bytesToHex(await chain.backend.call(request({ to: counter, data: count }), PENDING)),
+      data: bytesToHex(await chain.backend.calls.call(request({ to: counter, data: count }), PENDING)),
     });
     expect(pendingCount).toBeGreaterThan(0n);
     // Nothing called increment before block 1 was sealed.
@@ -281,22 +289,26 @@ describe('estimateGas and call errors', () => {
       decodeFunctionResult({
         abi: counterArtifact.abi,
         functionName: 'count',
-        data: bytesToHex(await chain.backend.call(request({ to: counter, data: count }), { kind: 'number', number: 1n })),
+        data: bytesToHex(await chain.backend.calls.call(request({ to: counter, data: count }), { kind: 'number', number: 1n })),
       }),
     ).toBe(0n);
   });
 
   it('call reverts with code 3, the reason in the message and the revert bytes as data', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' });
-    await expectRpcError(chain.backend.call(request({ to: reverter, data }), PENDING), { code: 3, message: 'execution reverted: nope: reason', data: reason });
+    await expectRpcError(chain.backend.calls.call(request({ to: reverter, data }), PENDING), {
+      code: 3,
+      message: 'execution reverted: nope: reason',
+      data: reason,
+    });
     const view = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'alwaysReverts' });
-    await expectRpcError(chain.backend.call(request({ to: reverter, data: view }), LATEST), {
+    await expectRpcError(chain.backend.calls.call(request({ to: reverter, data: view }), LATEST), {
       code: 3,
       message: 'execution reverted: view revert',
       data: encodeErrorResult({ abi: errorAbi, errorName: 'Error', args: ['view revert'] }),
     });
     const denied = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithCustomError' });
-    await expectRpcError(chain.backend.call(request({ to: reverter, data: denied }), PENDING), {
+    await expectRpcError(chain.backend.calls.call(request({ to: reverter, data: denied }), PENDING), {
       code: 3,
       message: 'execution reverted',
       data: encodeErrorResult({ abi: reverterArtifact.abi, errorName: 'Denied', args: [42n] }),
@@ -305,7 +317,7 @@ describe('estimateGas and call errors', () => {
 
   it('a call that runs out of gas at the cap: "gas required exceeds allowance"', async () => {
     const data = encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'burn', args: [100n] });
-    const error = await chain.backend.estimateGas({ ...request({ to: gasHeavy, data }), gas: 100_000n }, PENDING).catch((thrown: unknown) => thrown);
+    const error = await chain.backend.calls.estimateGas({ ...request({ to: gasHeavy, data }), gas: 100_000n }, PENDING).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32000, message: 'gas required exceeds allowance (100000)' });
   });
@@ -320,23 +332,23 @@ describe('estimateGas on "pending" sees pre-confirmed state', () => {
       gas: 100_000n,
     });
     await chain.clock.advance(INTERVAL);
-    expect(chain.backend.blockNumber()).toBeLessThan(BigInt(chain.sequencer.openBlock.number));
+    expect(chain.backend.blocks.blockNumber()).toBeLessThan(BigInt(chain.sequencer.openBlock.number));
 
     const onward = request({
       from: holder,
       to: token,
       data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: [freshAddress(), 60n] }),
     });
-    const estimate = await chain.backend.estimateGas(onward, PENDING);
+    const estimate = await chain.backend.calls.estimateGas(onward, PENDING);
     expect(estimate).toBeGreaterThan(21_000n);
     const insufficient = encodeErrorResult({ abi: errorAbi, errorName: 'Error', args: ['ERC20: insufficient balance'] });
-    await expectRpcError(chain.backend.estimateGas(onward, LATEST), {
+    await expectRpcError(chain.backend.calls.estimateGas(onward, LATEST), {
       code: -32000,
       message: 'execution reverted: ERC20: insufficient balance',
       data: insufficient,
     });
 
     await chain.clock.advance(chain.sequencer.openBlock.openedAtMs + chain.config.blockTimeMs - chain.clock.now());
-    expect(await chain.backend.estimateGas(onward, LATEST)).toBe(estimate);
+    expect(await chain.backend.calls.estimateGas(onward, LATEST)).toBe(estimate);
   });
 });

@@ -1,10 +1,10 @@
-import { ChainStore } from '../chain/ChainStore.js';
+import { ChainReader } from '../chain/ChainReader.js';
+import { ChainWriter } from '../chain/ChainWriter.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
-import type { ChainEvents } from '../events/ChainEvents.js';
 import { EventBus } from '../events/EventBus.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
@@ -13,21 +13,20 @@ import { VmPool } from '../execution/VmPool.js';
 import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
+import type { RpcBackend } from '../rpc/backend.js';
+import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
+import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
+import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
-import { FilterManager } from './filters/FilterManager.js';
-import { ChainLogSource } from './logs/ChainLogSource.js';
-import { NodeBackend } from './NodeBackend.js';
-import { TxPoolInspection } from './txpoolInspection.js';
+import { createRpcBackend } from './createRpcBackend.js';
 
-/** The tip eth_maxPriorityFeePerGas suggests: 1 gwei, like Hardhat and Anvil. */
-const SUGGESTED_TIP = 1_000_000_000n;
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
 export const COINBASE = new Uint8Array(20);
 
@@ -35,14 +34,16 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   accounts: DevAccount[];
   storage: Storage;
-  chain: ChainStore;
+  chain: ChainReader;
   world: WorldState;
   events: EventBus<ChainEvents>;
   pool: TxPool;
   intake: TransactionIntake;
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
-  backend: NodeBackend;
+  backend: RpcBackend;
+  /** Stops what the backend runs in the background (call workers, filter listeners). */
+  closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
   createdGenesis: boolean;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
@@ -52,9 +53,13 @@ export interface NodeParts {
 /**
  * Builds a node's parts: validates the configuration, opens storage, boots the chain (genesis
  * or recovery), restores the pool from its journal, and wires the sequencer and the backend.
- * Nothing runs yet: the caller starts the sequencer and serves the backend (node/createNode.ts
+ * Nothing runs yet: the caller starts the sequencer and serves the backend (node/startNode.ts
  * over HTTP; testing/createTestChain.ts in-process). Throws with a clear message for invalid
  * configuration or a data directory of another chain; storage is closed again on failure.
+ *
+ * Who may write what: the sequencer's BlockProducer alone holds the chain writer and applies
+ * state; the intake writes the pool journal; every reader gets the chain reader, the current
+ * chain view, or the pool.
  */
 export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
   const problems = validateConfig(config);
@@ -64,7 +69,8 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
   const storage = openStorage(config);
   try {
-    const chain = new ChainStore(storage, { cacheRecent: !config.ephemeral });
+    const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
+    const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
@@ -72,6 +78,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       common,
       storage,
       chain,
+      chainWriter,
       world,
       trieNodes,
       now: clock.now(),
@@ -98,12 +105,14 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const sequencer = new Sequencer(
+    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
+    const producer = new BlockProducer(
       {
         common,
-        settings: { preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs, blockGasLimit: config.blockGasLimit, coinbase: COINBASE },
+        settings: blockSettings,
         storage,
         chain,
+        chainWriter,
         world,
         pool,
         journal,
@@ -115,44 +124,31 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       },
       openBlock,
     );
-    const logSource = new ChainLogSource(chain, () => sequencer.openBlock);
-    const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
-    const filters = new FilterManager({
-      source: logSource,
-      events,
-      now: () => clock.now(),
-      timeoutMs: config.rpcFilterTimeoutMs,
-      maxFiltersPerClient: config.rpcFiltersPerClient,
-      limits: logLimits,
-      // Called only when a filter is polled, after the backend below exists.
-      transactionByHash: (hash) => backend.getTransactionByHash(hash),
+    const sequencer = new Sequencer({
+      producer,
+      schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
+      clock,
+      releaseInFlight: () => pool.releaseInFlight(),
+      onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
     });
-    const backend: NodeBackend = new NodeBackend({
+    const { backend, close: closeBackend } = createRpcBackend({
+      config,
       common,
-      chainId: config.chainId,
       version: sequinVersion(),
       storage,
-      chain,
-      world,
+      views: sequencer.views,
+      events,
       pool,
+      world,
       intake,
-      sequencer,
-      calls: new VmPool(() => createExecutionVm(common, world, blockHash)),
+      blockSettings,
+      vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
       callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
-      blockGasLimit: config.blockGasLimit,
-      coinbase: COINBASE,
-      rpcGasCap: config.rpcGasCap,
-      suggestedTip: SUGGESTED_TIP,
-      events,
-      sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
-      devKeys: new Map(accounts.map((account) => [account.address.slice(2), hexToBytes(account.privateKey)])),
-      logSource,
-      logLimits,
-      filters,
-      txpool: new TxPoolInspection(pool, world),
+      clock,
+      devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, createdGenesis, restoredTxs };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

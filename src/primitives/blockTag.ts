@@ -11,6 +11,9 @@ export type BlockSelector =
   | { kind: 'number'; number: bigint }
   | { kind: 'hash'; hash: string; requireCanonical?: boolean };
 
+/** A block number or a named tag: a selector without the hash form (log filter bounds). */
+export type BlockNumberOrTag = Exclude<BlockSelector, { kind: 'hash' }>;
+
 export const BLOCK_TAG_NAMES: readonly BlockTagName[] = ['latest', 'pending', 'safe', 'finalized', 'earliest'];
 
 /** True for the named tags. */

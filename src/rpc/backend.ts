@@ -1,51 +1,85 @@
+/**
+ * The only view of the node that RPC methods have (geth's ethapi.Backend plays this role), split
+ * into narrow services by what they answer. Results are already in wire shape; a method decodes
+ * its params, calls one service function, and returns. The services live in src/services/ (the
+ * read side and the submission path); node/ wires them into one RpcBackend.
+ */
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
-import type { LogFilter } from './schemas/logFilter.js';
-import type { Notify } from './server/SubscriptionSession.js';
-import type { SubscriptionRequest } from './subscriptions/SubscriptionRequest.js';
+import type { JsonObject } from '../primitives/JsonObject.js';
+import type { FeeHistory } from '../services/fees/feeHistory.js';
+import type { LogFilter } from '../services/logs/LogFilter.js';
+import type { Notify } from '../services/subscriptions/Notify.js';
+import type { SubscriptionRequest } from '../services/subscriptions/SubscriptionRequest.js';
+import type { TransactionStatus } from '../services/transactions/transactionStatus.js';
+import type { TxPoolGroups } from '../services/txpool/TxPoolQueries.js';
 
-/** A JSON object as served (hex strings, arrays, nulls). */
-export type JsonObject = object;
+export type { FeeHistory, JsonObject, TransactionStatus, TxPoolGroups };
 
-/** eth_feeHistory's result. */
-export interface FeeHistory {
-  oldestBlock: Hex;
-  baseFeePerGas: Hex[];
-  gasUsedRatio: number[];
-  reward?: Hex[][];
-}
-
-/** chain_transactionStatus's result (capitalised as the reference service answers). */
-export type TransactionStatus = { status: 'Known'; stage: 'pool' | 'preconfirmed' | 'sealed' } | { status: 'Unknown' };
-
-/** txpool_content / txpool_inspect: sender (EIP-55) → nonce (decimal) → entry, split pending / queued. */
-export interface TxPoolGroups<Entry> {
-  pending: Record<string, Record<string, Entry>>;
-  queued: Record<string, Record<string, Entry>>;
-}
-
-/**
- * The only view of the node that RPC methods have (geth's ethapi.Backend plays this role).
- * Results are already in wire shape; methods decode params, call one of these, and return.
- * Implemented by node/NodeBackend.ts.
- */
-export interface RpcBackend {
+/** Who the node is: web3_clientVersion, eth_chainId. */
+export interface NodeInfoService {
   chainId(): bigint;
   clientVersion(): string;
+}
+
+/** Blocks, transactions and receipts ("pending" = the open block, never null). */
+export interface BlockService {
   /** Number of the last sealed block. */
   blockNumber(): bigint;
-  getBalance(address: Uint8Array, block: BlockSelector): bigint;
-  getTransactionCount(address: Uint8Array, block: BlockSelector): bigint;
-  getCode(address: Uint8Array, block: BlockSelector): Uint8Array;
-  getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array;
+  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null;
+  getBlockReceipts(block: BlockSelector): JsonObject[] | null;
+  /** Sealed, pre-confirmed or pooled transaction; null when unknown. */
+  getTransactionByHash(hash: Hex): JsonObject | null;
+  getTransactionReceipt(hash: Hex): JsonObject | null;
+  /** The tx at `index` of a block ("pending" = the open block), or null. */
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null;
+  /** A block's tx count, or null for an unknown block. */
+  getBlockTransactionCount(block: BlockSelector): bigint | null;
+}
+
+/** Fee suggestions and history. */
+export interface FeeService {
   /** Suggested legacy gas price: pending base fee + suggested tip. */
   gasPrice(): bigint;
   maxPriorityFeePerGas(): bigint;
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory;
+  /** The blob base fee at the head (the chain has no blob txs: the minimum). */
+  blobBaseFee(): bigint;
+}
+
+/** Account state at a block. */
+export interface StateService {
+  getBalance(address: Uint8Array, block: BlockSelector): bigint;
+  getTransactionCount(address: Uint8Array, block: BlockSelector): bigint;
+  getCode(address: Uint8Array, block: BlockSelector): Uint8Array;
+  getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array;
+  /** eth_getProof (EIP-1186). */
+  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
+}
+
+/** Calls and estimates on a block's state. */
+export interface CallService {
+  call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
+  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
+}
+
+/** debug_trace*. */
+export interface TraceService {
+  /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
+  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
+  /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
+  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
+  /** debug_traceCall: the tracer's result for a call on the block's state. */
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+}
+
+/** The write path: submission into the pool, node-side signing, and a transaction's life. */
+export interface TransactionService {
   /** Validates, admits and journals a signed tx; resolves to its hash once durable. */
   sendRawTransaction(raw: Uint8Array): Promise<Hex>;
   /**
@@ -55,31 +89,21 @@ export interface RpcBackend {
   sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject>;
   /** Signs with a dev account and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
+  /** The dev accounts the node signs for. */
   accounts(): Hex[];
-  /** Sealed, pre-confirmed or pooled transaction; null when unknown. */
-  getTransactionByHash(hash: Hex): JsonObject | null;
-  getTransactionReceipt(hash: Hex): JsonObject | null;
-  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null;
-  getBlockReceipts(block: BlockSelector): JsonObject[] | null;
-  call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
-  estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
-  /**
-   * Starts delivering `request`'s notifications to `notify` (a replay first, when asked for)
-   * and returns the function that stops them. Throws an RpcError, before delivering anything,
-   * when the request cannot be served (e.g. a resume point too far back).
-   */
-  subscribe(request: SubscriptionRequest, notify: Notify): () => void;
-  /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
-  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
-  /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
-  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
-  /** debug_traceCall: the tracer's result for a call on the block's state. */
-  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
-  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
-  /** eth_getProof (EIP-1186). */
-  getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
+  transactionStatus(hash: Hex): TransactionStatus;
+}
 
-  // Logs and filters (node/logs, node/filters).
+/** txpool_*: the pool's contents. */
+export interface TxPoolService {
+  status(): { pending: Hex; queued: Hex };
+  content(): TxPoolGroups<JsonObject>;
+  contentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> };
+  inspect(): TxPoolGroups<string>;
+}
+
+/** eth_getLogs and the polling filters. */
+export interface LogService {
   /** eth_getLogs: matching logs in (block, log index) order; a range reaching "pending" includes pre-confirmed logs. */
   getLogs(filter: LogFilter): JsonObject[];
   /** Filter installers take the caller's client id (RequestContext.clientId), for the per-client filter quota. */
@@ -90,19 +114,28 @@ export interface RpcBackend {
   getFilterChanges(id: string): unknown[];
   getFilterLogs(id: string): JsonObject[];
   uninstallFilter(id: string): boolean;
+}
 
-  // Blocks by position.
-  /** The tx at `index` of a block ("pending" = the open block), or null. */
-  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null;
-  /** A block's tx count, or null for an unknown block. */
-  getBlockTransactionCount(block: BlockSelector): bigint | null;
-  /** The blob base fee at the head (the chain has no blob txs: the minimum). */
-  blobBaseFee(): bigint;
+/** eth_subscribe's sources. */
+export interface SubscriptionService {
+  /**
+   * Starts delivering `request`'s notifications to `notify` (a replay first, when asked for)
+   * and returns the function that stops them. Throws, before delivering anything, when the
+   * request cannot be served (e.g. a resume point too far back).
+   */
+  subscribe(request: SubscriptionRequest, notify: Notify): () => void;
+}
 
-  // Transaction pool and lifecycle.
-  txpoolStatus(): { pending: Hex; queued: Hex };
-  txpoolContent(): TxPoolGroups<JsonObject>;
-  txpoolContentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> };
-  txpoolInspect(): TxPoolGroups<string>;
-  transactionStatus(hash: Hex): TransactionStatus;
+/** The node as RPC methods see it. */
+export interface RpcBackend {
+  readonly node: NodeInfoService;
+  readonly blocks: BlockService;
+  readonly fees: FeeService;
+  readonly state: StateService;
+  readonly calls: CallService;
+  readonly traces: TraceService;
+  readonly transactions: TransactionService;
+  readonly txpool: TxPoolService;
+  readonly logs: LogService;
+  readonly subscriptions: SubscriptionService;
 }

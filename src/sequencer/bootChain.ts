@@ -1,8 +1,10 @@
 import type { Common } from '@ethereumjs/common';
 import { Account } from '@ethereumjs/util';
-import type { ChainStore } from '../chain/ChainStore.js';
+import type { ChainReader } from '../chain/ChainReader.js';
+import type { ChainWriter } from '../chain/ChainWriter.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
+import type { StoredReceipt } from '../chain/records.js';
 import { buildSealedBlock } from '../chain/sealedBlock.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
@@ -10,7 +12,7 @@ import type { StateReader } from '../execution/StateReader.js';
 import { applyStateChanges } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { hexToBytes } from '../primitives/hex.js';
+import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
@@ -35,7 +37,8 @@ const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new 
 export async function bootChain(options: {
   common: Common;
   storage: Storage;
-  chain: ChainStore;
+  chain: ChainReader;
+  chainWriter: ChainWriter;
   world: WorldState;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
@@ -69,37 +72,38 @@ export async function bootChain(options: {
   );
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
-    const inputs = subBlock.transactionHashes.map((hash) => {
-      const record = chain.transaction(hash)!;
-      const receipt = record.receipt;
-      return {
-        hash,
-        raw: hexToBytes(record.raw),
-        receipt: encodeReceipt({
-          type: Number(receipt.type),
-          success: receipt.status === '0x1',
-          cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
-          bloom: hexToBytes(receipt.logsBloom),
-          logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
-        }),
-        logCount: receipt.logs.length,
-        bloom: hexToBytes(receipt.logsBloom),
-      };
-    });
+    const records = subBlock.transactionHashes.map((hash) => chain.transaction(hash)!);
+    const sealInputs = records.map((record) => ({
+      hash: record.fields.hash as Hex,
+      raw: hexToBytes(record.raw),
+      receipt: encodeStoredReceipt(record.receipt),
+    }));
     const gas = BigInt(subBlock.cumulativeGasUsed);
     const bloom = new Uint8Array(256);
-    for (const input of inputs) orBloom(bloom, input.bloom);
-    open.append(
+    for (const record of records) orBloom(bloom, hexToBytes(record.receipt.logsBloom));
+    open.append({
       subBlock,
-      inputs,
-      touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world),
-      gas - previousGas,
-      inputs.reduce((sum, input) => sum + input.logCount, 0),
+      sealInputs,
+      records,
+      changes: touchedChanges(subBlock.touchedAccounts, subBlock.touchedSlots, options.world),
+      gasUsed: gas - previousGas,
+      logCount: records.reduce((sum, record) => sum + record.receipt.logs.length, 0),
       bloom,
-    );
+    });
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
+}
+
+/** The EIP-2718 receipt encoding of a stored receipt (for the receipts root). */
+function encodeStoredReceipt(receipt: StoredReceipt): Uint8Array {
+  return encodeReceipt({
+    type: Number(receipt.type),
+    success: receipt.status === '0x1',
+    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+    bloom: hexToBytes(receipt.logsBloom),
+    logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
+  });
 }
 
 /** The change set of the touched keys, valued from the current (pending) state. */
@@ -120,7 +124,7 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
 async function writeGenesis(options: {
   common: Common;
   storage: Storage;
-  chain: ChainStore;
+  chainWriter: ChainWriter;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
   now: number;
@@ -156,7 +160,7 @@ async function writeGenesis(options: {
   writeStateChanges(batch, 0, changes);
   writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
   options.trieNodes.flushInto(batch);
-  options.chain.writeBlock(batch, block);
+  options.chainWriter.writeBlock(batch, block);
   batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
   await options.storage.commit(batch);
 }

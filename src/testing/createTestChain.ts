@@ -6,22 +6,22 @@
  *   const chain = await createTestChain();
  *   await chain.intake.submit(rawTx);      // admitted to the pool
  *   await chain.clock.advance(200);        // one interval: the sub-block is committed and announced
- *   chain.backend.getTransactionReceipt(hash);
+ *   chain.backend.blocks.getTransactionReceipt(hash);
  *   await chain.clock.advance(1800);       // the rest of the block time: the block is sealed
  *   await chain.close();
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChainStore } from '../chain/ChainStore.js';
+import type { ChainReader } from '../chain/ChainReader.js';
 import type { DevAccount } from '../config/devAccounts.js';
 import { defaultNodeConfig, type NodeConfig } from '../config/nodeConfig.js';
-import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { WorldState } from '../execution/WorldState.js';
 import { buildNodeParts } from '../node/buildNodeParts.js';
-import type { NodeBackend } from '../node/NodeBackend.js';
 import { type Logger, silentLogger } from '../primitives/logger.js';
+import type { RpcBackend } from '../rpc/backend.js';
+import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
@@ -32,11 +32,11 @@ import { ManualClock } from './ManualClock.js';
 export interface TestChain {
   /** The configuration the chain runs with (defaults + overrides). */
   config: NodeConfig;
-  backend: NodeBackend;
+  backend: RpcBackend;
   sequencer: Sequencer;
   pool: TxPool;
   intake: TransactionIntake;
-  chain: ChainStore;
+  chain: ChainReader;
   world: WorldState;
   storage: Storage;
   events: EventBus<ChainEvents>;
@@ -110,7 +110,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
       closing ??= (async () => {
         try {
           await parts.sequencer.stop();
-          await parts.backend.close();
+          await parts.closeBackend();
           await parts.storage.close();
         } finally {
           removeTemporaryDir();

@@ -7,7 +7,7 @@ export async function preconfirm(chain: TestChain): Promise<void> {
 
 /** Runs intervals until the open block is sealed; returns the new head's number. */
 export async function sealBlock(chain: TestChain): Promise<number> {
-  const head = chain.backend.blockNumber();
-  while (chain.backend.blockNumber() === head) await chain.clock.advance(chain.config.preconfIntervalMs);
-  return Number(chain.backend.blockNumber());
+  const head = chain.backend.blocks.blockNumber();
+  while (chain.backend.blocks.blockNumber() === head) await chain.clock.advance(chain.config.preconfIntervalMs);
+  return Number(chain.backend.blocks.blockNumber());
 }

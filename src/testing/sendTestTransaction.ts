@@ -27,7 +27,7 @@ export interface TestTransaction {
  */
 export async function signTestTransaction(chain: TestChain, from: DevAccount, transaction: TestTransaction): Promise<{ raw: Uint8Array; hash: Hex }> {
   const tip = transaction.maxPriorityFeePerGas ?? TEST_TIP;
-  const nonce = transaction.nonce ?? chain.backend.getTransactionCount(hexToBytes(from.address), { kind: 'tag', tag: 'pending' });
+  const nonce = transaction.nonce ?? chain.backend.state.getTransactionCount(hexToBytes(from.address), { kind: 'tag', tag: 'pending' });
   const serialized = await privateKeyToAccount(from.privateKey).signTransaction({
     type: 'eip1559',
     chainId: Number(chain.config.chainId),

@@ -1,9 +1,9 @@
-import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
+import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import type { TxPool } from './TxPool.js';
@@ -19,7 +19,7 @@ export class TransactionIntake {
     private readonly pool: TxPool,
     private readonly journal: PoolJournal,
     private readonly storage: Storage,
-    private readonly events: EventBus<ChainEvents>,
+    private readonly events: Pick<EventBus<PoolEvents>, 'emit'>,
     private readonly logger: Logger,
   ) {}
 
@@ -39,7 +39,7 @@ export class TransactionIntake {
       throw error;
     }
     if (admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: admission.evicted.hash });
-    this.events.emit('pendingTransaction', { hash: decoded.hash });
+    this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
     return decoded.hash;
   }
 

@@ -32,7 +32,7 @@ async function deployOnBoth(data: Hex): Promise<Hex> {
   for (const chain of [main, worker]) {
     const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 3_000_000n });
     await chain.clock.advance(INTERVAL);
-    const receipt = chain.backend.getTransactionReceipt(hash) as { status: string; contractAddress: Hex };
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { status: string; contractAddress: Hex };
     expect(receipt.status).toBe('0x1');
     addresses.push(receipt.contractAddress);
   }
@@ -170,21 +170,21 @@ describe('calls in a worker answer like the main thread', () => {
 
   it.each(cases)('$name', async ({ method, block, fields }) => {
     const call = request(fields());
-    const expected = await settle(main.backend[method](call, block));
-    const actual = await settle(worker.backend[method](call, block));
+    const expected = await settle(main.backend.calls[method](call, block));
+    const actual = await settle(worker.backend.calls[method](call, block));
     expect(actual).toEqual(expected);
   });
 
   it('unknown block: "header not found", as on the main thread', async () => {
     const call = request({ to: contracts.counter });
     const block: BlockSelector = { kind: 'number', number: 99n };
-    expect(await settle(worker.backend.call(call, block))).toEqual(await settle(main.backend.call(call, block)));
-    expect(await settle(worker.backend.call(call, block))).toMatchObject({ code: -32000, message: 'header not found' });
+    expect(await settle(worker.backend.calls.call(call, block))).toEqual(await settle(main.backend.calls.call(call, block)));
+    expect(await settle(worker.backend.calls.call(call, block))).toMatchObject({ code: -32000, message: 'header not found' });
   });
 
   it('reverts keep code 3, the reason and the revert bytes', async () => {
     const data = encodeFunctionData({ abi: reverterArtifact.abi, functionName: 'revertWithReason' });
-    const outcome = await settle(worker.backend.call(request({ to: contracts.reverter, data }), PENDING));
+    const outcome = await settle(worker.backend.calls.call(request({ to: contracts.reverter, data }), PENDING));
     expect(outcome).toMatchObject({ code: 3, message: 'execution reverted: nope: reason' });
     expect((outcome as { data: string }).data).toMatch(/^0x08c379a0/);
   });
@@ -193,17 +193,17 @@ describe('calls in a worker answer like the main thread', () => {
 describe('wall-time cap', () => {
   it('aborts an endless loop with geth\'s "execution aborted (timeout = 300ms)"; the next call works', async () => {
     const started = Date.now();
-    expect(await settle(worker.backend.call({ data: ENDLESS_LOOP }, PENDING))).toEqual({
+    expect(await settle(worker.backend.calls.call({ data: ENDLESS_LOOP }, PENDING))).toEqual({
       code: -32000,
       message: 'execution aborted (timeout = 300ms)',
       data: undefined,
     });
     expect(Date.now() - started).toBeLessThan(1500);
     const count = encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' });
-    expect(await settle(worker.backend.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
-      await settle(main.backend.call(request({ to: contracts.counter, data: count }), PENDING)),
+    expect(await settle(worker.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
+      await settle(main.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING)),
     );
-    expect(await settle(worker.backend.estimateGas({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
+    expect(await settle(worker.backend.calls.estimateGas({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
       code: -32000,
       message: 'execution aborted (timeout = 300ms)',
     });

@@ -11,7 +11,7 @@
  * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ChainStore } from '../../chain/ChainStore.js';
+import { ChainReader } from '../../chain/ChainReader.js';
 import { createChainCommon } from '../../config/chainCommon.js';
 import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { hexToBytes } from '../../primitives/hex.js';
@@ -27,7 +27,7 @@ const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
 const { dataDir, chainId } = workerData as CallWorkerData;
 const storage = new LmdbStorage(dataDir, { readOnly: true });
-const chain = new ChainStore(storage);
+const chain = new ChainReader(storage);
 const common = createChainCommon(chainId);
 const blockHash = (number: bigint) => {
   const block = chain.blockByNumber(Number(number));

@@ -3,7 +3,7 @@ import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import { parseGoDuration } from '../../execution/tracing/goDuration.js';
 import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
-import { type BlockSelector, type BlockTagName, isBlockTagName } from '../../primitives/blockTag.js';
+import { type BlockNumberOrTag, type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
 import type { ParamDecoder } from '../server/MethodDefinition.js';
 import { Schema, schemaOf, withSchema } from './jsonSchema.js';
@@ -88,7 +88,6 @@ export const blockSelector: ParamDecoder<BlockSelector> = withSchema(
 );
 
 /** A block number or tag (see {@link blockNumberOrTag}). */
-export type BlockNumberOrTag = { kind: 'tag'; tag: BlockTagName } | { kind: 'number'; number: bigint };
 
 /** An optional block selector defaulting to "latest". */
 export const optionalBlockSelector: ParamDecoder<BlockSelector> = withSchema(

@@ -1,19 +1,10 @@
-import type { Hex } from '../../primitives/hex.js';
+import type { LogFilter } from '../../services/logs/LogFilter.js';
+import { decodeLogCriteria } from '../../services/logs/logCriteria.js';
 import type { ParamDecoder } from '../server/MethodDefinition.js';
-import { decodeLogCriteria, type LogCriteria } from '../subscriptions/logCriteria.js';
-import { type BlockNumberOrTag, blockNumberOrTag, hash } from './decoders.js';
+import { blockNumberOrTag, hash } from './decoders.js';
 import { Schema, withSchema } from './jsonSchema.js';
 
-/**
- * The filter object of eth_getLogs and eth_newFilter, decoded: the log criteria plus either
- * `blockHash` (one sealed block) or a range `fromBlock`..`toBlock` (each defaulting to "latest");
- * never both.
- */
-export interface LogFilter extends LogCriteria {
-  blockHash?: Hex;
-  fromBlock?: BlockNumberOrTag;
-  toBlock?: BlockNumberOrTag;
-}
+export type { LogFilter };
 
 const topicSchema = Schema.nullable(Schema.hash);
 

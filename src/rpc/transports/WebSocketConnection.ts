@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { ErrorCode, RpcError } from '../../errors/RpcError.js';
-import { RawJson } from '../server/RawJson.js';
+import { RawJson } from '../../primitives/RawJson.js';
 import type { RequestContext } from '../server/RequestContext.js';
 import type { RpcLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';

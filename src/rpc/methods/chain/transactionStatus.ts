@@ -23,5 +23,5 @@ export const transactionStatus = defineMethod({
       ],
     },
   },
-  handler: (backend, [transactionHash]) => backend.transactionStatus(transactionHash),
+  handler: (backend, [transactionHash]) => backend.transactions.transactionStatus(transactionHash),
 });

@@ -10,5 +10,5 @@ export const traceBlockByHash = defineMethod({
     { name: 'blockHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [blockHash, config]) => backend.traceBlock({ kind: 'hash', hash: blockHash }, config),
+  handler: (backend, [blockHash, config]) => backend.traces.traceBlock({ kind: 'hash', hash: blockHash }, config),
 });

@@ -10,5 +10,5 @@ export const traceBlockByNumber = defineMethod({
     { name: 'block', decode: blockSelector },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [block, config]) => backend.traceBlock(block, config),
+  handler: (backend, [block, config]) => backend.traces.traceBlock(block, config),
 });

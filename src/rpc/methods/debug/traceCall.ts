@@ -15,5 +15,5 @@ export const traceCall = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'config', decode: traceCallConfig, optional: true },
   ],
-  handler: (backend, [request, block, config]) => backend.traceCall(request, block, config),
+  handler: (backend, [request, block, config]) => backend.traces.traceCall(request, block, config),
 });

@@ -14,5 +14,5 @@ export const traceTransaction = defineMethod({
     { name: 'transactionHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [transactionHash, config]) => backend.traceTransaction(transactionHash, config),
+  handler: (backend, [transactionHash, config]) => backend.traces.traceTransaction(transactionHash, config),
 });

@@ -6,5 +6,5 @@ export const accounts = defineMethod({
   summary: 'Returns the addresses of the dev accounts the node signs for.',
   tier: 'public',
   params: [],
-  handler: (backend) => backend.accounts(),
+  handler: (backend) => backend.transactions.accounts(),
 });

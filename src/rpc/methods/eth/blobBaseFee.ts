@@ -9,5 +9,5 @@ export const blobBaseFee = defineMethod({
   tier: 'public',
   params: [],
   result: { name: 'blobBaseFee', schema: Schema.quantity },
-  handler: (backend) => toQuantity(backend.blobBaseFee()),
+  handler: (backend) => toQuantity(backend.fees.blobBaseFee()),
 });

@@ -7,5 +7,5 @@ export const blockNumber = defineMethod({
   summary: 'Returns the number of the last sealed block.',
   tier: 'public',
   params: [],
-  handler: (backend) => toQuantity(backend.blockNumber()),
+  handler: (backend) => toQuantity(backend.blocks.blockNumber()),
 });

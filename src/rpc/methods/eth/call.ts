@@ -11,5 +11,5 @@ export const call = defineMethod({
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: async (backend, [request, block]) => bytesToHex(await backend.call(request, block)),
+  handler: async (backend, [request, block]) => bytesToHex(await backend.calls.call(request, block)),
 });

@@ -7,5 +7,5 @@ export const chainId = defineMethod({
   summary: 'Returns the chain id.',
   tier: 'public',
   params: [],
-  handler: (backend) => toQuantity(backend.chainId()),
+  handler: (backend) => toQuantity(backend.node.chainId()),
 });

@@ -16,7 +16,7 @@ export const createAccessList = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
   handler: async (backend, [request, block]) => {
-    const { accessList, gasUsed, error } = await backend.createAccessList(request, block);
+    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block);
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };
   },
 });

@@ -14,5 +14,5 @@ export const estimateGas = defineMethod({
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: async (backend, [request, block]) => toQuantity(await backend.estimateGas(request, block)),
+  handler: async (backend, [request, block]) => toQuantity(await backend.calls.estimateGas(request, block)),
 });

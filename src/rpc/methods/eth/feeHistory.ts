@@ -11,5 +11,5 @@ export const feeHistory = defineMethod({
     { name: 'newestBlock', decode: blockSelector },
     { name: 'rewardPercentiles', decode: percentiles, optional: true },
   ],
-  handler: (backend, [count, newest, rewardPercentiles]) => backend.feeHistory(count, newest, rewardPercentiles),
+  handler: (backend, [count, newest, rewardPercentiles]) => backend.fees.feeHistory(count, newest, rewardPercentiles),
 });

@@ -7,5 +7,5 @@ export const gasPrice = defineMethod({
   summary: 'Returns a suggested legacy gas price in wei.',
   tier: 'public',
   params: [],
-  handler: (backend) => toQuantity(backend.gasPrice()),
+  handler: (backend) => toQuantity(backend.fees.gasPrice()),
 });

@@ -11,5 +11,5 @@ export const getBalance = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: (backend, [account, block]) => toQuantity(backend.getBalance(account, block)),
+  handler: (backend, [account, block]) => toQuantity(backend.state.getBalance(account, block)),
 });

@@ -10,5 +10,5 @@ export const getBlockByHash = defineMethod({
     { name: 'hash', decode: hash },
     { name: 'fullTransactions', decode: boolean },
   ],
-  handler: (backend, [blockHash, full]) => backend.getBlock({ kind: 'hash', hash: blockHash }, full),
+  handler: (backend, [blockHash, full]) => backend.blocks.getBlock({ kind: 'hash', hash: blockHash }, full),
 });

@@ -10,5 +10,5 @@ export const getBlockByNumber = defineMethod({
     { name: 'block', decode: blockSelector },
     { name: 'fullTransactions', decode: boolean },
   ],
-  handler: (backend, [block, full]) => (block.kind === 'hash' ? null : backend.getBlock(block, full)),
+  handler: (backend, [block, full]) => (block.kind === 'hash' ? null : backend.blocks.getBlock(block, full)),
 });

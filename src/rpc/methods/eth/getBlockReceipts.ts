@@ -11,5 +11,5 @@ export const getBlockReceipts = defineMethod({
   summary: 'Returns all transaction receipts of one block.',
   tier: 'dedicated',
   params: [{ name: 'block', decode: blockSelector }],
-  handler: (backend, [block]) => backend.getBlockReceipts(block),
+  handler: (backend, [block]) => backend.blocks.getBlockReceipts(block),
 });

@@ -11,7 +11,7 @@ export const getBlockTransactionCountByHash = defineMethod({
   params: [{ name: 'blockHash', decode: hash }],
   result: { name: 'count', schema: Schema.nullable(Schema.quantity) },
   handler: (backend, [blockHash]) => {
-    const count = backend.getBlockTransactionCount({ kind: 'hash', hash: blockHash });
+    const count = backend.blocks.getBlockTransactionCount({ kind: 'hash', hash: blockHash });
     return count === null ? null : toQuantity(count);
   },
 });

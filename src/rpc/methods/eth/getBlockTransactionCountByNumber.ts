@@ -11,7 +11,7 @@ export const getBlockTransactionCountByNumber = defineMethod({
   params: [{ name: 'block', decode: blockNumberOrTag }],
   result: { name: 'count', schema: Schema.nullable(Schema.quantity) },
   handler: (backend, [block]) => {
-    const count = backend.getBlockTransactionCount(block);
+    const count = backend.blocks.getBlockTransactionCount(block);
     return count === null ? null : toQuantity(count);
   },
 });

@@ -11,5 +11,5 @@ export const getCode = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: (backend, [account, block]) => bytesToHex(backend.getCode(account, block)),
+  handler: (backend, [account, block]) => bytesToHex(backend.state.getCode(account, block)),
 });

@@ -13,5 +13,5 @@ export const getFilterChanges = defineMethod({
   tier: 'public',
   params: [{ name: 'filterId', decode: filterId }],
   result: { name: 'changes', schema: Schema.arrayOf({ oneOf: [Schema.hash, Schema.log, Schema.transaction] }) },
-  handler: (backend, [id]) => backend.getFilterChanges(id),
+  handler: (backend, [id]) => backend.logs.getFilterChanges(id),
 });

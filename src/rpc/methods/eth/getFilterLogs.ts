@@ -9,5 +9,5 @@ export const getFilterLogs = defineMethod({
   tier: 'public',
   params: [{ name: 'filterId', decode: filterId }],
   result: { name: 'logs', schema: Schema.arrayOf(Schema.log) },
-  handler: (backend, [id]) => backend.getFilterLogs(id),
+  handler: (backend, [id]) => backend.logs.getFilterLogs(id),
 });

@@ -13,5 +13,5 @@ export const getLogs = defineMethod({
   tier: 'public',
   params: [{ name: 'filter', decode: logFilter }],
   result: { name: 'logs', schema: Schema.arrayOf(Schema.log) },
-  handler: (backend, [filter]) => backend.getLogs(filter),
+  handler: (backend, [filter]) => backend.logs.getLogs(filter),
 });

@@ -14,5 +14,5 @@ export const getProof = defineMethod({
     { name: 'storageKeys', decode: storageKeys },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: (backend, [account, keys, block]) => backend.getProof(account, keys, block),
+  handler: (backend, [account, keys, block]) => backend.state.getProof(account, keys, block),
 });

@@ -12,5 +12,5 @@ export const getStorageAt = defineMethod({
     { name: 'slot', decode: storageSlot },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: (backend, [account, slot, block]) => bytesToHex(padBytes(backend.getStorageAt(account, slot, block), 32)),
+  handler: (backend, [account, slot, block]) => bytesToHex(padBytes(backend.state.getStorageAt(account, slot, block), 32)),
 });

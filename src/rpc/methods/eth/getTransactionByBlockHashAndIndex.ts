@@ -12,5 +12,5 @@ export const getTransactionByBlockHashAndIndex = defineMethod({
     { name: 'index', decode: quantity },
   ],
   result: { name: 'transaction', schema: Schema.nullable(Schema.transaction) },
-  handler: (backend, [blockHash, index]) => backend.getTransactionByBlockAndIndex({ kind: 'hash', hash: blockHash }, index),
+  handler: (backend, [blockHash, index]) => backend.blocks.getTransactionByBlockAndIndex({ kind: 'hash', hash: blockHash }, index),
 });

@@ -12,5 +12,5 @@ export const getTransactionByBlockNumberAndIndex = defineMethod({
     { name: 'index', decode: quantity },
   ],
   result: { name: 'transaction', schema: Schema.nullable(Schema.transaction) },
-  handler: (backend, [block, index]) => backend.getTransactionByBlockAndIndex(block, index),
+  handler: (backend, [block, index]) => backend.blocks.getTransactionByBlockAndIndex(block, index),
 });

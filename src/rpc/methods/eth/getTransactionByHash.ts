@@ -7,5 +7,5 @@ export const getTransactionByHash = defineMethod({
   summary: 'Returns a transaction by hash, or null.',
   tier: 'public',
   params: [{ name: 'hash', decode: hash }],
-  handler: (backend, [transactionHash]) => backend.getTransactionByHash(transactionHash),
+  handler: (backend, [transactionHash]) => backend.blocks.getTransactionByHash(transactionHash),
 });

@@ -14,5 +14,5 @@ export const getTransactionCount = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: (backend, [account, block]) => toQuantity(backend.getTransactionCount(account, block)),
+  handler: (backend, [account, block]) => toQuantity(backend.state.getTransactionCount(account, block)),
 });

@@ -7,5 +7,5 @@ export const getTransactionReceipt = defineMethod({
   summary: 'Returns the receipt of a pre-confirmed or sealed transaction, or null.',
   tier: 'public',
   params: [{ name: 'hash', decode: hash }],
-  handler: (backend, [transactionHash]) => backend.getTransactionReceipt(transactionHash),
+  handler: (backend, [transactionHash]) => backend.blocks.getTransactionReceipt(transactionHash),
 });

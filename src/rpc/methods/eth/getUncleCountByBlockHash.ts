@@ -9,5 +9,5 @@ export const getUncleCountByBlockHash = defineMethod({
   tier: 'public',
   params: [{ name: 'blockHash', decode: hash }],
   result: { name: 'count', schema: Schema.nullable(Schema.quantity) },
-  handler: (backend, [blockHash]) => (backend.getBlockTransactionCount({ kind: 'hash', hash: blockHash }) === null ? null : '0x0'),
+  handler: (backend, [blockHash]) => (backend.blocks.getBlockTransactionCount({ kind: 'hash', hash: blockHash }) === null ? null : '0x0'),
 });

@@ -9,5 +9,5 @@ export const getUncleCountByBlockNumber = defineMethod({
   tier: 'public',
   params: [{ name: 'block', decode: blockNumberOrTag }],
   result: { name: 'count', schema: Schema.nullable(Schema.quantity) },
-  handler: (backend, [block]) => (backend.getBlockTransactionCount(block) === null ? null : '0x0'),
+  handler: (backend, [block]) => (backend.blocks.getBlockTransactionCount(block) === null ? null : '0x0'),
 });

@@ -7,5 +7,5 @@ export const maxPriorityFeePerGas = defineMethod({
   summary: 'Returns a suggested priority fee (tip) per gas in wei.',
   tier: 'public',
   params: [],
-  handler: (backend) => toQuantity(backend.maxPriorityFeePerGas()),
+  handler: (backend) => toQuantity(backend.fees.maxPriorityFeePerGas()),
 });

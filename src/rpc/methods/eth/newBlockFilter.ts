@@ -8,5 +8,5 @@ export const newBlockFilter = defineMethod({
   tier: 'public',
   params: [],
   result: { name: 'filterId', schema: Schema.quantity },
-  handler: (backend, _params, context) => backend.newBlockFilter(context.clientId),
+  handler: (backend, _params, context) => backend.logs.newBlockFilter(context.clientId),
 });

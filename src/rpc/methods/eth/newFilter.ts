@@ -13,5 +13,5 @@ export const newFilter = defineMethod({
   tier: 'public',
   params: [{ name: 'filter', decode: logFilter }],
   result: { name: 'filterId', schema: Schema.quantity },
-  handler: (backend, [filter], context) => backend.newFilter(filter, context.clientId),
+  handler: (backend, [filter], context) => backend.logs.newFilter(filter, context.clientId),
 });

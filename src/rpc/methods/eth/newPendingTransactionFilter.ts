@@ -12,5 +12,5 @@ export const newPendingTransactionFilter = defineMethod({
   tier: 'public',
   params: [{ name: 'fullTransactions', decode: optionalBoolean, optional: true }],
   result: { name: 'filterId', schema: Schema.quantity },
-  handler: (backend, [fullTransactions], context) => backend.newPendingTransactionFilter(fullTransactions, context.clientId),
+  handler: (backend, [fullTransactions], context) => backend.logs.newPendingTransactionFilter(fullTransactions, context.clientId),
 });

@@ -11,5 +11,5 @@ export const sendRawTransaction = defineMethod({
   summary: 'Submits a signed, RLP-encoded transaction and returns its hash.',
   tier: 'public',
   params: [{ name: 'data', decode: data }],
-  handler: (backend, [raw]) => backend.sendRawTransaction(raw),
+  handler: (backend, [raw]) => backend.transactions.sendRawTransaction(raw),
 });

@@ -15,5 +15,5 @@ export const sendRawTransactionSync = defineMethod({
     { name: 'data', decode: data },
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
-  handler: (backend, [raw, timeout]) => backend.sendRawTransactionSync(raw, timeout),
+  handler: (backend, [raw, timeout]) => backend.transactions.sendRawTransactionSync(raw, timeout),
 });

@@ -10,5 +10,5 @@ export const sendTransaction = defineMethod({
   summary: 'Signs a transaction with a dev account of the node and submits it.',
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
-  handler: (backend, [request]) => backend.sendTransaction(request),
+  handler: (backend, [request]) => backend.transactions.sendTransaction(request),
 });

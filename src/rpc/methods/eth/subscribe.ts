@@ -1,7 +1,8 @@
 import { ErrorCode, RpcError } from '../../../errors/RpcError.js';
+import { ALL_SUBSCRIPTIONS } from '../../../services/subscriptions/allSubscriptions.js';
+import { decodeSubscriptionKind, SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../../services/subscriptions/SubscriptionRequest.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
-import { decodeSubscriptionKind, SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../subscriptions/SubscriptionRequest.js';
 
 /** geth's answer to eth_subscribe over a transport that cannot push (HTTP). */
 export class NotificationsUnsupportedError extends RpcError {
@@ -13,23 +14,16 @@ export class NotificationsUnsupportedError extends RpcError {
 
 const subscriptionKind = withSchema(decodeSubscriptionKind, { title: 'subscription name', type: 'string', enum: SUBSCRIPTION_KINDS });
 
-/** The options are decoded per kind by toSubscriptionRequest, once the kind is known. */
+/** The options are decoded per kind by its definition, once the kind is known; the schema lists every kind's. */
 const subscriptionOptions = withSchema((value: unknown) => value, {
   title: 'subscription options',
-  oneOf: [
-    Schema.boolean,
-    { type: 'object', properties: { address: { oneOf: [Schema.address, Schema.arrayOf(Schema.address)] }, topics: { type: 'array', maxItems: 4 } } },
-    {
-      type: 'object',
-      properties: { full: Schema.boolean, after: { type: 'object', properties: { blockNumber: Schema.quantity, transactionIndex: Schema.quantity } } },
-    },
-  ],
+  oneOf: ALL_SUBSCRIPTIONS.flatMap((definition) => (definition.optionsSchema ? [definition.optionsSchema] : [])),
 });
 
 /**
  * eth_subscribe (WebSocket only): opens a subscription on this connection and returns its id;
- * notifications follow as `eth_subscription` messages. Kinds: newHeads, logs, newPreconfLogs,
- * newPendingTransactions, newPreconfBlockTransactions, newPreconfSubBlocks (README, "Subscriptions").
+ * notifications follow as `eth_subscription` messages. The kinds are declared in
+ * src/services/subscriptions/ (one file each, listed in allSubscriptions.ts; README, "Subscriptions").
  */
 export const subscribe = defineMethod({
   name: 'eth_subscribe',
@@ -49,6 +43,6 @@ export const subscribe = defineMethod({
       if (error instanceof RpcError) throw error;
       throw new RpcError(ErrorCode.invalidParams, `invalid argument 1: ${(error as Error).message}`);
     }
-    return context.session.open((notify) => backend.subscribe(request, notify));
+    return context.session.open((notify) => backend.subscriptions.subscribe(request, notify));
   },
 });

@@ -9,5 +9,5 @@ export const uninstallFilter = defineMethod({
   tier: 'public',
   params: [{ name: 'filterId', decode: filterId }],
   result: { name: 'removed', schema: Schema.boolean },
-  handler: (backend, [id]) => backend.uninstallFilter(id),
+  handler: (backend, [id]) => backend.logs.uninstallFilter(id),
 });

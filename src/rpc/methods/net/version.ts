@@ -6,5 +6,5 @@ export const version = defineMethod({
   summary: 'Returns the network id (the chain id) as a decimal string.',
   tier: 'public',
   params: [],
-  handler: (backend) => backend.chainId().toString(10),
+  handler: (backend) => backend.node.chainId().toString(10),
 });

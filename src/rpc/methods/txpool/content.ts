@@ -14,5 +14,5 @@ export const content = defineMethod({
   tier: 'dedicated',
   params: [],
   result: { name: 'content', schema: poolGroupsSchema(Schema.transaction) },
-  handler: (backend) => backend.txpoolContent(),
+  handler: (backend) => backend.txpool.content(),
 });

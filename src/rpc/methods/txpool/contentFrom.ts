@@ -11,5 +11,5 @@ export const contentFrom = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'address', decode: address }],
   result: { name: 'content', schema: { type: 'object', properties: { pending: byNonce, queued: byNonce }, required: ['pending', 'queued'] } },
-  handler: (backend, [sender]) => backend.txpoolContentFrom(sender),
+  handler: (backend, [sender]) => backend.txpool.contentFrom(sender),
 });

@@ -9,5 +9,5 @@ export const inspect = defineMethod({
   tier: 'dedicated',
   params: [],
   result: { name: 'inspect', schema: poolGroupsSchema(Schema.string) },
-  handler: (backend) => backend.txpoolInspect(),
+  handler: (backend) => backend.txpool.inspect(),
 });

@@ -8,5 +8,5 @@ export const status = defineMethod({
   tier: 'dedicated',
   params: [],
   result: { name: 'status', schema: { type: 'object', properties: { pending: Schema.quantity, queued: Schema.quantity }, required: ['pending', 'queued'] } },
-  handler: (backend) => backend.txpoolStatus(),
+  handler: (backend) => backend.txpool.status(),
 });

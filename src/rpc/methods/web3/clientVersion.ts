@@ -6,5 +6,5 @@ export const clientVersion = defineMethod({
   summary: 'Returns the client name and version.',
   tier: 'public',
   params: [],
-  handler: (backend) => backend.clientVersion(),
+  handler: (backend) => backend.node.clientVersion(),
 });

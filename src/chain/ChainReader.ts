@@ -1,0 +1,68 @@
+import type { Storage } from '../storage/Storage.js';
+import { BoundedCache } from './BoundedCache.js';
+import { recordKeys } from './recordKeys.js';
+import type { StoredBlock, StoredHead, StoredSubBlock, StoredTransaction } from './records.js';
+
+/** Recent records kept decoded in memory when storage is on disk: about ten 2,000-tx blocks. */
+const RECENT_TRANSACTIONS = 20_000;
+const RECENT_BLOCKS = 64;
+
+/**
+ * Reads sealed blocks, transactions, receipts and sub-blocks as storage holds them. Records are
+ * immutable once written (no reorgs), so what this returns never goes stale; but storage may
+ * already hold records the sequencer has not published yet (a commit is readable before it
+ * resolves), so what a client may see is decided by the sequencer's ChainView, never by what
+ * this finds. Only the {@link ChainWriter} adds records.
+ *
+ * With on-disk storage, recent blocks and transactions are also kept decoded in memory: they are
+ * what clients poll (receipts right after pre-confirmation, the latest block's receipts), and
+ * decoding them from LMDB on every read measured 2× slower for a 2,000-receipt block.
+ */
+export class ChainReader {
+  private readonly recentTransactions: BoundedCache<string, StoredTransaction> | undefined;
+  private readonly recentBlocks: BoundedCache<number, StoredBlock> | undefined;
+
+  constructor(
+    private readonly storage: Storage,
+    options: { cacheRecent: boolean } = { cacheRecent: false },
+  ) {
+    if (options.cacheRecent) {
+      this.recentTransactions = new BoundedCache(RECENT_TRANSACTIONS);
+      this.recentBlocks = new BoundedCache(RECENT_BLOCKS);
+    }
+  }
+
+  /** The stored head pointer: the last sealed block as storage has it. */
+  head(): StoredHead | undefined {
+    return this.storage.getRecord<StoredHead>(recordKeys.head);
+  }
+
+  blockByNumber(number: number): StoredBlock | undefined {
+    const cached = this.recentBlocks?.get(number);
+    if (cached) return cached;
+    const block = this.storage.getRecord<StoredBlock>(recordKeys.blockByNumber(number));
+    if (block) this.recentBlocks?.set(number, block);
+    return block;
+  }
+
+  /** The number of the block with this hash, or undefined. */
+  blockNumberOf(hash: string): number | undefined {
+    return this.storage.getRecord<number>(recordKeys.blockNumberByHash(hash.toLowerCase()));
+  }
+
+  transaction(hash: string): StoredTransaction | undefined {
+    const key = hash.toLowerCase();
+    return this.recentTransactions?.get(key) ?? this.storage.getRecord<StoredTransaction>(recordKeys.transaction(key));
+  }
+
+  /** Every stored sub-block (those of the open block; a seal deletes its block's). Read at start-up. */
+  subBlocks(): StoredSubBlock[] {
+    return this.storage.recordsWithPrefix<StoredSubBlock>(recordKeys.subBlockPrefix).map(([, value]) => value);
+  }
+
+  /** Keeps records that were just committed in the recent caches (no-op without caching). Called by the writer. */
+  remember(records: { block?: StoredBlock; transactions?: readonly StoredTransaction[] }): void {
+    if (records.block) this.recentBlocks?.set(Number(records.block.number), records.block);
+    if (records.transactions) for (const transaction of records.transactions) this.recentTransactions?.set(transaction.fields.hash as string, transaction);
+  }
+}

@@ -1,0 +1,139 @@
+import type { DevAccount } from '../config/devAccounts.js';
+import type { NodeConfig } from '../config/nodeConfig.js';
+import type { EventBus } from '../events/EventBus.js';
+import { createLogger, type Logger } from '../primitives/logger.js';
+import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
+import type { RpcBackend } from '../rpc/backend.js';
+import { ALL_METHODS } from '../rpc/methodRegistry.js';
+import { NodeMetrics } from '../rpc/metrics/NodeMetrics.js';
+import { observeChainMetrics } from '../rpc/metrics/observeChainMetrics.js';
+import { createRpcCallObserver } from '../rpc/metrics/rpcCallObserver.js';
+import { RpcServer } from '../rpc/server/RpcServer.js';
+import { toRpcLogger } from '../rpc/server/toRpcLogger.js';
+import { createStatusRoutes } from '../rpc/status/statusRoutes.js';
+import { trackReadiness } from '../rpc/status/trackReadiness.js';
+import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
+import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
+import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
+import { createWebHandler } from '../rpc/web/createWebHandler.js';
+import type { ChainEvents } from '../sequencer/ChainEvents.js';
+import { type Clock, systemClock } from '../sequencer/Clock.js';
+import { buildNodeParts } from './buildNodeParts.js';
+
+/** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
+const WS_MAX_IN_FLIGHT = 64;
+
+/** A running node. */
+export interface SequinNode {
+  url: string;
+  port: number;
+  accounts: DevAccount[];
+  backend: RpcBackend;
+  events: EventBus<ChainEvents>;
+  /** The node's Prometheus metrics (also served at GET /metrics). */
+  metrics: NodeMetrics;
+  /**
+   * How `/` is served at start: `tiers` true when it is the public tier (a key exists or
+   * --public-tier), with the number of keys accepted from configuration and from the database.
+   */
+  access: { tiers: boolean; configuredKeys: number; storedKeys: number };
+  /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds and starts a node: opens storage, boots the chain (genesis or recovery), restores
+ * the pool from its journal, starts the sequencer, then serves JSON-RPC with the access policy
+ * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
+ * configuration or a data directory of another chain.
+ */
+export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
+  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  try {
+    const metrics = new NodeMetrics();
+    const stopChainMetrics = observeChainMetrics(metrics, events, pool);
+    metrics.headBlock.set(sequencer.views.current().headNumber);
+    const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
+    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
+    const rpc = new RpcServer({
+      methods: ALL_METHODS,
+      backend,
+      maxBatchLength: config.maxBatchLength,
+      maxBatchResponseBytes: config.maxBatchResponseBytes,
+      maxNestingDepth: config.maxNestingDepth,
+      requestTimeoutMs: config.rpcTimeoutMs,
+      logger: toRpcLogger(logger),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+    });
+    const inFlight = new InFlightBytes(config.maxInflightBytes);
+    const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
+    const webPages = createWebHandler({ config, accounts });
+    sequencer.start();
+    let http: HttpServerHandle;
+    try {
+      http = await startHttpServer({
+        host: config.host,
+        port: config.port,
+        rpc,
+        maxBodyBytes: config.maxBodyBytes,
+        inFlight,
+        logger: toRpcLogger(logger),
+        authorize: access.authorize,
+        getHandler: async (request, response) => (await statusRoutes(request, response)) || webPages(request, response),
+      });
+    } catch (error) {
+      stopChainMetrics();
+      await sequencer.stop();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
+      }
+      throw error;
+    }
+    const websocket = attachWebSocketTransport({
+      server: http.server,
+      rpc,
+      logger: toRpcLogger(logger),
+      limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
+      authorize: access.authorize,
+      inFlight,
+      onConnectionCountChange: (open) => metrics.wsConnections.set(open),
+      onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
+    });
+    readiness.serving();
+    logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {
+      head: sequencer.views.current().headNumber,
+      preconfirmedTxs: sequencer.openBlock.transactions.length,
+      pooledTxs: restoredTxs.restored,
+      droppedTxs: restoredTxs.dropped,
+      storage: config.ephemeral ? 'memory' : config.dataDir,
+    });
+    const counts = keys.counts();
+    let stopping: Promise<void> | undefined;
+    return {
+      url: http.url,
+      port: http.port,
+      accounts,
+      backend,
+      events,
+      metrics,
+      access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
+      stop: () => {
+        stopping ??= (async () => {
+          readiness.stopping();
+          await websocket.close();
+          await http.close();
+          stopChainMetrics();
+          await sequencer.stop();
+          await closeBackend();
+          await storage.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await storage.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Logger } from '../../primitives/logger.js';
+import { TIER_REFUSED_CODE } from '../server/checkAccess.js';
+import { TIMEOUT_CODE } from '../server/envelopeErrors.js';
+import type { CallRecord, RpcObserver } from '../server/RpcObserver.js';
+import type { NodeMetrics } from './NodeMetrics.js';
+
+const INTERNAL_ERROR_CODE = -32603;
+
+/** The outcome label of a call: ok, refused (tier), timeout, internal_error, or error (any other JSON-RPC error). */
+export function callOutcome(errorCode: number | undefined): 'ok' | 'refused' | 'timeout' | 'internal_error' | 'error' {
+  if (errorCode === undefined) return 'ok';
+  if (errorCode === TIER_REFUSED_CODE) return 'refused';
+  if (errorCode === TIMEOUT_CODE) return 'timeout';
+  if (errorCode === INTERNAL_ERROR_CODE) return 'internal_error';
+  return 'error';
+}
+
+/**
+ * Counts and times every answered call in the node's metrics, and logs it: at info level with
+ * `--log-rpc` (like Anvil's per-call log), else at debug level. A log line holds the method, the
+ * outcome, the time taken, the request id, the client's address and the name of its API key,
+ * never the key or the params.
+ */
+export function createRpcCallObserver(metrics: NodeMetrics, logger: Logger, options: { logRpc: boolean }): RpcObserver {
+  const log = options.logRpc ? logger.info.bind(logger) : logger.debug.bind(logger);
+  return {
+    onCall({ method, registered, context, durationMs, errorCode }: CallRecord) {
+      // An unknown method is a string the client chose: never a label, or labels would grow without bound.
+      const label = registered ? method : 'unknown';
+      const outcome = callOutcome(errorCode);
+      metrics.rpcCalls.inc({ method: label, tier: context.tier, outcome });
+      metrics.rpcCallDuration.observe({ method: label, tier: context.tier }, durationMs / 1000);
+      log(`rpc ${registered ? method : 'unknown method'}`, {
+        method: registered ? method : method.slice(0, 64),
+        outcome,
+        ...(errorCode === undefined ? {} : { code: errorCode }),
+        ms: Math.round(durationMs * 100) / 100,
+        tier: context.tier,
+        requestId: context.requestId,
+        client: context.remoteAddress,
+        ...(context.keyName === undefined ? {} : { key: context.keyName }),
+      });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import type { Hex } from '../primitives/hex.js';
+import type { PoolEvents } from '../txpool/PoolEvents.js';
+import type { ChainView } from './ChainView.js';
+
+/**
+ * A pre-confirmation sub-block, announced after it is durable and after the view that includes
+ * it is published. It carries what it announces, so listeners need not read it back.
+ */
+export interface SubBlockEvent {
+  blockNumber: bigint;
+  index: number;
+  timestamp: bigint;
+  transactionHashes: Hex[];
+  /** The sub-block as stored. */
+  subBlock: StoredSubBlock;
+  /** Its transactions as stored (with receipts), in order. */
+  transactions: readonly StoredTransaction[];
+  /** The chain view that first included this sub-block. */
+  view: ChainView;
+  /** Clock time (ms since the epoch) at which the sub-block became durable. */
+  preconfirmedAtMs: number;
+  /** Wall time the sequencer took to execute and commit it, in ms (for metrics). */
+  buildMs?: number;
+}
+
+/** A sealed block, announced after it is durable and after the view whose head it is is published. */
+export interface SealedBlockEvent {
+  number: bigint;
+  hash: Hex;
+  transactionHashes: Hex[];
+  /** The block as stored. */
+  block: StoredBlock;
+  /** The chain view whose head this block is. */
+  view: ChainView;
+  /** Wall time the sequencer took to compute the roots and commit the block, in ms (for metrics). */
+  sealMs?: number;
+}
+
+/**
+ * One pre-confirmation tick of the sequencer, empty or not: the node's heartbeat. Emitted after
+ * the tick's sub-block (if any) was announced, before the block is sealed.
+ */
+export interface PreconfTickEvent {
+  blockNumber: bigint;
+  /** The sub-block this tick built, or null when nothing was executable. */
+  subBlockIndex: number | null;
+  timestamp: bigint;
+  transactionHashes: Hex[];
+  /** Clock time (ms since the epoch) when the tick's sub-block became durable, or when an empty tick ended. */
+  atMs: number;
+}
+
+/** The events the node publishes: the pool's and the sequencer's. */
+export type ChainEvents = PoolEvents & {
+  subBlock: SubBlockEvent;
+  sealedBlock: SealedBlockEvent;
+  preconfTick: PreconfTickEvent;
+};

@@ -1,0 +1,106 @@
+import type { ChainReader } from '../chain/ChainReader.js';
+import { UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
+import type { StoredBlock, StoredTransaction } from '../chain/records.js';
+import type { StateChanges } from '../execution/StateChanges.js';
+import type { StateReader } from '../execution/StateReader.js';
+import type { Hex } from '../primitives/hex.js';
+import type { SealInput } from './OpenBlock.js';
+
+/** The open (pending) block as one moment saw it. Nothing in it changes afterwards. */
+export interface OpenBlockView {
+  readonly number: number;
+  readonly timestamp: bigint;
+  readonly baseFeePerGas: bigint;
+  readonly parentHash: Uint8Array;
+  readonly parentStateRoot: Uint8Array;
+  readonly gasUsed: bigint;
+  /** Logs its pre-confirmed transactions have emitted (the next log's index). */
+  readonly logCount: number;
+  readonly bloom: Uint8Array;
+  /** Pre-confirmed sub-blocks so far; 0 means "pending" is still "latest". */
+  readonly subBlockCount: number;
+  readonly transactionCount: number;
+  /** The pre-confirmed transactions as stored, in order. */
+  records(): readonly StoredTransaction[];
+  /** The pre-confirmed transactions as the seal needs them (raw bytes, receipt encodings). */
+  sealInputs(): readonly SealInput[];
+  /** Each sub-block's state writes, oldest first. */
+  changeLayers(): readonly StateChanges[];
+}
+
+/** Where a view stands in the chain: the open block and how many of its sub-blocks it includes. */
+export interface ChainPosition {
+  blockNumber: number;
+  subBlockCount: number;
+}
+
+/**
+ * One consistent moment of the chain, which every read answers from: the latest sealed block
+ * and its state, and the open block with the pre-confirmed state on top. The sequencer builds a
+ * new view when a sub-block is durable and when a block is sealed, and swaps it in in one step
+ * (ChainViews); a read takes the current view once and sees nothing newer or older.
+ *
+ * Storage may already hold records of a sub-block or seal that is durable but not yet published
+ * (a commit is readable before its promise settles), so every lookup is gated by the view's
+ * position: a block is visible up to the view's head, a pre-confirmed transaction only if its
+ * sub-block is one the view includes.
+ */
+export class ChainView {
+  constructor(
+    /** The latest sealed block. */
+    readonly head: StoredBlock,
+    readonly open: OpenBlockView,
+    /** The state after {@link head}. */
+    readonly latestState: StateReader,
+    /** The state after {@link head} plus the open block's pre-confirmed sub-blocks. */
+    readonly pendingState: StateReader,
+    private readonly chain: ChainReader,
+  ) {}
+
+  get headNumber(): number {
+    return this.open.number - 1;
+  }
+
+  get position(): ChainPosition {
+    return { blockNumber: this.open.number, subBlockCount: this.open.subBlockCount };
+  }
+
+  /** True when something is pre-confirmed: "pending" is then the open block, else "latest". */
+  get hasPreconfirmed(): boolean {
+    return this.open.subBlockCount > 0;
+  }
+
+  /** Sealed block `number`, or undefined above the head. */
+  block(number: number): StoredBlock | undefined {
+    if (number > this.headNumber || number < 0 || !Number.isSafeInteger(number)) return undefined;
+    return number === this.headNumber ? this.head : this.chain.blockByNumber(number);
+  }
+
+  /** The sealed block with this hash, or undefined. */
+  blockByHash(hash: string): StoredBlock | undefined {
+    const number = this.chain.blockNumberOf(hash);
+    return number === undefined ? undefined : this.block(number);
+  }
+
+  /** A sealed or pre-confirmed transaction this view includes, or undefined. */
+  transaction(hash: string): StoredTransaction | undefined {
+    const stored = this.chain.transaction(hash);
+    return stored && this.includes(stored) ? stored : undefined;
+  }
+
+  /** True when `stored` is sealed at or below the head, or pre-confirmed in a sub-block this view includes. */
+  includes(stored: StoredTransaction): boolean {
+    if (stored.blockNumber <= this.headNumber) return true;
+    return stored.blockNumber === this.open.number && stored.subBlockIndex < this.open.subBlockCount;
+  }
+
+  /** True when the transaction's block is sealed in this view. */
+  isSealed(stored: StoredTransaction): boolean {
+    return stored.blockNumber <= this.headNumber;
+  }
+
+  /** The hash of a transaction's block: its sealed block's, or the zero hash while pre-confirmed. */
+  blockHashOf(stored: StoredTransaction): Hex {
+    return this.block(stored.blockNumber)?.hash ?? UNSEALED_BLOCK_HASH;
+  }
+}

@@ -1,0 +1,71 @@
+import type { Common } from '@ethereumjs/common';
+import { toExecutionBlock } from '../execution/BlockEnvironment.js';
+import type { ExecutionVm } from '../execution/createExecutionVm.js';
+import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
+import { tryFastTransfer } from '../execution/fastTransfer.js';
+import type { Logger } from '../primitives/logger.js';
+import type { PoolTransaction } from '../txpool/PoolTransaction.js';
+import type { TxPool } from '../txpool/TxPool.js';
+import type { OpenBlock } from './OpenBlock.js';
+
+/** A pool transaction and what executing it produced. */
+export interface ExecutedPoolTransaction {
+  result: ExecutedTransaction;
+  source: PoolTransaction;
+}
+
+/** What one pass over the pool executed, and what failed and must leave the pool. */
+export interface PoolExecution {
+  executed: ExecutedPoolTransaction[];
+  failed: PoolTransaction[];
+  /** The open block's cumulative gas after the executed transactions. */
+  gasUsed: bigint;
+}
+
+/**
+ * Executes executable pool transactions on `execution`'s state for the open block, best
+ * effective tip first and in nonce order per sender, until the pool has nothing more or the
+ * block is full. A transaction that no longer executes (its sender's balance was spent) is
+ * reported as failed and its sender skipped. The selected transactions stay marked in flight
+ * in the pool until the caller publishes or releases them.
+ */
+export async function executeFromPool(options: {
+  common: Common;
+  pool: TxPool;
+  execution: ExecutionVm;
+  open: OpenBlock;
+  gasLimit: bigint;
+  coinbase: Uint8Array;
+  logger: Logger;
+}): Promise<PoolExecution> {
+  const { pool, execution, open, gasLimit, coinbase, logger } = options;
+  const block = toExecutionBlock(options.common, {
+    number: BigInt(open.number),
+    timestamp: open.timestamp,
+    gasLimit,
+    baseFeePerGas: open.baseFeePerGas,
+    coinbase,
+    parentHash: open.parentHash,
+  });
+  const executed: ExecutedPoolTransaction[] = [];
+  const failed: PoolTransaction[] = [];
+  let gasUsed = open.gasUsed;
+  await pool.select(open.baseFeePerGas, async (candidate) => {
+    const remaining = gasLimit - gasUsed;
+    if (remaining < 21_000n) return 'stop';
+    if (candidate.gasLimit > remaining) return 'skipSender';
+    try {
+      const result =
+        (await tryFastTransfer(execution.state, { baseFeePerGas: open.baseFeePerGas, coinbase }, candidate.transaction, gasUsed)) ??
+        (await executeTransaction(execution, block, candidate.transaction, gasUsed));
+      gasUsed = result.cumulativeGasUsed;
+      executed.push({ result, source: candidate });
+      return 'next';
+    } catch (error) {
+      failed.push(candidate);
+      logger.warn('dropping transaction that no longer executes', { hash: candidate.hash, error });
+      return 'skipSender';
+    }
+  });
+  return { executed, failed, gasUsed };
+}

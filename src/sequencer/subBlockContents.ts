@@ -1,0 +1,65 @@
+import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
+import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import type { StateChanges } from '../execution/StateChanges.js';
+import { toQuantity } from '../primitives/hex.js';
+import type { ExecutedPoolTransaction } from './executeFromPool.js';
+import type { OpenBlock, SealInput, SubBlockContents } from './OpenBlock.js';
+import { toStoredTransaction } from './transactionRecord.js';
+
+/**
+ * The next sub-block of `open` made of executed transactions and/or state edits: its stored
+ * record, the transactions' stored records and seal inputs, its gas, logs and bloom. Nothing is
+ * written here; the producer commits it.
+ */
+export function subBlockContents(options: {
+  open: OpenBlock;
+  executed: readonly ExecutedPoolTransaction[];
+  changes: StateChanges;
+  /** The block's cumulative gas after this sub-block. */
+  gasUsed: bigint;
+  /** Descriptions of the state edits (dev methods) this sub-block applies, if any. */
+  stateEdits?: readonly string[];
+}): SubBlockContents {
+  const { open, executed, changes, gasUsed } = options;
+  const index = open.subBlocks.length;
+  const sealInputs: SealInput[] = [];
+  const records: StoredTransaction[] = [];
+  const bloom = new Uint8Array(256);
+  let logIndex = open.logCount;
+  for (const [offset, { result, source }] of executed.entries()) {
+    records.push(
+      toStoredTransaction(result, source.sender, {
+        blockNumber: open.number,
+        transactionIndex: open.transactions.length + offset,
+        subBlockIndex: index,
+        firstLogIndex: logIndex,
+      }),
+    );
+    logIndex += result.logs.length;
+    orBloom(bloom, result.bloom);
+    sealInputs.push({
+      hash: source.hash,
+      raw: source.raw,
+      receipt: encodeReceipt({
+        type: source.transaction.type,
+        success: result.success,
+        cumulativeGasUsed: result.cumulativeGasUsed,
+        bloom: result.bloom,
+        logs: result.logs,
+      }),
+    });
+  }
+  const subBlock: StoredSubBlock = {
+    blockNumber: open.number,
+    index,
+    timestamp: Number(open.timestamp),
+    baseFeePerGas: toQuantity(open.baseFeePerGas),
+    transactionHashes: sealInputs.map((input) => input.hash),
+    cumulativeGasUsed: toQuantity(gasUsed),
+    touchedAccounts: [...changes.accounts.keys()],
+    touchedSlots: [...changes.storage].flatMap(([address, slots]) => [...slots.keys()].map((slot): [string, string] => [address, slot])),
+    touchedCode: [...changes.code.keys()],
+    ...(options.stateEdits && options.stateEdits.length > 0 ? { stateEdits: [...options.stateEdits] } : {}),
+  };
+  return { subBlock, sealInputs, records, changes, gasUsed: gasUsed - open.gasUsed, logCount: logIndex - open.logCount, bloom };
+}

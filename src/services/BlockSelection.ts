@@ -1,0 +1,107 @@
+import type { StoredBlock } from '../chain/records.js';
+import { ServerError } from '../errors/RpcError.js';
+import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
+import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
+import type { StateReader } from '../execution/StateReader.js';
+import type { BlockSelector } from '../primitives/blockTag.js';
+import { hexToBytes } from '../primitives/hex.js';
+import type { ChainView } from '../sequencer/ChainView.js';
+import type { Storage } from '../storage/Storage.js';
+
+/** A selector's block: a sealed block, or the pending (open) block. */
+export type ResolvedBlock = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
+
+/** The block parameters every block of this chain shares (for the pending block's environment). */
+export interface ChainBlockSettings {
+  blockGasLimit: bigint;
+  coinbase: Uint8Array;
+}
+
+/**
+ * Turns block selectors (tags, numbers, hashes) into what readers need, within one
+ * {@link ChainView}: the block, its state, the storage version a call worker reads, and the
+ * environment a call runs in. "pending" is the view's open block and pending state, and is
+ * latest itself while nothing is pre-confirmed (pending is never null); "safe" and "finalized"
+ * are latest, since a single sequencer never reorganises.
+ */
+export class BlockSelection {
+  constructor(
+    private readonly storage: Storage,
+    private readonly settings: ChainBlockSettings,
+  ) {}
+
+  /** The selected block, or undefined for an unknown hash or a number above the view's head. */
+  resolve(view: ChainView, block: BlockSelector): ResolvedBlock | undefined {
+    if (block.kind === 'hash') {
+      const sealed = view.blockByHash(block.hash);
+      return sealed ? { kind: 'sealed', block: sealed } : undefined;
+    }
+    if (block.kind === 'number') {
+      if (block.number > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+      const sealed = view.block(Number(block.number));
+      return sealed ? { kind: 'sealed', block: sealed } : undefined;
+    }
+    if (block.tag === 'earliest') return { kind: 'sealed', block: view.block(0)! };
+    if (block.tag === 'pending' && view.hasPreconfirmed) return { kind: 'pending' };
+    return { kind: 'sealed', block: view.head };
+  }
+
+  /** The state after the selected block; -32000 "header not found" for an unknown block. */
+  stateAt(view: ChainView, block: BlockSelector): StateReader {
+    if (isPending(block)) return view.pendingState;
+    const resolved = this.resolve(view, block);
+    if (!resolved) throw new ServerError('header not found');
+    if (resolved.kind === 'pending') return view.pendingState;
+    const number = Number(resolved.block.number);
+    return number === view.headNumber ? view.latestState : new PersistedStateReader(this.storage, number);
+  }
+
+  /**
+   * The storage version a call worker reads for a selector: a sealed block's number, or the
+   * newest version for "pending" (which may include a sub-block committed after `view` was
+   * taken, never less than the view).
+   */
+  versionAt(view: ChainView, block: BlockSelector): number {
+    if (isPending(block)) return NEWEST_VERSION;
+    const resolved = this.resolve(view, block);
+    if (!resolved) throw new ServerError('header not found');
+    return resolved.kind === 'pending' ? NEWEST_VERSION : Number(resolved.block.number);
+  }
+
+  /** The block environment (number, time, gas limit, base fee, coinbase) a call at the selector runs in. */
+  environmentAt(view: ChainView, block: BlockSelector): BlockEnvironment {
+    if (isPending(block)) return this.pendingEnvironment(view);
+    const resolved = this.resolve(view, block);
+    if (resolved?.kind !== 'sealed') throw new ServerError('header not found');
+    return sealedEnvironment(resolved.block);
+  }
+
+  /** The environment of the view's open block. */
+  pendingEnvironment(view: ChainView): BlockEnvironment {
+    const { open } = view;
+    return {
+      number: BigInt(open.number),
+      timestamp: open.timestamp,
+      gasLimit: this.settings.blockGasLimit,
+      baseFeePerGas: open.baseFeePerGas,
+      coinbase: this.settings.coinbase,
+      parentHash: open.parentHash,
+    };
+  }
+}
+
+/** The environment a sealed block's transactions ran in. */
+export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
+  return {
+    number: BigInt(block.number),
+    timestamp: BigInt(block.timestamp),
+    gasLimit: BigInt(block.gasLimit),
+    baseFeePerGas: BigInt(block.baseFeePerGas),
+    coinbase: hexToBytes(block.miner),
+    parentHash: hexToBytes(block.parentHash),
+  };
+}
+
+function isPending(block: BlockSelector): boolean {
+  return block.kind === 'tag' && block.tag === 'pending';
+}

@@ -1,0 +1,94 @@
+import { UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
+import type { StoredTransaction } from '../../chain/records.js';
+import type { BlockSelector } from '../../primitives/blockTag.js';
+import type { Hex } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { ChainView } from '../../sequencer/ChainView.js';
+import type { ViewSource } from '../../sequencer/ChainViews.js';
+import type { TxPool } from '../../txpool/TxPool.js';
+import type { BlockSelection, ChainBlockSettings } from '../BlockSelection.js';
+import { pendingBlockView } from '../views/pendingBlockView.js';
+import { pooledTransactionView } from '../views/pooledTransactionView.js';
+import { storedTransactionView } from '../views/storedTransactionView.js';
+
+/**
+ * Blocks, transactions and receipts, each answered from one {@link ChainView}: a receipt, the
+ * pending block and the pending receipts a read sees always agree, whatever the sequencer does
+ * meanwhile. Transactions still in the pool come from the pool (geth's shape, block fields null).
+ */
+export class BlockQueries {
+  constructor(
+    private readonly views: ViewSource,
+    private readonly blocks: BlockSelection,
+    private readonly pool: Pick<TxPool, 'get'>,
+    private readonly settings: ChainBlockSettings,
+  ) {}
+
+  blockNumber(): bigint {
+    return BigInt(this.views.current().headNumber);
+  }
+
+  getTransactionByHash(hash: Hex): JsonObject | null {
+    const view = this.views.current();
+    const stored = view.transaction(hash);
+    if (stored) return transactionView(view, stored);
+    const pooled = this.pool.get(hash);
+    return pooled ? pooledTransactionView(pooled) : null;
+  }
+
+  getTransactionReceipt(hash: Hex): JsonObject | null {
+    const view = this.views.current();
+    const stored = view.transaction(hash);
+    return stored ? withBlockHash(stored.receipt, view.blockHashOf(stored)) : null;
+  }
+
+  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
+    const view = this.views.current();
+    const resolved = this.blocks.resolve(view, block);
+    if (!resolved) return null;
+    if (resolved.kind === 'sealed') {
+      const sealed = resolved.block;
+      if (!fullTransactions) return { ...sealed };
+      return { ...sealed, transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
+    }
+    const full = fullTransactions ? (record: StoredTransaction) => transactionView(view, record) : undefined;
+    return pendingBlockView(view.open, this.settings, full);
+  }
+
+  getBlockReceipts(block: BlockSelector): JsonObject[] | null {
+    const view = this.views.current();
+    const resolved = this.blocks.resolve(view, block);
+    if (!resolved) return null;
+    if (resolved.kind === 'sealed') return resolved.block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, resolved.block.hash));
+    return view.open.records().map((record) => withBlockHash(record.receipt, UNSEALED_BLOCK_HASH));
+  }
+
+  /** eth_getTransactionByBlock{Hash,Number}AndIndex: null for an unknown block or an index past its end. */
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null {
+    const view = this.views.current();
+    const records = this.blockTransactions(view, block);
+    if (!records || index >= BigInt(records.length)) return null;
+    return transactionView(view, records[Number(index)]!);
+  }
+
+  /** eth_getBlockTransactionCountBy{Hash,Number}: null for an unknown block. */
+  getBlockTransactionCount(block: BlockSelector): bigint | null {
+    const view = this.views.current();
+    const resolved = this.blocks.resolve(view, block);
+    if (!resolved) return null;
+    return BigInt(resolved.kind === 'sealed' ? resolved.block.transactions.length : view.open.transactionCount);
+  }
+
+  /** The transactions of a block as stored ("pending" = the open block), or undefined for an unknown block. */
+  private blockTransactions(view: ChainView, block: BlockSelector): readonly StoredTransaction[] | undefined {
+    const resolved = this.blocks.resolve(view, block);
+    if (!resolved) return undefined;
+    if (resolved.kind === 'pending') return view.open.records();
+    return resolved.block.transactions.map((hash) => view.transaction(hash)!);
+  }
+}
+
+/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
+export function transactionView(view: ChainView, stored: StoredTransaction): JsonObject {
+  return storedTransactionView(stored, view.blockHashOf(stored));
+}

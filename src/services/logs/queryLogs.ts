@@ -1,0 +1,72 @@
+import { ErrorCode, InvalidParamsError, RpcError, ServerError } from '../../errors/RpcError.js';
+import type { BlockNumberOrTag } from '../../primitives/blockTag.js';
+import type { ChainLogSource, LogView } from './ChainLogSource.js';
+import { collectLogs } from './collectLogs.js';
+import type { LogFilter } from './LogFilter.js';
+import { LogMatcher } from './LogMatcher.js';
+
+/** Caps of one log query (--rpc-logs-block-range, --rpc-logs-max-results). */
+export interface LogQueryLimits {
+  /** Most blocks one query may span. */
+  blockRange: number;
+  /** Most logs one answer may hold. */
+  maxResults: number;
+}
+
+/** The blocks a filter covers, already clamped to blocks that exist (`to < from` when none does yet). */
+export interface LogRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * eth_getLogs: the logs matching `filter`, in (block, log index) order.
+ *
+ * The range defaults to latest..latest; "latest", "safe" and "finalized" are the last sealed
+ * block, "earliest" genesis, and "pending" the open block, so a range reaching "pending" also
+ * returns the logs of pre-confirmed transactions (block hash zero until sealed). Numeric bounds
+ * only cover sealed blocks; past the head they match nothing. Errors: `blockHash` of no sealed
+ * block → -32000 "unknown block"; from > to → -32602 "invalid block range params"; more than
+ * `limits.blockRange` blocks (after clamping to the head) → -32005 "exceed maximum block range: N";
+ * more than `limits.maxResults` logs → -32005 "query returned more than N results".
+ */
+export function queryLogs(source: ChainLogSource, filter: LogFilter, limits: LogQueryLimits): LogView[] {
+  const range = resolveLogRange(source, filter);
+  if (range.to < range.from) return [];
+  if (range.to - range.from + 1 > limits.blockRange) throw new RpcError(ErrorCode.limitExceeded, `exceed maximum block range: ${limits.blockRange}`);
+  const { logs, stoppedAt } = collectLogs(source, new LogMatcher(filter), { block: range.from, logIndex: 0 }, range.to, limits.maxResults);
+  if (stoppedAt) throw new RpcError(ErrorCode.limitExceeded, `query returned more than ${limits.maxResults} results`);
+  return logs;
+}
+
+/** The block numbers `filter` covers now (see {@link queryLogs} for the rules and errors). */
+export function resolveLogRange(source: ChainLogSource, filter: LogFilter): LogRange {
+  if (filter.blockHash !== undefined) {
+    const number = source.numberOf(filter.blockHash);
+    if (number === undefined) throw new ServerError('unknown block');
+    return { from: number, to: number };
+  }
+  const head = source.head();
+  const from = blockNumberOf(filter.fromBlock, head);
+  const to = blockNumberOf(filter.toBlock, head);
+  if (from > to) throw new InvalidParamsError('invalid block range params');
+  const newest = BigInt(reachesPending(filter) ? head + 1 : head);
+  return { from: Number(from), to: Number(to < newest ? to : newest) };
+}
+
+/** True when the filter names "pending": its range then includes the open block's pre-confirmed logs. */
+export function reachesPending(filter: LogFilter): boolean {
+  return isPending(filter.fromBlock) || isPending(filter.toBlock);
+}
+
+function isPending(block: BlockNumberOrTag | undefined): boolean {
+  return block?.kind === 'tag' && block.tag === 'pending';
+}
+
+function blockNumberOf(block: BlockNumberOrTag | undefined, head: number): bigint {
+  if (block === undefined) return BigInt(head);
+  if (block.kind === 'number') return block.number;
+  if (block.tag === 'earliest') return 0n;
+  if (block.tag === 'pending') return BigInt(head + 1);
+  return BigInt(head);
+}

@@ -1,0 +1,16 @@
+import type { StoredBlock } from '../../chain/records.js';
+import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
+
+/** newHeads: each sealed block's header, as geth sends it (the block without its body). */
+export const newHeads = defineSubscription({
+  name: 'newHeads',
+  summary: "Each sealed block's header.",
+  decodeOptions: noOptions('newHeads'),
+  start: (deps, _options, notify) => deps.events.on('sealedBlock', ({ block }) => notify(headerOf(block))),
+});
+
+/** A sealed block's header fields: what geth's newHeads carries (no transactions, uncles, withdrawals, size). */
+export function headerOf(block: StoredBlock): Record<string, unknown> {
+  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, totalDifficulty: _totalDifficulty, ...header } = block;
+  return header;
+}

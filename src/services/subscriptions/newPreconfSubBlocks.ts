@@ -1,0 +1,26 @@
+import { toQuantity } from '../../primitives/hex.js';
+import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
+
+/**
+ * newPreconfSubBlocks (Sequin): one message per sequencer tick, empty ticks included, so a
+ * client sees the ~200 ms heartbeat: `{ blockNumber, index, transactionCount,
+ * transactionHashes, timestamp, preconfirmedAt }`, `index` being the sub-block's index in its
+ * block, or null when the tick had nothing to pre-confirm, and `preconfirmedAt` the node's clock
+ * (ms since the epoch) when the tick ended, so clients can measure their notification latency.
+ */
+export const newPreconfSubBlocks = defineSubscription({
+  name: 'newPreconfSubBlocks',
+  summary: 'Every sequencer tick, empty ones included: the ~200 ms heartbeat.',
+  decodeOptions: noOptions('newPreconfSubBlocks'),
+  start: (deps, _options, notify) =>
+    deps.events.on('preconfTick', ({ blockNumber, subBlockIndex, timestamp, transactionHashes, atMs }) => {
+      notify({
+        blockNumber: toQuantity(blockNumber),
+        index: subBlockIndex === null ? null : toQuantity(subBlockIndex),
+        transactionCount: toQuantity(transactionHashes.length),
+        transactionHashes,
+        timestamp: toQuantity(timestamp),
+        preconfirmedAt: toQuantity(atMs),
+      });
+    }),
+});

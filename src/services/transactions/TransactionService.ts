@@ -1,0 +1,94 @@
+import type { Common } from '@ethereumjs/common';
+import { InvalidParamsError, RpcError, ServerError } from '../../errors/RpcError.js';
+import type { CallRequest } from '../../execution/CallRequest.js';
+import type { BlockSelector } from '../../primitives/blockTag.js';
+import type { Hex } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { ViewSource } from '../../sequencer/ChainViews.js';
+import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
+import type { TxPool } from '../../txpool/TxPool.js';
+import type { BlockQueries } from '../blocks/BlockQueries.js';
+import type { CallQueries } from '../calls/CallQueries.js';
+import type { StateQueries } from '../state/StateQueries.js';
+import { type SubBlockAnnouncements, submitAndAwaitPreconfirmation } from './awaitPreconfirmation.js';
+import { buildDevTransaction } from './buildDevTransaction.js';
+import { type TransactionStatus, transactionStatus } from './transactionStatus.js';
+
+/** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
+const SEND_SYNC_TIMEOUT_CODE = 4;
+const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
+
+/** What the submission path works with. */
+export interface TransactionServiceParts {
+  common: Common;
+  chainId: bigint;
+  intake: Pick<TransactionIntake, 'submit'>;
+  pool: Pick<TxPool, 'get' | 'nextNonce'>;
+  views: ViewSource;
+  events: SubBlockAnnouncements;
+  blocks: BlockQueries;
+  state: StateQueries;
+  calls: CallQueries;
+  /** The dev accounts' private keys by unprefixed lower-case address. */
+  devKeys: Map<string, Uint8Array>;
+  suggestedTip: bigint;
+  /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
+  sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
+}
+
+/**
+ * The write path from RPC: raw transactions into the pool (through the intake, which journals
+ * them before answering), eth_sendRawTransactionSync's wait for the pre-confirmation, node-side
+ * signing for the dev accounts, and a transaction's status through its life.
+ */
+export class TransactionService {
+  constructor(private readonly parts: TransactionServiceParts) {}
+
+  sendRawTransaction(raw: Uint8Array): Promise<Hex> {
+    return this.parts.intake.submit(raw);
+  }
+
+  async sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+    const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
+    if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
+      throw new InvalidParamsError(`invalid argument 1: timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`);
+    const timeout = timeoutMs ?? defaultTimeoutMs;
+    const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
+      submit: () => this.parts.intake.submit(raw),
+      events: this.parts.events,
+      isPreconfirmed: (candidate) => this.parts.views.current().transaction(candidate) !== undefined,
+      timeoutMs: timeout,
+    });
+    const receipt = preconfirmed ? this.parts.blocks.getTransactionReceipt(hash) : null;
+    if (!receipt) throw new RpcError(SEND_SYNC_TIMEOUT_CODE, `transaction ${hash} was accepted but not pre-confirmed within ${timeout} ms`, { data: hash });
+    return receipt;
+  }
+
+  async sendTransaction(request: CallRequest): Promise<Hex> {
+    if (!request.from) throw new ServerError('from address is required');
+    const privateKey = this.parts.devKeys.get(key(request.from));
+    if (!privateKey) throw new ServerError('unknown account');
+    const transaction = buildDevTransaction(request, {
+      common: this.parts.common,
+      chainId: this.parts.chainId,
+      nonce: request.nonce ?? this.parts.pool.nextNonce(key(request.from)),
+      gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
+      baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
+      suggestedTip: this.parts.suggestedTip,
+      balance: this.parts.state.getBalance(request.from, PENDING),
+    });
+    return this.parts.intake.submit(transaction.sign(privateKey).serialize());
+  }
+
+  accounts(): Hex[] {
+    return [...this.parts.devKeys.keys()].map((address) => `0x${address}` as Hex);
+  }
+
+  transactionStatus(hash: Hex): TransactionStatus {
+    return transactionStatus(this.parts.views.current(), this.parts.pool, hash);
+  }
+}
+
+function key(address: Uint8Array): string {
+  return Buffer.from(address).toString('hex');
+}

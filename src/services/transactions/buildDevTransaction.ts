@@ -1,0 +1,52 @@
+import type { Common } from '@ethereumjs/common';
+import { createTx, type TypedTransaction } from '@ethereumjs/tx';
+import { ServerError } from '../../errors/RpcError.js';
+import { TxErrorMessage } from '../../errors/txErrors.js';
+import type { CallRequest } from '../../execution/CallRequest.js';
+
+const MAX_UINT256 = 2n ** 256n - 1n;
+/** EIP-2681: a nonce must stay below 2^64 - 1. */
+const MAX_NONCE = 2n ** 64n - 1n;
+
+/** What {@link buildDevTransaction} fills in a request's blanks with. */
+export interface DevTransactionDefaults {
+  common: Common;
+  chainId: bigint;
+  nonce: bigint;
+  gasLimit: bigint;
+  baseFeePerGas: bigint;
+  suggestedTip: bigint;
+  /** The sender's balance, for geth's "insufficient funds" wording when gas × fee cap cannot even be represented. */
+  balance: bigint;
+}
+
+/**
+ * The unsigned transaction eth_sendTransaction signs for a dev account, with geth's fee defaults
+ * (internal/ethapi/transaction_args.go setFeeDefaults): `gasPrice` makes a legacy (EIP-155) tx;
+ * otherwise an EIP-1559 tx whose tip defaults to the suggested tip and whose fee cap defaults to
+ * tip + 2 × base fee. Refused with geth's -32000 errors, never an ethereumjs exception: a nonce
+ * at 2^64 - 1 (`nonce has max value`, EIP-2681), a fee cap
+ * below the tip (`maxFeePerGas (X) < maxPriorityFeePerGas (Y)`), and a cost gas × fee + value
+ * past 2^256 - 1 (`insufficient funds for gas * price + value`, as geth's pool would answer).
+ */
+export function buildDevTransaction(request: CallRequest, defaults: DevTransactionDefaults): TypedTransaction {
+  if (defaults.nonce >= MAX_NONCE) throw new ServerError('nonce has max value');
+  const value = request.value ?? 0n;
+  const base = {
+    nonce: defaults.nonce,
+    gasLimit: defaults.gasLimit,
+    to: request.to ?? undefined,
+    value,
+    data: request.data ?? new Uint8Array(0),
+    chainId: defaults.chainId,
+  };
+  const feeCap = request.gasPrice ?? request.maxFeePerGas ?? defaults.baseFeePerGas * 2n + (request.maxPriorityFeePerGas ?? defaults.suggestedTip);
+  const tip = request.maxPriorityFeePerGas ?? defaults.suggestedTip;
+  if (request.gasPrice === undefined && feeCap < tip) throw new ServerError(`maxFeePerGas (${feeCap}) < maxPriorityFeePerGas (${tip})`);
+  const cost = defaults.gasLimit * feeCap + value;
+  if (cost > MAX_UINT256) {
+    throw new ServerError(`${TxErrorMessage.insufficientFunds}: balance ${defaults.balance}, tx cost ${cost}, overshot ${cost - defaults.balance}`);
+  }
+  if (request.gasPrice !== undefined) return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, { common: defaults.common });
+  return createTx({ ...base, type: 2, maxPriorityFeePerGas: tip, maxFeePerGas: feeCap }, { common: defaults.common });
+}

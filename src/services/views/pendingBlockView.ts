@@ -1,0 +1,50 @@
+import { UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
+import type { StoredTransaction } from '../../chain/records.js';
+import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { OpenBlockView } from '../../sequencer/ChainView.js';
+
+/** keccak256 of the RLP of an empty list: the uncle hash of every post-merge block. */
+const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
+
+/**
+ * eth_getBlockByNumber("pending") while sub-blocks are pre-confirmed: the open block so far, in
+ * the shape of a sealed block, with `hash` and `nonce` null and zero roots (none is computed
+ * before sealing). `transactions` are the hashes, or what `fullTransaction` makes of each.
+ */
+export function pendingBlockView(
+  open: OpenBlockView,
+  settings: { coinbase: Uint8Array; blockGasLimit: bigint },
+  fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined,
+): JsonObject {
+  const records = open.records();
+  const hashes = records.map((record) => record.fields.hash as Hex);
+  const zero = UNSEALED_BLOCK_HASH;
+  return {
+    number: toQuantity(open.number),
+    hash: null,
+    parentHash: bytesToHex(open.parentHash),
+    nonce: null,
+    sha3Uncles: EMPTY_UNCLES_HASH,
+    logsBloom: bytesToHex(open.bloom),
+    transactionsRoot: zero,
+    stateRoot: zero,
+    receiptsRoot: zero,
+    miner: bytesToHex(settings.coinbase),
+    difficulty: '0x0',
+    totalDifficulty: '0x0',
+    extraData: '0x',
+    size: '0x0',
+    gasLimit: toQuantity(settings.blockGasLimit),
+    gasUsed: toQuantity(open.gasUsed),
+    timestamp: toQuantity(open.timestamp),
+    mixHash: zero,
+    baseFeePerGas: toQuantity(open.baseFeePerGas),
+    withdrawals: [],
+    withdrawalsRoot: zero,
+    blobGasUsed: '0x0',
+    excessBlobGas: '0x0',
+    uncles: [],
+    transactions: fullTransaction ? records.map(fullTransaction) : hashes,
+  };
+}
