@@ -85,8 +85,9 @@ export function etherAmount(declaration: Declaration & { defaultEther: bigint })
     allowed: '≥ 0',
     decode: (text) => setting.decode(text) * ETHER,
     show: (wei) => {
-      const fraction = (wei % ETHER).toString().padStart(18, '0').replace(/0+$/, '');
-      return fraction === '' ? String(wei / ETHER) : `${wei / ETHER}.${fraction}`;
+      const size = wei < 0n ? -wei : wei;
+      const fraction = (size % ETHER).toString().padStart(18, '0').replace(/0+$/, '');
+      return `${wei < 0n ? '-' : ''}${size / ETHER}${fraction === '' ? '' : `.${fraction}`}`;
     },
   });
 }
