@@ -171,7 +171,7 @@ export function choice<const Choice extends string>(
     default: declaration.default,
     defaultDoc: literal(declaration.default, undefined),
     allowed: choices.map((word) => `\`${word}\``).join(', '),
-    rule: z.enum(choices as readonly Choice[] as [Choice, ...Choice[]]),
+    rule: z.enum(choices),
     minimumReason: undefined,
     decode: (value) => {
       if (!(choices as readonly string[]).includes(value)) throw new Error(`--${name} must be one of ${choices.join(', ')}, got "${value}"`);
