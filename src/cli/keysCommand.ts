@@ -1,3 +1,4 @@
+import { NODE_SETTINGS } from '../config/nodeSettings.js';
 import { openApiKeyStore } from '../rpc/access/openApiKeyStore.js';
 
 /** A `sequin keys …` command line, parsed. */
@@ -18,7 +19,7 @@ export const KEYS_USAGE = [
 /** Parses the words after `sequin keys`. Throws with the usage on anything unexpected. */
 export function parseKeysCommand(argv: readonly string[], environment: NodeJS.ProcessEnv): KeysCommand {
   const [action, ...rest] = argv;
-  let dataDir = environment.SEQUIN_DATA_DIR ?? '.sequin';
+  let dataDir = environment[NODE_SETTINGS.dataDir.environment] ?? NODE_SETTINGS.dataDir.default;
   let name: string | undefined;
   const positionals: string[] = [];
   for (let index = 0; index < rest.length; index++) {

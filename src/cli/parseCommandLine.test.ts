@@ -74,6 +74,52 @@ describe('parseCommandLine: access and limits', () => {
   });
 });
 
+describe('parseCommandLine: sources and precedence', () => {
+  function configFile(settings: Record<string, unknown>): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'sequin-flags-')), 'config.json');
+    writeFileSync(file, JSON.stringify(settings));
+    return file;
+  }
+
+  it('takes each setting from the flag, else the environment, else the config file, else the default', () => {
+    const file = configFile({ txpoolPriceBump: 20, 'txpool-global-slots': 300, balance: '5', chainId: '0x10', ephemeral: true });
+    const parsed = config(['--config', file, '--txpool-price-bump', '40'], {
+      SEQUIN_TXPOOL_PRICE_BUMP: '30',
+      SEQUIN_TXPOOL_GLOBAL_SLOTS: '200',
+      SEQUIN_EPHEMERAL: 'false',
+    });
+    expect(parsed.txpool).toMatchObject({ priceBump: 40, globalSlots: 200, accountSlots: 16 });
+    expect(parsed).toMatchObject({ ephemeral: false, chainId: 16n, accountBalance: 5n * 10n ** 18n, port: 8545 });
+  });
+
+  it('reads the config file named by SEQUIN_CONFIG', () => {
+    expect(config([], { SEQUIN_CONFIG: configFile({ wsPingInterval: 0 }) }).ws.pingIntervalMs).toBe(0);
+  });
+
+  it.each<[string[], NodeJS.ProcessEnv, string]>([
+    [['--txpool-global-slots', 'many'], {}, '--txpool-global-slots expects a whole number, got "many"'],
+    [[], { SEQUIN_TXPOOL_GLOBAL_SLOTS: 'many' }, '--txpool-global-slots expects a whole number, got "many" (from SEQUIN_TXPOOL_GLOBAL_SLOTS)'],
+    [[], { SEQUIN_PUBLIC_TIER: 'maybe' }, '--public-tier expects true or false, got "maybe" (from SEQUIN_PUBLIC_TIER)'],
+    [['--rpc-gas-cap', '1e9'], {}, '--rpc-gas-cap expects a whole number (decimal or 0x-hex), got "1e9"'],
+  ])('refuses an unreadable value, saying where it came from: %j %j', (argv, environment, message) => {
+    expect(() => config(argv, environment)).toThrow(message);
+  });
+
+  it('refuses an unknown key or an unreadable value in the config file', () => {
+    const unknown = configFile({ blockTme: 1000 });
+    expect(() => config(['--config', unknown])).toThrow(`config file ${unknown}: unknown setting "blockTme"`);
+    const unreadable = configFile({ txpoolAccountQueue: 'lots' });
+    expect(() => config(['--config', unreadable])).toThrow(`--txpool-account-queue expects a whole number, got "lots" (from config file ${unreadable})`);
+  });
+
+  it('reads values that the validation then refuses with the flag and the bound', () => {
+    expect(validateConfig(config(['--txpool-global-slots', '0', '--txpool-price-bump', '0']))).toEqual([
+      '--txpool-global-slots must be at least 1, got 0',
+      '--txpool-price-bump must be at least 1 (percent), got 0: a replacement must pay more than the tx it replaces',
+    ]);
+  });
+});
+
 describe('parseCommandLine: sequin keys', () => {
   it.each<[string[], NodeJS.ProcessEnv, unknown]>([
     [['keys', 'create', '--name', 'app1'], {}, { action: 'create', name: 'app1', dataDir: '.sequin' }],

@@ -1,16 +1,28 @@
+/**
+ * The command line of `sequin`: flags, SEQUIN_* environment variables and the --config JSON file,
+ * each reading the settings of config/nodeSettings.ts (so a new setting needs no code here).
+ */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultNodeConfig, type NodeConfig } from '../config/nodeConfig.js';
-import { FLAGS } from './flags.js';
+import { findSetting, readSettingValue, SETTING_LIST, type SettingEntry, writeSettingValue } from '../config/settingList.js';
 import { type KeysCommand, parseKeysCommand } from './keysCommand.js';
 
 /** What the command line asked for. */
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: NodeConfig } | { kind: 'keys'; command: KeysCommand };
 
+/** A value for one setting as one source gave it, not decoded yet; `source` names where, unless it is the flag itself. */
+interface Given {
+  entry: SettingEntry;
+  value: string | boolean | string[];
+  source?: string;
+}
+
 /**
- * Builds the config from defaults, the --config JSON file, SEQUIN_* environment variables and
- * flags, in rising precedence; or, for `sequin keys …`, the API key command. Throws an Error
- * with a user-facing message on bad input.
+ * Builds the config from defaults, the --config JSON file (or SEQUIN_CONFIG), SEQUIN_* environment
+ * variables and flags, in rising precedence; list settings (API keys) collect from all of them
+ * instead. Or, for `sequin keys …`, the API key command. Throws an Error with a user-facing message
+ * on bad input; values in range are the business of config/validateConfig.ts.
  */
 export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv = process.env): Command {
   if (argv[0] === 'keys') return { kind: 'keys', command: parseKeysCommand(argv.slice(1), environment) };
@@ -19,7 +31,10 @@ export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv 
     version: { type: 'boolean' },
     config: { type: 'string' },
   };
-  for (const flag of FLAGS) options[flag.name] = flag.multiple ? { type: flag.kind, multiple: true } : { type: flag.kind };
+  for (const { setting } of SETTING_LIST) {
+    options[setting.name] =
+      setting.shape === 'switch' ? { type: 'boolean' } : setting.shape === 'list' ? { type: 'string', multiple: true } : { type: 'string' };
+  }
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
@@ -30,24 +45,35 @@ export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv 
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const config = defaultNodeConfig();
   const configFile = (values.config as string | undefined) ?? environment.SEQUIN_CONFIG;
-  if (configFile) applyConfigFile(config, configFile);
-  for (const flag of FLAGS) {
-    const fromEnvironment = environment[flag.environment ?? `SEQUIN_${flag.name.toUpperCase().replaceAll('-', '_')}`];
-    if (fromEnvironment === undefined) continue;
-    if (flag.multiple) for (const item of splitList(fromEnvironment)) flag.apply(config, item);
-    else flag.apply(config, fromEnvironment);
-  }
-  for (const flag of FLAGS) {
-    const value = values[flag.name];
-    if (Array.isArray(value)) for (const item of value) flag.apply(config, item);
-    else if (value !== undefined) flag.apply(config, value);
+  const given: Given[] = [
+    ...(configFile ? readConfigFile(configFile) : []),
+    ...fromEnvironment(environment),
+    ...SETTING_LIST.flatMap((entry) => (values[entry.setting.name] === undefined ? [] : [{ entry, value: values[entry.setting.name]! }])),
+  ];
+  const config = defaultNodeConfig();
+  for (const { entry, value, source } of given) {
+    for (const text of Array.isArray(value) ? value : [value]) {
+      const decoded = typeof text === 'boolean' ? text : decode(entry, text, source);
+      const { path, setting } = entry;
+      if (setting.shape === 'list') writeSettingValue(config, path, [...(readSettingValue(config, path) as unknown[]), ...(decoded as unknown[])]);
+      else writeSettingValue(config, path, decoded);
+    }
   }
   return { kind: 'run', config };
 }
 
-function applyConfigFile(config: NodeConfig, path: string): void {
+function fromEnvironment(environment: NodeJS.ProcessEnv): Given[] {
+  return SETTING_LIST.flatMap((entry) => {
+    const { environment: name, shape } = entry.setting;
+    const text = environment[name];
+    if (text === undefined) return [];
+    return [{ entry, value: shape === 'list' ? splitList(text) : text, source: name }];
+  });
+}
+
+/** The settings of a JSON config file: an object whose keys are setting names, kebab-case or camelCase. */
+function readConfigFile(path: string): Given[] {
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(path, 'utf8'));
@@ -55,12 +81,21 @@ function applyConfigFile(config: NodeConfig, path: string): void {
     throw new Error(`cannot read config file ${path}: ${(error as Error).message}`);
   }
   if (content === null || typeof content !== 'object' || Array.isArray(content)) throw new Error(`config file ${path} must hold a JSON object`);
-  for (const [key, value] of Object.entries(content)) {
-    const kebab = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    const flag = FLAGS.find((candidate) => candidate.name === kebab);
-    if (!flag) throw new Error(`config file ${path}: unknown setting "${key}"`);
-    if (flag.multiple) for (const item of Array.isArray(value) ? value.map(String) : splitList(String(value))) flag.apply(config, item);
-    else flag.apply(config, typeof value === 'boolean' ? value : String(value));
+  return Object.entries(content).map(([key, value]) => {
+    const entry = findSetting(key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+    if (!entry) throw new Error(`config file ${path}: unknown setting "${key}"`);
+    const source = `config file ${path}`;
+    if (entry.setting.shape === 'list') return { entry, value: Array.isArray(value) ? value.map(String) : splitList(String(value)), source };
+    return { entry, value: typeof value === 'boolean' && entry.setting.shape === 'switch' ? value : String(value), source };
+  });
+}
+
+/** The setting's value written as `text`; a bad one throws its message, saying where the text came from unless from the flag. */
+function decode(entry: SettingEntry, text: string, source: string | undefined): unknown {
+  try {
+    return entry.setting.decode(text);
+  } catch (error) {
+    throw new Error(source === undefined ? (error as Error).message : `${(error as Error).message} (from ${source})`);
   }
 }
 

@@ -37,6 +37,7 @@ describe('sequin CLI', () => {
     [['--port', 'abc'], '--port expects a whole number, got "abc"'],
     [['--block-time', '500'], '--block-time must be at least 1000 (ms)'],
     [['--log-level', 'loud'], '--log-level must be one of'],
+    [['--txpool-price-bump', '0'], 'invalid configuration:\n  --txpool-price-bump must be at least 1 (percent), got 0'],
     [['--no-such-flag'], "Unknown option '--no-such-flag'"],
   ])('%j exits non-zero with a message', (args, message) => {
     const { status, stderr, stdout } = runSequinCommand(['--ephemeral', '--port', '0', ...args]);

@@ -1,0 +1,253 @@
+/**
+ * Every setting of the node, each declared once: name (the flag, the SEQUIN_* variable, the
+ * config-file key), kind, default, one-line doc, unit and rule. The tree's shape is the shape of
+ * NodeConfig (config/nodeConfig.ts): `txpool` and `ws` are groups. The order is the order of
+ * `--help` and of the README flags table. Rules between settings (the block time is a multiple of
+ * the interval, …) are in config/crossSettingRules.ts.
+ *
+ * Adding a setting here adds its flag, variable, config-file key, help line and validation; the
+ * README table test then fails until `npm run docs:flags` has documented it.
+ */
+import { LOG_LEVELS } from '../primitives/logger.js';
+import { publicUrlProblem } from './publicUrl.js';
+import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
+
+export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export const NODE_SETTINGS = {
+  // Loopback only by default, like Anvil: a dev node with funded keys is not for the network.
+  host: text({ name: 'host', valueName: 'ADDR', default: '127.0.0.1', doc: 'interface to listen on' }),
+  port: wholeNumber({ name: 'port', default: 8545, min: 0, max: 65535, doc: 'TCP port; `0` picks a free one' }),
+  publicUrl: optionalText({
+    name: 'public-url',
+    valueName: 'URL',
+    defaultDoc: 'the address listened on',
+    allowed: 'http(s) URL without credentials, query or fragment',
+    check: publicUrlProblem,
+    doc: 'externally visible base URL: the RPC and explorer URL of the chain data the page offers wallets (`GET /chain`); see [Wallet and chain registration](#wallet-and-chain-registration)',
+  }),
+  dataDir: text({ name: 'data-dir', valueName: 'DIR', default: '.sequin', defaultDoc: '`./.sequin`', doc: 'LMDB data directory' }),
+  ephemeral: switchSetting({ name: 'ephemeral', doc: 'keep everything in memory; nothing is written to disk' }),
+  // At most 2^53-1 so that wallets, which hold chain ids in JavaScript numbers, see the same id.
+  chainId: bigWholeNumber({
+    name: 'chain-id',
+    default: 31337n,
+    min: 1n,
+    max: 2n ** 53n - 1n,
+    doc: 'EIP-155 chain id; a data dir remembers its chain id and refuses another',
+  }),
+  preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
+  blockTimeMs: wholeNumber({
+    name: 'block-time',
+    unit: 'ms',
+    default: 2000,
+    min: 1000,
+    minimumReason: 'block timestamps are whole seconds and must increase',
+    doc: 'milliseconds between sealed blocks',
+  }),
+  blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
+  initialBaseFee: bigWholeNumber({
+    name: 'base-fee',
+    unit: 'wei',
+    default: 1_000_000_000n,
+    min: 0n,
+    doc: 'base fee of the genesis block (then EIP-1559 per sealed block)',
+  }),
+  mnemonic: text({
+    name: 'mnemonic',
+    valueName: 'WORDS',
+    default: DEFAULT_MNEMONIC,
+    defaultDoc: '`test test … junk`',
+    allowed: '≥ 12 words',
+    // The message does not echo the words: a mnemonic is a secret.
+    check: (words) => (words.trim().split(/\s+/).length < 12 ? '--mnemonic must have at least 12 words' : undefined),
+    doc: "BIP-39 mnemonic of the dev accounts (path `m/44'/60'/0'/0/i`)",
+  }),
+  accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
+  accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
+  logLevel: choice({ name: 'log-level', valueName: 'LEVEL', choices: LOG_LEVELS, default: 'info', doc: 'how much to log (`debug` logs every RPC call)' }),
+  logFormat: choice({
+    name: 'log-format',
+    valueName: 'FORMAT',
+    choices: ['auto', 'json', 'pretty'],
+    default: 'auto',
+    doc: '`json` (one object per line), `pretty`, or `auto`: pretty on a terminal, JSON otherwise',
+  }),
+  logRpc: switchSetting({ name: 'log-rpc', doc: 'log every RPC call at `info`: method, outcome, time, request id, client, key name (like Anvil)' }),
+  apiKeys: textList({
+    name: 'api-key',
+    valueName: 'KEY',
+    environment: 'SEQUIN_API_KEYS',
+    allowed: '≥ 16 URL-safe characters',
+    // Keys travel in URLs (/v1/<key>); the message numbers the key rather than echoing a secret.
+    check: (key, index) =>
+      key.length < 16 || !/^[A-Za-z0-9._~-]+$/.test(key)
+        ? `API key #${index + 1} (--api-key / SEQUIN_API_KEYS) must be at least 16 characters of A-Z a-z 0-9 . _ ~ - (it travels in URLs)`
+        : undefined,
+    doc: 'accept this API key for the dedicated tier; repeatable; `SEQUIN_API_KEYS=k1,k2`; keys from `sequin keys create` count too',
+  }),
+  publicTier: switchSetting({ name: 'public-tier', doc: 'serve `/` as the public tier even while no API key exists' }),
+  trustProxy: switchSetting({
+    name: 'trust-proxy',
+    doc: 'take the client address from the right-most `X-Forwarded-For` entry (one reverse proxy in front)',
+  }),
+  publicRateLimit: wholeNumber({
+    name: 'public-rate-limit',
+    unit: 'calls/s',
+    default: 50,
+    min: 0,
+    doc: 'calls per second per client address on the public tier; 0 for none',
+  }),
+  publicRateBurst: wholeNumber({ name: 'public-rate-burst', default: 100, min: 1, doc: 'calls a public client may save up and spend at once' }),
+  dedicatedRateLimit: wholeNumber({ name: 'dedicated-rate-limit', unit: 'calls/s', default: 1000, min: 0, doc: 'calls per second per API key; 0 for none' }),
+  dedicatedRateBurst: wholeNumber({ name: 'dedicated-rate-burst', default: 2000, min: 1, doc: 'calls a dedicated client may save up and spend at once' }),
+  maxBodyBytes: wholeNumber({
+    name: 'max-body-bytes',
+    unit: 'bytes',
+    default: 5 * 1024 * 1024,
+    min: 1024,
+    doc: "largest HTTP request body (geth's 5 MiB); larger → HTTP 413",
+  }),
+  maxBatchLength: wholeNumber({ name: 'max-batch-length', default: 1000, min: 1, doc: "most calls in one JSON-RPC batch (geth's)" }),
+  maxInflightBytes: wholeNumber({
+    name: 'max-inflight-bytes',
+    unit: 'bytes',
+    default: 64 * 1024 * 1024,
+    min: 1024,
+    doc: 'request bytes held at once over all connections; past it HTTP 503 + `Retry-After`',
+  }),
+  maxBatchResponseBytes: wholeNumber({
+    name: 'max-batch-response-bytes',
+    unit: 'bytes',
+    default: 25_000_000,
+    min: 1024,
+    doc: "largest answer to one batch (geth's); later calls get -32003 `response too large`",
+  }),
+  maxNestingDepth: wholeNumber({
+    name: 'max-nesting-depth',
+    default: 64,
+    min: 8,
+    minimumReason: 'requests with access lists nest 7 levels',
+    doc: 'deepest nesting of arrays and objects in a request; deeper → -32600',
+  }),
+  rpcTimeoutMs: wholeNumber({
+    name: 'rpc-timeout',
+    unit: 'ms',
+    default: 60_000,
+    min: 1,
+    doc: "time one request may take; calls still running get -32002 `request timed out` (geth's)",
+  }),
+  // At least the intrinsic gas of a transfer: a cap below it fails every call.
+  rpcGasCap: bigWholeNumber({
+    name: 'rpc-gas-cap',
+    unit: 'gas',
+    default: 50_000_000n,
+    min: 21_000n,
+    doc: "gas cap, and default gas, of `eth_call` / `eth_estimateGas` (geth's)",
+  }),
+  // Enforced with LMDB storage, where calls run in a worker thread; ephemeral nodes run calls on
+  // the main thread, capped by gas only.
+  rpcEvmTimeoutMs: wholeNumber({
+    name: 'rpc-evm-timeout',
+    unit: 'ms',
+    default: 5000,
+    min: 0,
+    doc: "wall-time cap of one `eth_call` / `eth_estimateGas`, 0 for none (geth's `--rpc.evmtimeout`); LMDB storage only",
+  }),
+  sendSyncTimeoutMs: wholeNumber({
+    name: 'send-sync-timeout',
+    unit: 'ms',
+    default: 5000,
+    min: 1,
+    doc: 'default wait of `eth_sendRawTransactionSync` for the pre-confirmation',
+  }),
+  sendSyncMaxTimeoutMs: wholeNumber({
+    name: 'send-sync-max-timeout',
+    unit: 'ms',
+    default: 30_000,
+    min: 1,
+    doc: 'longest wait a caller may ask of `eth_sendRawTransactionSync` (more → -32602)',
+  }),
+  /** WebSocket limits (messages share --max-body-bytes as their size limit). */
+  ws: {
+    maxConnections: wholeNumber({
+      name: 'ws-max-connections',
+      default: 1000,
+      min: 1,
+      doc: 'open WebSocket connections in total; more → upgrade refused with HTTP 503',
+    }),
+    maxConnectionsPerIp: wholeNumber({
+      name: 'ws-max-connections-per-ip',
+      default: 100,
+      min: 1,
+      doc: 'open WebSocket connections from one client address; more → HTTP 429',
+    }),
+    maxSubscriptions: wholeNumber({ name: 'ws-max-subscriptions', default: 100, min: 1, doc: 'subscriptions on one connection; more → -32005' }),
+    // At least 64 KiB so that one ordinary notification fits.
+    maxBufferedBytes: wholeNumber({
+      name: 'ws-max-buffered-bytes',
+      unit: 'bytes',
+      default: 16 * 1024 * 1024,
+      min: 65_536,
+      doc: 'bytes queued for a client that is not reading before it is dropped as a slow consumer (close 1008)',
+    }),
+    pingIntervalMs: wholeNumber({
+      name: 'ws-ping-interval',
+      unit: 'ms',
+      default: 30_000,
+      min: 0,
+      doc: 'liveness ping interval; a client that misses a whole interval is cut; 0 disables',
+    }),
+  },
+  rpcLogsBlockRange: wholeNumber({
+    name: 'rpc-logs-block-range',
+    default: 10_000,
+    min: 1,
+    doc: 'most blocks one `eth_getLogs` / `eth_getFilterLogs` query may span (more → -32005 `exceed maximum block range: N`)',
+  }),
+  rpcLogsMaxResults: wholeNumber({
+    name: 'rpc-logs-max-results',
+    default: 10_000,
+    min: 1,
+    doc: 'most logs one `eth_getLogs` / `eth_getFilterLogs` answer may hold (more → -32005 `query returned more than N results`); also the most items one `eth_getFilterChanges` poll returns',
+  }),
+  rpcFilterTimeoutMs: wholeNumber({
+    name: 'rpc-filter-timeout',
+    unit: 'ms',
+    default: 5 * 60 * 1000,
+    min: 1000,
+    doc: "milliseconds a filter lives without an `eth_getFilterChanges` poll (geth's 5 minutes)",
+  }),
+  rpcFiltersPerClient: wholeNumber({
+    name: 'rpc-filters-per-client',
+    default: 250,
+    min: 1,
+    doc: 'most filters one client (its API key, or its address) may have installed; the node holds 10,000 in all',
+  }),
+  /**
+   * Tx pool limits; the names and defaults are geth's (core/txpool/legacypool). geth quietly puts
+   * its default back for a zero slot count or a price bump below 1; Sequin refuses them instead.
+   */
+  txpool: {
+    accountSlots: wholeNumber({
+      name: 'txpool-account-slots',
+      default: 16,
+      min: 1,
+      doc: 'executable txs guaranteed per account when the pool is full',
+    }),
+    // geth: 4096 + 1024.
+    globalSlots: wholeNumber({ name: 'txpool-global-slots', default: 5120, min: 1, doc: 'executable txs in the pool' }),
+    accountQueue: wholeNumber({ name: 'txpool-account-queue', default: 64, min: 0, doc: 'future-nonce txs per account; 0 refuses them' }),
+    globalQueue: wholeNumber({ name: 'txpool-global-queue', default: 1024, min: 0, doc: 'future-nonce txs in the pool' }),
+    priceBump: wholeNumber({
+      name: 'txpool-price-bump',
+      unit: 'percent',
+      default: 10,
+      min: 1,
+      minimumReason: 'a replacement must pay more than the tx it replaces',
+      doc: 'fee increase (fee cap **and** tip) needed to replace a pooled tx',
+    }),
+    // geth's --txpool.pricelimit.
+    priceLimit: bigWholeNumber({ name: 'txpool-price-limit', unit: 'wei', default: 1n, min: 0n, doc: 'minimum tip accepted; 0 accepts any' }),
+  },
+};
