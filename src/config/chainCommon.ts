@@ -16,7 +16,7 @@ export const CHAIN_HARDFORK = Hardfork.Prague;
  * of tx decoding. The chain's Common applies every package's table once at creation, so each
  * copy already holds them in its cache, and copies skip tables already applied (by identity).
  */
-class ParamsOnceCommon extends Common {
+export class ParamsOnceCommon extends Common {
   private applied = new Set<ParamsDict>();
 
   override copy(): Common {
