@@ -5,8 +5,8 @@ import { parseGoDuration } from '../../execution/tracing/goDuration.js';
 import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { type BlockSelector, type BlockTagName, isBlockTagName } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
-import type { ParamDecoder } from '../server/MethodDefinition.js';
 import { Schema, schemaOf, withSchema } from './jsonSchema.js';
+import type { ParamDecoder } from './ParamDecoder.js';
 
 /**
  * Parameter decoders. Each throws a TypeError whose message says what is wrong; the server adds

@@ -1,8 +1,8 @@
 import type { Hex } from '../../primitives/hex.js';
-import type { ParamDecoder } from '../server/MethodDefinition.js';
 import { decodeLogCriteria, type LogCriteria } from '../subscriptions/logCriteria.js';
 import { type BlockNumberOrTag, blockNumberOrTag, hash } from './decoders.js';
 import { Schema, withSchema } from './jsonSchema.js';
+import type { ParamDecoder } from './ParamDecoder.js';
 
 /**
  * The filter object of eth_getLogs and eth_newFilter, decoded: the log criteria plus either
