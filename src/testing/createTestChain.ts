@@ -21,12 +21,13 @@ import type { EventBus } from '../events/EventBus.js';
 import type { WorldState } from '../execution/WorldState.js';
 import { buildNodeParts } from '../node/buildNodeParts.js';
 import type { NodeBackend } from '../node/NodeBackend.js';
-import { type Logger, silentLogger } from '../primitives/logger.js';
+import type { Logger } from '../primitives/logger.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import { ManualClock } from './ManualClock.js';
+import { silentLogger } from './silentLogger.js';
 
 /** A running in-process chain; see {@link createTestChain}. */
 export interface TestChain {
