@@ -3,7 +3,7 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import type { ChainEvents } from '../events/ChainEvents.js';
 import type { EventBus } from '../events/EventBus.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
-import { ALL_METHODS } from '../rpc/methodRegistry.js';
+import { ALL_METHODS } from '../rpc/allMethods.js';
 import { RpcServer } from '../rpc/server/RpcServer.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';

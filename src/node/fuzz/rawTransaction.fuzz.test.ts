@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxErrorMessage } from '../../errors/txErrors.js';
 import { hexToBytes } from '../../primitives/hex.js';
-import { ALL_METHODS } from '../../rpc/methodRegistry.js';
+import { ALL_METHODS } from '../../rpc/allMethods.js';
 import { RpcServer } from '../../rpc/server/RpcServer.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_METHODS } from '../../rpc/methodRegistry.js';
+import { ALL_METHODS } from '../../rpc/allMethods.js';
 import * as decoders from '../../rpc/schemas/decoders.js';
 import type { MethodDefinition, ParamSpec } from '../../rpc/server/MethodDefinition.js';
 import type { RequestContext } from '../../rpc/server/RequestContext.js';

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { testBackend } from '../testing/testMethods.js';
-import { ALL_METHODS } from './methodRegistry.js';
+import { ALL_METHODS } from './allMethods.js';
 import { schemaOf } from './schemas/jsonSchema.js';
 import type { OpenRpcDocument } from './server/openRpcDocument.js';
 import { RpcServer } from './server/RpcServer.js';
