@@ -3,8 +3,8 @@ import { ServerError } from '../errors/RpcError.js';
 import { TxErrorMessage } from '../errors/txErrors.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
+import { MaxHeap } from './MaxHeap.js';
 import { effectiveTip, type PoolTransaction } from './PoolTransaction.js';
-import { MaxHeap } from './SenderHeap.js';
 
 /** What the pool decided about a transaction it was asked to add. */
 export interface Admission {
