@@ -7,7 +7,7 @@ import type { Approver } from './Approver.js';
 import { announceProvider } from './eip6963.js';
 import { SequinWallet, type SequinWalletOptions } from './SequinWallet.js';
 import { ApprovalDialog } from './ui/ApprovalDialog.js';
-import { mountWalletPanel } from './ui/WalletPanel.js';
+import { mountWalletPanel } from './ui/mountWalletPanel.js';
 
 /** What a node serves at `/wallet-config`. */
 export interface WalletConfig {

@@ -6,7 +6,7 @@
  */
 import { element } from '../../shared/element.js';
 import type { ApprovalRequest, Approver } from '../Approver.js';
-import { walletShadowRoot } from './shadowHost.js';
+import { walletShadowRoot } from './walletShadowRoot.js';
 
 /** The in-page {@link Approver}. */
 export class ApprovalDialog implements Approver {
