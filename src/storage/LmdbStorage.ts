@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
-import { lockDataDirectory } from './dataDirectoryLock.js';
+import { lockDataDirectory } from './lockDataDirectory.js';
 import type { Storage, WriteBatch } from './Storage.js';
-import { versionedKey } from './versionKey.js';
+import { versionedKey } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
 const DATABASE_FILE = 'chain.mdb';

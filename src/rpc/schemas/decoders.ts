@@ -1,7 +1,7 @@
 import { InvalidParamsError, ServerError } from '../../errors/RpcError.js';
 import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
-import { parseGoDuration } from '../../execution/tracing/goDuration.js';
+import { parseGoDuration } from '../../execution/tracing/parseGoDuration.js';
 import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { type BlockSelector, type BlockTagName, isBlockTagName } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
