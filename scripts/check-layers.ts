@@ -1,5 +1,5 @@
 /**
- * Checks the import graph of src/ and web/ (ARCHITECTURE.md, "Layers"); run by `npm run check`, so a
+ * Checks the import graph of src/ and web/ (docs/ARCHITECTURE.md, "Layers"); run by `npm run check`, so a
  * broken rule fails the build:
  *
  *   1. Imports point down. Each tree lists its layers bottom-up; a layer may import its own files and
