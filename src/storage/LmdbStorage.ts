@@ -89,14 +89,6 @@ export class LmdbStorage implements Storage {
     }) as Promise<void>;
   }
 
-  async putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void> {
-    if (this.readOnly) throw new Error('LmdbStorage opened read-only');
-    if (entries.length === 0) return;
-    await this.root.transaction(() => {
-      for (const [key, value] of entries) this.blobs.put(Buffer.from(key), value);
-    });
-  }
-
   async close(): Promise<void> {
     if (!this.readOnly) await this.root.flushed;
     await this.root.close();
