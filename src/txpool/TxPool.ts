@@ -99,11 +99,6 @@ export class TxPool {
     return { transaction, ...(existing ? { replaced: existing } : {}), ...(evicted ? { evicted } : {}) };
   }
 
-  /** Puts back a journaled tx at start-up, skipping the checks its admission already passed. */
-  restore(transaction: PoolTransaction): void {
-    if (!this.byHash.has(transaction.hash)) this.insert(transaction);
-  }
-
   /** Removes a tx (included, replaced, evicted or failed). */
   remove(hash: Hex): PoolTransaction | undefined {
     const transaction = this.byHash.get(hash);
