@@ -11,8 +11,10 @@
  * `zod` entry adds ~750 kB to the CLI bundle, which is loaded at every start.
  */
 import * as z from 'zod/mini';
-import { ETHER } from '../primitives/units.js';
 import { defineSetting, type Setting, type SettingUnit } from './setting.js';
+
+/** One ether in wei (--balance is given in ether). */
+const ETHER = 10n ** 18n;
 
 /** What every declaration gives. */
 interface Declaration {

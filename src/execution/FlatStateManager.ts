@@ -18,7 +18,7 @@ const EMPTY = new Uint8Array(0);
  *
  * Why not the stock Merkle state manager: it updates a trie on every write and measured
  * ~1.2 ms per transfer; here a write is a Map set plus a journal entry, and the state root is
- * computed once per sealed block from the change set (chain/StateTrie.ts). Checkpoints cost
+ * computed once per sealed block from the change set (execution/applyStateChanges.ts). Checkpoints cost
  * O(1) and revert undoes only what changed since, unlike SimpleStateManager which copies its
  * maps on every checkpoint.
  *

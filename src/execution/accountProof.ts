@@ -5,10 +5,10 @@ import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
 import { bytesToHex, type Hex, toQuantity } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { Storage } from '../storage/Storage.js';
+import { applyStateChanges } from './applyStateChanges.js';
 import { OverlayStateReader } from './OverlayStateReader.js';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
-import { applyStateChanges } from './StateTrie.js';
 import { TrieNodeStore } from './TrieNodeStore.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;

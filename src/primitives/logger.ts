@@ -67,6 +67,3 @@ export function createLogger(level: Level, options: LoggerOptions = {}): Logger 
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
-
-/** A logger that drops everything (tests). */
-export const silentLogger: Logger = createLogger('silent', { format: 'json', write: () => {} });

@@ -1,32 +1,9 @@
 import type { ChainReader } from '../chain/ChainReader.js';
 import { UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
 import type { StoredBlock, StoredTransaction } from '../chain/records.js';
-import type { StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
-import type { SealInput } from './OpenBlock.js';
-
-/** The open (pending) block as one moment saw it. Nothing in it changes afterwards. */
-export interface OpenBlockView {
-  readonly number: number;
-  readonly timestamp: bigint;
-  readonly baseFeePerGas: bigint;
-  readonly parentHash: Uint8Array;
-  readonly parentStateRoot: Uint8Array;
-  readonly gasUsed: bigint;
-  /** Logs its pre-confirmed transactions have emitted (the next log's index). */
-  readonly logCount: number;
-  readonly bloom: Uint8Array;
-  /** Pre-confirmed sub-blocks so far; 0 means "pending" is still "latest". */
-  readonly subBlockCount: number;
-  readonly transactionCount: number;
-  /** The pre-confirmed transactions as stored, in order. */
-  records(): readonly StoredTransaction[];
-  /** The pre-confirmed transactions as the seal needs them (raw bytes, receipt encodings). */
-  sealInputs(): readonly SealInput[];
-  /** Each sub-block's state writes, oldest first. */
-  changeLayers(): readonly StateChanges[];
-}
+import type { OpenBlockView } from './OpenBlockView.js';
 
 /** Where a view stands in the chain: the open block and how many of its sub-blocks it includes. */
 export interface ChainPosition {

@@ -1,16 +1,7 @@
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
-import type { Hex } from '../primitives/hex.js';
-import type { OpenBlockView } from './ChainView.js';
-
-/** One pre-confirmed transaction as the seal needs it. */
-export interface SealInput {
-  hash: Hex;
-  raw: Uint8Array;
-  /** EIP-2718 receipt encoding, for the receipts root. */
-  receipt: Uint8Array;
-}
+import type { OpenBlockView, SealInput } from './OpenBlockView.js';
 
 /** What one committed sub-block adds to its block. */
 export interface SubBlockContents {

@@ -1,15 +1,15 @@
 import type { Common } from '@ethereumjs/common';
 import { Account } from '@ethereumjs/util';
+import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
-import { buildSealedBlock } from '../chain/sealedBlock.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
+import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
-import { applyStateChanges } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';

@@ -2,7 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import { toExecutionBlock } from '../execution/BlockEnvironment.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
-import { tryFastTransfer } from '../execution/fastTransfer.js';
+import { tryFastTransfer } from '../execution/tryFastTransfer.js';
 import type { Logger } from '../primitives/logger.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';

@@ -1,4 +1,4 @@
-import { nextBaseFee } from '../chain/baseFee.js';
+import { nextBaseFee } from '../chain/nextBaseFee.js';
 import type { StoredBlock } from '../chain/records.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { OpenBlock } from './OpenBlock.js';

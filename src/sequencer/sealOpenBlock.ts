@@ -1,10 +1,10 @@
 import type { Common } from '@ethereumjs/common';
 import type { Account } from '@ethereumjs/util';
+import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { StoredBlock } from '../chain/records.js';
-import { buildSealedBlock } from '../chain/sealedBlock.js';
 import { orderedTrieRoot } from '../chain/trieRoot.js';
+import { applyStateChanges } from '../execution/applyStateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
-import { applyStateChanges } from '../execution/StateTrie.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import type { OpenBlock } from './OpenBlock.js';
 

@@ -3,7 +3,8 @@ import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { toQuantity } from '../primitives/hex.js';
 import type { ExecutedPoolTransaction } from './executeFromPool.js';
-import type { OpenBlock, SealInput, SubBlockContents } from './OpenBlock.js';
+import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
+import type { SealInput } from './OpenBlockView.js';
 import { toStoredTransaction } from './transactionRecord.js';
 
 /**

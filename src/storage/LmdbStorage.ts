@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
-import { lockDataDirectory } from './dataDirectoryLock.js';
+import { lockDataDirectory } from './lockDataDirectory.js';
 import type { Storage, WriteBatch } from './Storage.js';
-import { versionedKey } from './versionKey.js';
+import { versionedKey } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
 const DATABASE_FILE = 'chain.mdb';
@@ -87,14 +87,6 @@ export class LmdbStorage implements Storage {
       for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
       for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
     }) as Promise<void>;
-  }
-
-  async putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void> {
-    if (this.readOnly) throw new Error('LmdbStorage opened read-only');
-    if (entries.length === 0) return;
-    await this.root.transaction(() => {
-      for (const [key, value] of entries) this.blobs.put(Buffer.from(key), value);
-    });
   }
 
   async close(): Promise<void> {

@@ -49,10 +49,6 @@ export class MemoryStorage implements Storage {
     for (const [key, value] of batch.blobs) this.blobs.set(Buffer.from(key).toString('hex'), value);
   }
 
-  async putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void> {
-    for (const [key, value] of entries) this.blobs.set(Buffer.from(key).toString('hex'), value);
-  }
-
   async close(): Promise<void> {}
 
   private putVersioned(key: Uint8Array, version: number, value: Uint8Array): void {

@@ -20,8 +20,6 @@ export interface Storage {
   getBlob(key: Uint8Array): Uint8Array | undefined;
   /** Writes the batch atomically; resolves when it is durable. */
   commit(batch: WriteBatch): Promise<void>;
-  /** Writes blobs (content-addressed, so ordering and atomicity do not matter). */
-  putBlobs(entries: Array<[Uint8Array, Uint8Array]>): Promise<void>;
   close(): Promise<void>;
 }
 

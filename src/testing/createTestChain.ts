@@ -19,7 +19,7 @@ import { defaultNodeConfig, type NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { WorldState } from '../execution/WorldState.js';
 import { buildNodeParts } from '../node/buildNodeParts.js';
-import { type Logger, silentLogger } from '../primitives/logger.js';
+import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
@@ -27,6 +27,7 @@ import type { Storage } from '../storage/Storage.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import { ManualClock } from './ManualClock.js';
+import { silentLogger } from './silentLogger.js';
 
 /** A running in-process chain; see {@link createTestChain}. */
 export interface TestChain {

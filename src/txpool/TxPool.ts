@@ -3,8 +3,8 @@ import { ServerError } from '../errors/RpcError.js';
 import { TxErrorMessage } from '../errors/txErrors.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
+import { MaxHeap } from './MaxHeap.js';
 import { effectiveTip, type PoolTransaction } from './PoolTransaction.js';
-import { MaxHeap } from './SenderHeap.js';
 
 /** What the pool decided about a transaction it was asked to add. */
 export interface Admission {
@@ -97,11 +97,6 @@ export class TxPool {
     if (existing) this.remove(existing.hash);
     this.insert(transaction);
     return { transaction, ...(existing ? { replaced: existing } : {}), ...(evicted ? { evicted } : {}) };
-  }
-
-  /** Puts back a journaled tx at start-up, skipping the checks its admission already passed. */
-  restore(transaction: PoolTransaction): void {
-    if (!this.byHash.has(transaction.hash)) this.insert(transaction);
   }
 
   /** Removes a tx (included, replaced, evicted or failed). */

@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxErrorMessage } from '../../src/errors/txErrors.js';
 import { hexToBytes } from '../../src/primitives/hex.js';
-import { ALL_METHODS } from '../../src/rpc/methodRegistry.js';
+import { ALL_METHODS } from '../../src/rpc/allMethods.js';
 import { RpcServer } from '../../src/rpc/server/RpcServer.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
 import { fuzzParameters, fuzzTimeoutMs } from '../../src/testing/fuzzParameters.js';

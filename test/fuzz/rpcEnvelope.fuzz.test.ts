@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_METHODS } from '../../src/rpc/methodRegistry.js';
+import { ALL_METHODS } from '../../src/rpc/allMethods.js';
 import * as decoders from '../../src/rpc/schemas/decoders.js';
 import type { MethodDefinition, ParamSpec } from '../../src/rpc/server/MethodDefinition.js';
 import type { RequestContext } from '../../src/rpc/server/RequestContext.js';

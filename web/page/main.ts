@@ -2,13 +2,14 @@
  * Entry of the node's page (`/page.js`): live heartbeat, pre-confirmed transactions and sealed
  * blocks from WebSocket subscriptions, the lookup, and the "Add to wallet" button.
  */
-import { setUpAddToWallet } from './addToWallet.js';
+
 import { BlocksTable } from './blocksTable.js';
 import { Heartbeat } from './heartbeat.js';
 import { connectLiveFeed, type Head, type PreconfTransaction, webSocketUrl } from './liveFeed.js';
 import { lookupFromPath, runLookup } from './lookup.js';
 import { nodeRootUrl, pageRpc } from './pageRpc.js';
 import { PreconfTable } from './preconfTable.js';
+import { setUpAddToWallet } from './setUpAddToWallet.js';
 
 const heartbeat = new Heartbeat();
 const preconf = new PreconfTable();

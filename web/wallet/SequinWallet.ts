@@ -11,6 +11,7 @@
  */
 import { ProviderErrorCode, ProviderRpcError, unsupportedMethodError } from '../shared/providerErrors.js';
 import { AccountStore } from './AccountStore.js';
+import type { Approver } from './Approver.js';
 import { addEthereumChain } from './addEthereumChain.js';
 import { FORWARDED_METHODS } from './forwardedMethods.js';
 import { createKeyValueStore } from './keyValueStore.js';
@@ -20,7 +21,6 @@ import { sendTransaction } from './sendTransaction.js';
 import { personalSign, signTypedDataV4 } from './signMessages.js';
 import { switchEthereumChain } from './switchEthereumChain.js';
 import { decodeTransactionRequest } from './transactionRequest.js';
-import { ApprovalDialog, type Approver } from './ui/ApprovalDialog.js';
 import type { WalletContext } from './WalletContext.js';
 import { WalletSettings } from './WalletSettings.js';
 
@@ -36,8 +36,8 @@ type Listener = (...args: unknown[]) => void;
 export interface SequinWalletOptions {
   /** The requesting site. Default: `location.origin`. */
   origin?: string;
-  /** Asks the user. Default: the in-page {@link ApprovalDialog}. */
-  approver?: Approver;
+  /** Asks the user (installSequinWallet passes the in-page ApprovalDialog). */
+  approver: Approver;
   /** Dev mode until the user chooses: allow http RPCs on localhost. Default false. */
   devMode?: boolean;
   /** Private keys of accounts to offer besides imported ones (e.g. a local node's dev accounts). */
@@ -60,7 +60,7 @@ export class SequinWallet {
   readonly #busy = new Set<string>();
   #ready: Promise<unknown>;
 
-  constructor(options: SequinWalletOptions = {}) {
+  constructor(options: SequinWalletOptions) {
     const prefix = options.storagePrefix ?? 'sequin-wallet:';
     const local = createKeyValueStore(() => globalThis.localStorage, prefix);
     this.networks = new NetworkStore(local);
@@ -71,7 +71,7 @@ export class SequinWallet {
     this.settings = new WalletSettings(local, options.devMode ?? false);
     if (options.devAccountKeys) this.accounts.setDevAccounts(options.devAccountKeys);
     this.#origin = options.origin ?? globalThis.location?.origin ?? 'unknown';
-    this.#approver = options.approver ?? new ApprovalDialog();
+    this.#approver = options.approver;
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
   }
 

@@ -4,8 +4,8 @@
  * the whole wallet so each can be read (and tested) on its own.
  */
 import type { AccountStore } from './AccountStore.js';
+import type { Approver } from './Approver.js';
 import type { Network, NetworkStore } from './NetworkStore.js';
-import type { Approver } from './ui/ApprovalDialog.js';
 import type { WalletSettings } from './WalletSettings.js';
 
 export interface WalletContext {

@@ -11,10 +11,10 @@
 import type { ChainData } from '../shared/chainData.js';
 import { invalidParamsError, methodNotSupportedError, userRejectedError } from '../shared/providerErrors.js';
 import { validateAddEthereumChainParams } from '../shared/validateChainData.js';
+import type { ApprovalRequest } from './Approver.js';
 import { confirmChainId } from './confirmChainId.js';
 import { describeHost } from './describeHost.js';
 import type { Network } from './NetworkStore.js';
-import type { ApprovalRequest } from './ui/ApprovalDialog.js';
 import type { WalletContext } from './WalletContext.js';
 
 /** Handles one `wallet_addEthereumChain` request; resolves null once the chain is added and active. */

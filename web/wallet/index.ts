@@ -5,8 +5,9 @@
 
 export type { ChainData, NativeCurrency } from '../shared/chainData.js';
 export { ProviderErrorCode, ProviderRpcError } from '../shared/providerErrors.js';
+export type { ApprovalRequest, ApprovalRow, Approver } from './Approver.js';
 export { announceProvider, type ProviderInfo, sequinProviderInfo } from './eip6963.js';
 export { type InstallOptions, installSequinWallet, type WalletConfig } from './installSequinWallet.js';
 export type { Network } from './NetworkStore.js';
 export { type RequestArguments, SequinWallet, type SequinWalletOptions } from './SequinWallet.js';
-export { ApprovalDialog, type ApprovalRequest, type ApprovalRow, type Approver } from './ui/ApprovalDialog.js';
+export { ApprovalDialog } from './ui/ApprovalDialog.js';

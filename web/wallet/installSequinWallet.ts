@@ -3,9 +3,11 @@
  * mode default and dev accounts), announces it over EIP-6963, sets `window.ethereum` when no other
  * wallet has, and mounts the panel. Loading it twice gives back the first wallet.
  */
+import type { Approver } from './Approver.js';
 import { announceProvider } from './eip6963.js';
 import { SequinWallet, type SequinWalletOptions } from './SequinWallet.js';
-import { mountWalletPanel } from './ui/WalletPanel.js';
+import { ApprovalDialog } from './ui/ApprovalDialog.js';
+import { mountWalletPanel } from './ui/mountWalletPanel.js';
 
 /** What a node serves at `/wallet-config`. */
 export interface WalletConfig {
@@ -16,7 +18,9 @@ export interface WalletConfig {
 }
 
 /** Options of {@link installSequinWallet}. */
-export interface InstallOptions extends SequinWalletOptions {
+export interface InstallOptions extends Omit<SequinWalletOptions, 'approver'> {
+  /** Asks the user. Default: the in-page {@link ApprovalDialog}. */
+  approver?: Approver;
   /** URL of a node's `/wallet-config`; without it the wallet starts with imported keys only. */
   configUrl?: string;
   /** Mount the in-page panel. Default true. */
@@ -36,6 +40,7 @@ export function installSequinWallet(options: InstallOptions = {}): SequinWallet 
   const config = options.configUrl ? fetchWalletConfig(options.configUrl) : Promise.resolve(undefined);
   const wallet: SequinWallet = new SequinWallet({
     ...options,
+    approver: options.approver ?? new ApprovalDialog(),
     ready: config.then((loaded) => loaded && wallet.configure(loaded)),
   });
   window.sequinWallet = wallet;

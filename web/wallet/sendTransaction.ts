@@ -4,10 +4,9 @@
  * asks the user, signs with the active network's *approved* chain id (never one an RPC reports
  * later) and submits with `eth_sendRawTransaction` to the active network's RPC.
  */
-import { formatUnits } from 'viem';
 import { ProviderErrorCode, ProviderRpcError, userRejectedError } from '../shared/providerErrors.js';
 import type { WalletAccount } from './AccountStore.js';
-import type { Network } from './NetworkStore.js';
+import { formatAmount } from './formatAmount.js';
 import type { TransactionRequest } from './transactionRequest.js';
 import type { WalletContext } from './WalletContext.js';
 
@@ -89,9 +88,4 @@ async function chooseFees(
 
 function hex(value: bigint | undefined): string | undefined {
   return value === undefined ? undefined : `0x${value.toString(16)}`;
-}
-
-/** "1.5 ETH" in the network's currency. */
-export function formatAmount(wei: bigint, network: Network): string {
-  return `${formatUnits(wei, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`;
 }

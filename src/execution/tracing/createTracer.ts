@@ -5,9 +5,6 @@ import { PrestateTracer } from './PrestateTracer.js';
 import { StructLogger } from './StructLogger.js';
 import type { TraceConfig } from './TraceConfig.js';
 
-/** The tracers Sequin implements, by the names geth registers them under. */
-export const TRACER_NAMES = ['callTracer', 'prestateTracer'] as const;
-
 /**
  * A fresh tracer for one transaction, as `config` asks: the struct logger when no tracer is
  * named, else callTracer or prestateTracer with their `tracerConfig`. Throws -32000 "tracer not

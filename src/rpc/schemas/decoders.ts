@@ -1,12 +1,12 @@
 import { InvalidParamsError, ServerError } from '../../errors/RpcError.js';
 import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
-import { parseGoDuration } from '../../execution/tracing/goDuration.js';
+import { parseGoDuration } from '../../execution/tracing/parseGoDuration.js';
 import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { type BlockNumberOrTag, type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
-import type { ParamDecoder } from '../server/MethodDefinition.js';
 import { Schema, schemaOf, withSchema } from './jsonSchema.js';
+import type { ParamDecoder } from './ParamDecoder.js';
 
 /**
  * Parameter decoders. Each throws a TypeError whose message says what is wrong; the server adds

@@ -1,4 +1,4 @@
-import type { ParamDecoder } from '../server/MethodDefinition.js';
+import type { ParamDecoder } from './ParamDecoder.js';
 
 /**
  * JSON Schemas of what methods accept and return, for rpc.discover (OpenRPC). A decoder gets its

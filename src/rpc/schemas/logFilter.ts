@@ -1,8 +1,8 @@
 import type { LogFilter } from '../../services/logs/LogFilter.js';
 import { decodeLogCriteria } from '../../services/logs/logCriteria.js';
-import type { ParamDecoder } from '../server/MethodDefinition.js';
 import { blockNumberOrTag, hash } from './decoders.js';
 import { Schema, withSchema } from './jsonSchema.js';
+import type { ParamDecoder } from './ParamDecoder.js';
 
 export type { LogFilter };
 

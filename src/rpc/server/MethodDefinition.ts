@@ -1,17 +1,9 @@
 import type { RpcBackend } from '../backend.js';
 import type { JsonSchema } from '../schemas/jsonSchema.js';
+import type { ParamDecoder } from '../schemas/ParamDecoder.js';
+import type { AccessTier } from './AccessTier.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { RequestContext } from './RequestContext.js';
-
-/** Who may call a method: everyone, or only dedicated (authenticated) clients. */
-export type AccessTier = 'public' | 'dedicated';
-
-/**
- * Decodes one positional parameter; throws TypeError (or RpcError) with a message that says what
- * is wrong. The server prefixes it with the position: `invalid argument 1: …`.
- * `undefined` is passed for a missing optional parameter.
- */
-export type ParamDecoder<T> = (value: unknown) => T;
 
 /** One parameter of a method: its name (for docs and errors), decoder and whether it may be omitted. */
 export interface ParamSpec<T = unknown> {
@@ -26,7 +18,7 @@ export interface ParamSpec<T = unknown> {
  */
 export interface ServerInfo {
   /** Every method this server serves. */
-  methods: MethodRegistry;
+  methods: MethodRegistry<MethodDefinition>;
 }
 
 /** What a method returns, for rpc.discover: a name and a JSON Schema. */

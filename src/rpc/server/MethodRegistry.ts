@@ -1,14 +1,14 @@
-import type { MethodDefinition } from './MethodDefinition.js';
-
 /**
  * The methods a server answers, looked up by exact name. Built from an explicit list (no
  * reflection, so no helper becomes an endpoint by accident); a name listed twice is a bug in
  * that list and throws at construction rather than letting one silently shadow the other.
+ * Generic over the method type (in practice MethodDefinition) because a definition's handler sees
+ * the registry: naming MethodDefinition here would tie the two files in an import circle.
  */
-export class MethodRegistry {
-  readonly #methods = new Map<string, MethodDefinition>();
+export class MethodRegistry<Method extends { readonly name: string }> {
+  readonly #methods = new Map<string, Method>();
 
-  constructor(methods: readonly MethodDefinition[]) {
+  constructor(methods: readonly Method[]) {
     for (const method of methods) {
       if (this.#methods.has(method.name)) throw new Error(`method ${method.name} is registered twice`);
       this.#methods.set(method.name, method);
@@ -16,7 +16,7 @@ export class MethodRegistry {
   }
 
   /** The definition of `name`, or undefined. A Map, so names like `toString` or `__proto__` are safe. */
-  get(name: string): MethodDefinition | undefined {
+  get(name: string): Method | undefined {
     return this.#methods.get(name);
   }
 
@@ -26,7 +26,7 @@ export class MethodRegistry {
   }
 
   /** Every registered definition, in registration order. */
-  definitions(): MethodDefinition[] {
+  definitions(): Method[] {
     return [...this.#methods.values()];
   }
 }

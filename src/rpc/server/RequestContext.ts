@@ -1,5 +1,5 @@
+import type { AccessTier } from './AccessTier.js';
 import type { CallBudget } from './CallBudget.js';
-import type { AccessTier } from './MethodDefinition.js';
 import type { SubscriptionSession } from './SubscriptionSession.js';
 
 /**

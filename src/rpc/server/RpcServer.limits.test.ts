@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testBackend, testMethods } from '../../testing/testMethods.js';
 import type { CallBudget } from './CallBudget.js';
 import type { RequestContext } from './RequestContext.js';
 import type { CallRecord } from './RpcObserver.js';
 import { RpcServer, type RpcServerOptions } from './RpcServer.js';
-import { testBackend, testMethods } from './testMethods.js';
 
 const context: RequestContext = { tier: 'public', requestId: 'r1' };
 const call = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });

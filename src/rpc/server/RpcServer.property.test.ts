@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { testBackend, testMethods } from '../../testing/testMethods.js';
 import { RpcServer } from './RpcServer.js';
-import { testBackend, testMethods } from './testMethods.js';
 
 /**
  * Fuzzes the envelope: whatever the body, `handle` resolves, and answers with well-formed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { counter, recordingLogger, testBackend, testMethods } from '../../testing/testMethods.js';
 import type { RequestContext } from './RequestContext.js';
 import { RpcServer } from './RpcServer.js';
-import { counter, recordingLogger, testBackend, testMethods } from './testMethods.js';
 
 const publicContext: RequestContext = { tier: 'public', requestId: 'test' };
 const dedicatedContext: RequestContext = { tier: 'dedicated' };

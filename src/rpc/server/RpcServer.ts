@@ -63,7 +63,7 @@ export interface RpcReply {
  */
 export class RpcServer {
   /** The registered methods (for discovery endpoints and docs). */
-  readonly methods: MethodRegistry;
+  readonly methods: MethodRegistry<MethodDefinition>;
   readonly #options: RpcServerOptions;
   readonly #logger: RpcLogger;
 

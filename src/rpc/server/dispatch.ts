@@ -5,6 +5,7 @@ import { checkAccess } from './checkAccess.js';
 import type { ClassifiedMessage, JsonRpcId } from './classifyMessage.js';
 import { decodeParams } from './decodeParams.js';
 import { invalidRequest, methodNotFound, requestTimedOut } from './envelopeErrors.js';
+import type { MethodDefinition } from './MethodDefinition.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { RequestContext } from './RequestContext.js';
 import type { RpcLogger } from './RpcLogger.js';
@@ -16,7 +17,7 @@ export const TIMED_OUT: unique symbol = Symbol('timed out');
 
 /** What {@link dispatch} needs: the methods, the node, who is calling, and where to log. */
 export interface DispatchDeps {
-  registry: MethodRegistry;
+  registry: MethodRegistry<MethodDefinition>;
   backend: RpcBackend;
   context: RequestContext;
   logger: RpcLogger;

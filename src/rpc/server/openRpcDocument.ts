@@ -1,5 +1,6 @@
 import { type JsonSchema, schemaOf } from '../schemas/jsonSchema.js';
-import type { AccessTier, MethodDefinition } from './MethodDefinition.js';
+import type { AccessTier } from './AccessTier.js';
+import type { MethodDefinition } from './MethodDefinition.js';
 
 /** An OpenRPC content descriptor: a named, schema-typed parameter or result. */
 export interface ContentDescriptor {

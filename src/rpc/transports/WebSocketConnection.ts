@@ -49,11 +49,6 @@ export class WebSocketConnection {
     private readonly onSlowConsumer: () => void,
   ) {}
 
-  /** Number of open subscriptions. */
-  get subscriptionCount(): number {
-    return this.#subscriptions.size;
-  }
-
   /** Answers one message; the response (if any) is sent, then subscriptions it opened go live. */
   async handleMessage(text: string): Promise<void> {
     this.#inFlight++;

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testBackend, testMethods } from '../../testing/testMethods.js';
 import { RpcServer } from '../server/RpcServer.js';
-import { testBackend, testMethods } from '../server/testMethods.js';
 import { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
 import { InFlightBytes } from './InFlightBytes.js';
 

@@ -2,7 +2,7 @@ import { UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
 import type { JsonObject } from '../../primitives/JsonObject.js';
-import type { OpenBlockView } from '../../sequencer/ChainView.js';
+import type { OpenBlockView } from '../../sequencer/OpenBlockView.js';
 
 /** keccak256 of the RLP of an empty list: the uncle hash of every post-merge block. */
 const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';

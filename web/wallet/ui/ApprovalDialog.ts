@@ -5,31 +5,8 @@
  * tell the icon's host that this wallet is in use).
  */
 import { element } from '../../shared/element.js';
-import { walletShadowRoot } from './shadowHost.js';
-
-/** One row of the dialog, e.g. { label: 'Chain ID', value: '31337 (0x7a69)' }. */
-export interface ApprovalRow {
-  label: string;
-  value: string;
-}
-
-/** What the user is asked. */
-export interface ApprovalRequest {
-  /** The dialog's heading, e.g. "Add a network?". */
-  title: string;
-  /** The requesting site's origin. */
-  origin: string;
-  rows: ApprovalRow[];
-  /** Shown highlighted above the buttons. */
-  warnings: string[];
-  /** Icons the site suggests; fetched only on the user's click. */
-  iconUrls?: string[];
-}
-
-/** Asks the user; resolves true for Approve, false for Reject. */
-export interface Approver {
-  ask(request: ApprovalRequest): Promise<boolean>;
-}
+import type { ApprovalRequest, Approver } from '../Approver.js';
+import { walletShadowRoot } from './walletShadowRoot.js';
 
 /** The in-page {@link Approver}. */
 export class ApprovalDialog implements Approver {

@@ -2,7 +2,7 @@ import { hash } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * chain_transactionStatus (spec: chain-rpc-service.md, "To follow a submitted transaction").
+ * chain_transactionStatus (spec: docs/spec/chain-rpc-service.md, "To follow a submitted transaction").
  * The reference service only confirms receipt in the mempool and answers "Unknown" once the tx
  * is mined; Sequin extends that so one call follows a tx through its whole life:
  * `{"status":"Known","stage":"pool"}` (pooled, including queued behind a nonce gap),

@@ -3,7 +3,7 @@ import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * eth_estimateGas (spec: chain-rpc-service.md): geth's estimator; "pending" estimates on the
+ * eth_estimateGas (spec: docs/spec/chain-rpc-service.md): geth's estimator; "pending" estimates on the
  * pre-confirmed state. A revert is -32000 "execution reverted[: reason]" with the revert data.
  */
 export const estimateGas = defineMethod({

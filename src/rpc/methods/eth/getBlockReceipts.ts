@@ -2,7 +2,7 @@ import { blockSelector } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * eth_getBlockReceipts (spec: chain-rpc-service.md): every receipt of one block, in order.
+ * eth_getBlockReceipts (spec: docs/spec/chain-rpc-service.md): every receipt of one block, in order.
  * "pending" = receipts of the txs pre-confirmed so far in the open block (latest's when none).
  * Unknown block → null. Dedicated tier: public endpoints answer it with HTTP 403.
  */

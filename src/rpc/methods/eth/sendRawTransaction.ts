@@ -2,7 +2,7 @@ import { data } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * eth_sendRawTransaction (spec: chain-rpc-service.md): validates a signed tx with geth's rules
+ * eth_sendRawTransaction (spec: docs/spec/chain-rpc-service.md): validates a signed tx with geth's rules
  * and strings, journals it, and returns its hash; it is considered for the next ~200 ms
  * pre-confirmation sub-block.
  */

@@ -16,7 +16,7 @@ const EMPTY_BLOOM = new Uint8Array(256);
  *
  * Returns undefined when the transaction is not such a transfer (the caller runs the EVM);
  * throws, changing nothing, when runTx would reject it (nonce, fee cap, funds).
- * Equivalence with runTx is property-tested in fastTransfer.test.ts, and sealed blocks are
+ * Equivalence with runTx is property-tested in tryFastTransfer.test.ts, and sealed blocks are
  * replayed on a stock VM in the sequencer tests.
  */
 export async function tryFastTransfer(

@@ -4,10 +4,6 @@ export class MaxHeap<T> {
 
   constructor(private readonly higher: (a: T, b: T) => boolean) {}
 
-  get size(): number {
-    return this.items.length;
-  }
-
   push(item: T): void {
     const items = this.items;
     items.push(item);

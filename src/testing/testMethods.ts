@@ -1,12 +1,11 @@
-import { ErrorCode, RpcError, ServerError } from '../../errors/RpcError.js';
-import type { RpcBackend } from '../backend.js';
-import { defineMethod, type MethodDefinition } from './MethodDefinition.js';
-import type { RpcLogger } from './RpcLogger.js';
-
 /**
- * Dummy methods for the server's own tests: each exercises one path of the envelope (decoders,
+ * Dummy methods for the RPC server's own tests: each exercises one path of the envelope (decoders,
  * optional params, void results, errors, BigInt leaks, the dedicated tier, slow calls).
  */
+import { ErrorCode, RpcError, ServerError } from '../errors/RpcError.js';
+import type { RpcBackend } from '../rpc/backend.js';
+import { defineMethod, type MethodDefinition } from '../rpc/server/MethodDefinition.js';
+import type { RpcLogger } from '../rpc/server/RpcLogger.js';
 
 const decodeString = (value: unknown): string => {
   if (typeof value !== 'string') throw new TypeError('not a string');

@@ -8,8 +8,8 @@ import { createChainCommon } from '../config/chainCommon.js';
 import { toExecutionBlock } from './BlockEnvironment.js';
 import { createExecutionVm } from './createExecutionVm.js';
 import { executeTransaction } from './executeTransaction.js';
-import { tryFastTransfer } from './fastTransfer.js';
 import type { StateReader } from './StateReader.js';
+import { tryFastTransfer } from './tryFastTransfer.js';
 
 const common = createChainCommon(31337n);
 const senderKey: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

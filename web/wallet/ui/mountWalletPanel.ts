@@ -5,9 +5,9 @@
  */
 import { parseEther } from 'viem';
 import { element } from '../../shared/element.js';
+import { formatAmount } from '../formatAmount.js';
 import type { SequinWallet } from '../SequinWallet.js';
-import { formatAmount } from '../sendTransaction.js';
-import { walletShadowRoot } from './shadowHost.js';
+import { walletShadowRoot } from './walletShadowRoot.js';
 
 /** Mounts the panel for `wallet` on the page; `origin` is the site the settings apply to. */
 export async function mountWalletPanel(wallet: SequinWallet, origin: string): Promise<void> {

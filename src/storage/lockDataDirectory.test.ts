@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDirectory } from './dataDirectoryLock.js';
+import { lockDataDirectory } from './lockDataDirectory.js';
 
 let directory: string;
 afterEach(() => rmSync(directory, { recursive: true, force: true }));

@@ -2,11 +2,11 @@
 // discovery methods (rpc.discover, rpc_modules) describe exactly what the registry serves.
 
 import { describe, expect, it } from 'vitest';
-import { ALL_METHODS } from './methodRegistry.js';
+import { testBackend } from '../testing/testMethods.js';
+import { ALL_METHODS } from './allMethods.js';
 import { schemaOf } from './schemas/jsonSchema.js';
 import type { OpenRpcDocument } from './server/openRpcDocument.js';
 import { RpcServer } from './server/RpcServer.js';
-import { testBackend } from './server/testMethods.js';
 
 const server = new RpcServer({ methods: ALL_METHODS, backend: testBackend, maxBatchLength: 10 });
 

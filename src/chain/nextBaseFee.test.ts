@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBaseFee } from './baseFee.js';
+import { nextBaseFee } from './nextBaseFee.js';
 
 const gwei = 1_000_000_000n;
 

@@ -3,7 +3,7 @@
  * cannot restyle (or hide) the approval dialog and ours does not leak into the page. Open, not
  * closed, so assistive technology and test tools see the buttons by their accessible names.
  */
-import { WALLET_STYLES } from './styles.js';
+import { WALLET_STYLES } from './walletStyles.js';
 
 let root: ShadowRoot | undefined;
 

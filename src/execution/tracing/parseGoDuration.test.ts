@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoDuration } from './goDuration.js';
+import { parseGoDuration } from './parseGoDuration.js';
 
 describe('parseGoDuration', () => {
   it.each([

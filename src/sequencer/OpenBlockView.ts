@@ -1,0 +1,33 @@
+import type { StoredTransaction } from '../chain/records.js';
+import type { StateChanges } from '../execution/StateChanges.js';
+import type { Hex } from '../primitives/hex.js';
+
+/** One pre-confirmed transaction as the seal needs it. */
+export interface SealInput {
+  hash: Hex;
+  raw: Uint8Array;
+  /** EIP-2718 receipt encoding, for the receipts root. */
+  receipt: Uint8Array;
+}
+
+/** The open (pending) block as one moment saw it. Nothing in it changes afterwards. */
+export interface OpenBlockView {
+  readonly number: number;
+  readonly timestamp: bigint;
+  readonly baseFeePerGas: bigint;
+  readonly parentHash: Uint8Array;
+  readonly parentStateRoot: Uint8Array;
+  readonly gasUsed: bigint;
+  /** Logs its pre-confirmed transactions have emitted (the next log's index). */
+  readonly logCount: number;
+  readonly bloom: Uint8Array;
+  /** Pre-confirmed sub-blocks so far; 0 means "pending" is still "latest". */
+  readonly subBlockCount: number;
+  readonly transactionCount: number;
+  /** The pre-confirmed transactions as stored, in order. */
+  records(): readonly StoredTransaction[];
+  /** The pre-confirmed transactions as the seal needs them (raw bytes, receipt encodings). */
+  sealInputs(): readonly SealInput[];
+  /** Each sub-block's state writes, oldest first. */
+  changeLayers(): readonly StateChanges[];
+}
