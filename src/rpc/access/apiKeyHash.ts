@@ -3,12 +3,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /** Prefix of the keys `sequin keys create` makes, so a leaked one is easy to recognise (and grep for). */
 export const API_KEY_PREFIX = 'sq_';
 
-/**
- * Characters an API key may hold: URL-safe ones only (RFC 3986 "unreserved"), because a key
- * travels in the URL path (`/v1/<key>`) as well as in the Authorization header.
- */
-export const API_KEY_PATTERN = /^[A-Za-z0-9._~-]+$/;
-
 /** A fresh API key: the prefix and 32 random bytes in base64url (256 bits, unguessable). */
 export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
