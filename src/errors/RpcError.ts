@@ -1,47 +1,47 @@
+import { SequinError } from './SequinError.js';
+
 /**
- * The one error base class of Sequin: a short message, a JSON-RPC `code`, optional `data`
- * (sent to the client) and an optional `cause` (kept for logs, never sent).
- * Every error a client may see is an RpcError or is turned into one by {@link toRpcError}.
+ * @deprecated Wire-coded errors from before domain errors, kept only so that src/node (which
+ * is being restructured) compiles until its throw sites use domain errors. The RPC edge answers
+ * with their code, message and data as they are. New code throws a domain error instead.
  */
-export class RpcError extends Error {
+export class RpcError extends SequinError {
+  readonly kind = 'legacyRpc';
   readonly code: number;
   readonly data?: unknown;
 
   constructor(code: number, message: string, options: { data?: unknown; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'RpcError';
+    super(message, { cause: options.cause });
     this.code = code;
     if (options.data !== undefined) this.data = options.data;
   }
 }
 
-/** JSON-RPC 2.0 and Ethereum error codes used by Sequin. */
+/**
+ * @deprecated The codes the legacy errors above are built with; the node's catalog of codes is
+ * `rpc/errors/errorCodes.ts` (a test checks these values are all in it).
+ */
 export const ErrorCode = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
-  /** geth's code for every pool, execution and state error ("nonce too low", "execution reverted", ...). */
   server: -32000,
-  /** Rate limits (EIP-1474). */
   limitExceeded: -32005,
-  /** eth_call/estimateGas revert: geth uses 3 for eth_call reverts. */
   executionReverted: 3,
 } as const;
 
-/** -32602 naming the parameter at fault, e.g. `invalid argument 0: hex string without 0x prefix`. */
+/** @deprecated -32602 with this message; throw an InvalidArgumentError (`./InvalidArgumentError.ts`) instead. */
 export class InvalidParamsError extends RpcError {
   constructor(message: string) {
     super(ErrorCode.invalidParams, message);
-    this.name = 'InvalidParamsError';
   }
 }
 
-/** -32000 with one of geth's messages. */
+/** @deprecated -32000 with this message; throw the domain error that says what happened. */
 export class ServerError extends RpcError {
   constructor(message: string, data?: unknown) {
     super(ErrorCode.server, message, { data });
-    this.name = 'ServerError';
   }
 }

@@ -1,8 +1,8 @@
 import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
 import type { CallRequest } from '../execution/CallRequest.js';
+import { TxErrorMessage } from '../rpc/errors/TxErrorMessage.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
 /** EIP-2681: a nonce must stay below 2^64 - 1. */

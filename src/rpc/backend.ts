@@ -65,8 +65,8 @@ export interface RpcBackend {
   estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
   /**
    * Starts delivering `request`'s notifications to `notify` (a replay first, when asked for)
-   * and returns the function that stops them. Throws an RpcError, before delivering anything,
-   * when the request cannot be served (e.g. a resume point too far back).
+   * and returns the function that stops them. Throws, before delivering anything, when the
+   * request cannot be served (e.g. a resume point too far back).
    */
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
   /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */

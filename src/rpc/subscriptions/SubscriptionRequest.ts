@@ -1,5 +1,6 @@
-import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { parseQuantity } from '../../primitives/hex.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { decodeLogCriteria, type LogCriteria } from './logCriteria.js';
 
 /**
@@ -38,9 +39,9 @@ export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = [
 ];
 
 /** geth's answer to an unknown subscription name. */
-export class UnknownSubscriptionError extends RpcError {
+export class UnknownSubscriptionError extends JsonRpcError {
   constructor(name: string) {
-    super(ErrorCode.methodNotFound, `no ${JSON.stringify(name)} subscription in eth namespace`);
+    super(ErrorCodes.methodNotFound, `no ${JSON.stringify(name)} subscription in eth namespace`);
     this.name = 'UnknownSubscriptionError';
   }
 }

@@ -1,12 +1,13 @@
-import { ErrorCode, RpcError } from '../../../errors/RpcError.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { JsonRpcError } from '../../errors/JsonRpcError.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { decodeSubscriptionKind, SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../subscriptions/SubscriptionRequest.js';
 
 /** geth's answer to eth_subscribe over a transport that cannot push (HTTP). */
-export class NotificationsUnsupportedError extends RpcError {
+export class NotificationsUnsupportedError extends JsonRpcError {
   constructor() {
-    super(ErrorCode.methodNotFound, 'notifications not supported');
+    super(ErrorCodes.methodNotFound, 'notifications not supported');
     this.name = 'NotificationsUnsupportedError';
   }
 }
@@ -46,8 +47,8 @@ export const subscribe = defineMethod({
     try {
       request = toSubscriptionRequest(kind, options);
     } catch (error) {
-      if (error instanceof RpcError) throw error;
-      throw new RpcError(ErrorCode.invalidParams, `invalid argument 1: ${(error as Error).message}`);
+      if (error instanceof JsonRpcError) throw error;
+      throw new JsonRpcError(ErrorCodes.invalidParams, `invalid argument 1: ${(error as Error).message}`);
     }
     return context.session.open((notify) => backend.subscribe(request, notify));
   },
