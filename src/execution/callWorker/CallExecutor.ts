@@ -49,7 +49,8 @@ interface Slot {
  * for a free worker (bounded: beyond `queueLimit` they fail with a LimitExceededError). A job
  * running longer than `timeoutMs` fails with an ExecutionTimeoutError (geth's "execution aborted
  * (timeout = 5s)"): its worker is terminated and a fresh one started. Domain errors thrown in a
- * worker come back as the same domain errors (see callJobErrors.ts). Workers start on first use and do not keep the process alive when idle.
+ * worker come back as the same domain errors (callJobErrors.ts). Workers start on first use and
+ * do not keep the process alive when idle.
  * In-memory (--ephemeral) storage cannot be shared with a thread: such nodes run calls on the
  * main thread (VmPool) instead.
  */
