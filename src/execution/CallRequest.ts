@@ -1,3 +1,5 @@
+import type { InvalidCallReason } from '../errors/InvalidCallReason.js';
+
 /**
  * A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction), decoded.
  * Every field is optional; see the spec's "Transaction call object".
@@ -25,6 +27,6 @@ export interface CallOutcome {
   gasRefund: bigint;
   /** geth's message for a failed execution ("execution reverted", "out of gas", ...). */
   error?: string;
-  /** Set when the message never executed: the call is invalid on this state (geth's pre-check error). */
-  invalid?: string;
+  /** Set when the message never executed: why the call is invalid on this state (geth's pre-check). */
+  invalid?: InvalidCallReason;
 }

@@ -1,8 +1,8 @@
 import { bigIntToBytes, eoaCode7702RecoverAuthority, generateAddress } from '@ethereumjs/util';
-import { ServerError } from '../errors/RpcError.js';
+import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
+import { InvalidCallError } from '../errors/InvalidCallError.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
 import type { CallRequest } from './CallRequest.js';
-import { formatDuration } from './callWorker/CallExecutor.js';
 import type { ExecuteCallOptions } from './callWorker/executeCallJob.js';
 import { runCall } from './runCall.js';
 import { type AccessListEntries, AccessListTracer, sameAccessList } from './tracing/AccessListTracer.js';
@@ -34,7 +34,8 @@ export async function createAccessList(options: ExecuteCallOptions & { timeoutMs
   const { common, state, environment, request, gasCap } = options;
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
   const authorizations = request.authorizationList ?? [];
-  if (BigInt(authorizations.length) > gasLimit / CALL_NEW_ACCOUNT_GAS) throw new ServerError('insufficient gas to process all authorizations');
+  if (BigInt(authorizations.length) > gasLimit / CALL_NEW_ACCOUNT_GAS)
+    throw new InvalidCallError({ kind: 'insufficientGasForAuthorizations' }, 'createAccessList');
   const from = Buffer.from(request.from ?? new Uint8Array(20)).toString('hex');
   const nonce = state.account(from)?.nonce ?? 0n;
   const to = request.to
@@ -52,13 +53,13 @@ export async function createAccessList(options: ExecuteCallOptions & { timeoutMs
       const attached = attachTracer(execution, tracer, { deadline, pre: state, coinbase, firstLogIndex: 0 });
       try {
         const result = await runCall({ common, execution, state, environment, request: { ...request, accessList: toRequest(list) }, gasLimit });
-        if (attached.timedOut) throw new ServerError(`execution aborted (timeout = ${formatDuration(options.timeoutMs)})`);
+        if (attached.timedOut) throw new ExecutionTimeoutError('call', options.timeoutMs);
         return result;
       } finally {
         attached.detach();
       }
     });
-    if (outcome.invalid !== undefined) throw new ServerError(`failed to apply transaction: ${outcome.invalid}`);
+    if (outcome.invalid !== undefined) throw new InvalidCallError(outcome.invalid, 'createAccessList');
     if (sameAccessList(tracer.entries, list)) {
       return { accessList: toResult(list), gasUsed: outcome.gasUsed, ...(outcome.error === undefined ? {} : { error: outcome.error }) };
     }

@@ -6,11 +6,12 @@
 import { decodeFunctionResult, encodeDeployData, encodeErrorResult, encodeFunctionData, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../chain/receiptView.js';
-import { RpcError } from '../errors/RpcError.js';
+import { SequinError } from '../errors/SequinError.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
 import { counterArtifact, gasHeavyArtifact, reverterArtifact, testTokenArtifact } from '../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
+import { onTheWire } from '../testing/onTheWire.js';
 import { sendTestTransaction } from '../testing/sendTestTransaction.js';
 import type { CallRequest } from './CallRequest.js';
 
@@ -111,14 +112,15 @@ async function checkEstimate(fields: { to?: Hex | null; data?: Hex; value?: bigi
   return { estimate, minimum, gasUsed };
 }
 
+/** Expects `promise` to reject with a domain error the RPC edge answers with exactly `expected`. */
 async function expectRpcError(promise: Promise<unknown>, expected: { code: number; message: string; data?: Hex }): Promise<void> {
   const error = await promise.then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
-  expect(error, 'rejects').toBeInstanceOf(RpcError);
-  const rpcError = error as RpcError;
-  expect({ code: rpcError.code, message: rpcError.message, ...(expected.data === undefined ? {} : { data: rpcError.data }) }).toEqual(expected);
+  expect(error, 'rejects').toBeInstanceOf(SequinError);
+  const wire = onTheWire(error);
+  expect({ code: wire.code, message: wire.message, ...(expected.data === undefined ? {} : { data: wire.data }) }).toEqual(expected);
 }
 
 async function deploy(data: Hex): Promise<Hex> {
@@ -318,8 +320,8 @@ describe('estimateGas and call errors', () => {
   it('a call that runs out of gas at the cap: "gas required exceeds allowance"', async () => {
     const data = encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'burn', args: [100n] });
     const error = await chain.backend.calls.estimateGas({ ...request({ to: gasHeavy, data }), gas: 100_000n }, PENDING).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(RpcError);
-    expect(error).toMatchObject({ code: -32000, message: 'gas required exceeds allowance (100000)' });
+    expect(error).toBeInstanceOf(SequinError);
+    expect(onTheWire(error)).toMatchObject({ code: -32000, message: 'gas required exceeds allowance (100000)' });
   });
 });
 

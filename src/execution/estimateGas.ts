@@ -1,8 +1,11 @@
-import { ErrorCode, RpcError, ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
-import { bytesToHex } from '../primitives/hex.js';
+import type { CallOperation } from '../errors/CallOperation.js';
+import { ExecutionFailedError } from '../errors/ExecutionFailedError.js';
+import { ExecutionRevertedError } from '../errors/ExecutionRevertedError.js';
+import { GasAllowanceExceededError } from '../errors/GasAllowanceExceededError.js';
+import { InvalidCallError } from '../errors/InvalidCallError.js';
 import type { CallOutcome } from './CallRequest.js';
 import { decodeRevertReason } from './revertReason.js';
+import { EvmFailure } from './vmErrors.js';
 
 /** The gas of a plain value transfer. */
 export const TRANSFER_GAS = 21_000n;
@@ -33,28 +36,27 @@ export interface EstimateGasOptions {
  * try exactly 21,000 for plain transfers, run once at the cap to surface reverts, probe an
  * optimistic limit from the gas used, then bisect. The returned limit always executed
  * successfully, so it never under-estimates; it may exceed the minimum by up to 1.5%.
- * Throws RpcErrors with geth's messages (reverts: -32000 "execution reverted[: reason]").
+ * Throws an InvalidCallError for a call that cannot run, an ExecutionRevertedError for a revert,
+ * a GasAllowanceExceededError when it runs out of gas at the cap, an ExecutionFailedError else.
  */
 export async function estimateGas(options: EstimateGasOptions): Promise<bigint> {
   let high = options.gasLimit;
   if (options.feeCap > 0n) {
-    if (options.value > options.balance) throw new ServerError('insufficient funds for transfer');
+    if (options.value > options.balance) throw new InvalidCallError({ kind: 'insufficientFundsForTransfer' }, 'estimateGas');
     const allowance = (options.balance - options.value) / options.feeCap;
     if (high > allowance) high = allowance;
   }
   if (high > options.gasCap) high = options.gasCap;
-  if (high < TRANSFER_GAS) {
-    throw new ServerError(`${TxErrorMessage.intrinsicGasTooLow}: gas ${high}, minimum needed ${TRANSFER_GAS}`);
-  }
+  if (high < TRANSFER_GAS) throw new InvalidCallError({ kind: 'intrinsicGasTooLow', detail: { gas: high, minimum: TRANSFER_GAS } }, 'estimateGas');
 
   if (options.isPlainTransfer) {
     const transfer = await options.run(TRANSFER_GAS);
-    if (transfer.invalid) throw new ServerError(transfer.invalid);
+    if (transfer.invalid) throw new InvalidCallError(transfer.invalid, 'estimateGas');
     if (transfer.success) return TRANSFER_GAS;
   }
 
   const atCap = await options.run(high);
-  if (atCap.invalid) throw new ServerError(atCap.invalid);
+  if (atCap.invalid) throw new InvalidCallError(atCap.invalid, 'estimateGas');
   if (!atCap.success) throw failureError(atCap, high);
 
   let low = atCap.gasUsed - 1n;
@@ -77,15 +79,14 @@ export async function estimateGas(options: EstimateGasOptions): Promise<bigint> 
 }
 
 /** The error for a call that fails even with all the gas it may have. */
-function failureError(outcome: CallOutcome, high: bigint): RpcError {
-  if (outcome.error === TxErrorMessage.executionReverted) return revertError(outcome.returnData);
-  if (outcome.error === TxErrorMessage.outOfGas) return new ServerError(`gas required exceeds allowance (${high})`);
-  return new ServerError(outcome.error ?? 'execution failed');
+function failureError(outcome: CallOutcome, high: bigint): Error {
+  if (outcome.error === EvmFailure.reverted) return revertError(outcome.returnData, 'estimateGas');
+  if (outcome.error === EvmFailure.outOfGas) return new GasAllowanceExceededError(high);
+  return new ExecutionFailedError(outcome.error ?? 'execution failed');
 }
 
-/** geth's revert error: "execution reverted[: reason]" with the revert bytes as data (-32000 unless `code`). */
-export function revertError(returnData: Uint8Array, code: number = ErrorCode.server): RpcError {
+/** The error for a call that reverted with `returnData`, its reason decoded as geth decodes it. */
+export function revertError(returnData: Uint8Array, operation: CallOperation): ExecutionRevertedError {
   const reason = decodeRevertReason(returnData);
-  const message = reason === undefined ? TxErrorMessage.executionReverted : `${TxErrorMessage.executionReverted}: ${reason}`;
-  return new RpcError(code, message, { data: bytesToHex(returnData) });
+  return new ExecutionRevertedError({ returnData, operation, ...(reason === undefined ? {} : { reason }) });
 }

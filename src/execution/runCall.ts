@@ -2,19 +2,23 @@ import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex as ethBytesToHex } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import type { InvalidCallReason } from '../errors/InvalidCallReason.js';
+import { SequinError } from '../errors/SequinError.js';
+import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import type { ExecutionVm } from './createExecutionVm.js';
 import type { StateReader } from './StateReader.js';
-import { evmErrorToGethMessage, runTxFailureToGethMessage } from './vmErrors.js';
+import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
 const ZERO_ADDRESS = new Uint8Array(20);
 
 /**
  * Executes a call on `state` without keeping its effects, like geth's eth_call: the nonce is not
  * checked, a missing sender is the zero address, and without a gas price the block's base fee
- * is treated as zero (geth's NoBaseFee) so calls need no funds for gas.
+ * is treated as zero (geth's NoBaseFee) so calls need no funds for gas. A call that cannot run
+ * gives an `invalid` outcome with the reason; a domain error raised while it runs (by a tracer)
+ * is thrown as it is.
  */
 export async function runCall(options: {
   common: Common;
@@ -32,11 +36,10 @@ export async function runCall(options: {
   const value = request.value ?? 0n;
   const balance = state.account(Buffer.from(from).toString('hex'))?.balance ?? 0n;
   const cost = gasLimit * feeCap + value;
-  if (balance < cost) {
-    return invalid(`${TxErrorMessage.insufficientFunds}: address ${ethBytesToHex(from)} have ${balance} want ${cost}`);
-  }
+  const address = ethBytesToHex(from) as Hex;
+  if (balance < cost) return invalid({ kind: 'insufficientFunds', shortfall: { address, balance, cost } });
   if (feeCap > 0n && feeCap < environment.baseFeePerGas) {
-    return invalid(`${TxErrorMessage.feeCapTooLow}: address ${ethBytesToHex(from)}, maxFeePerGas: ${feeCap}, baseFee: ${environment.baseFeePerGas}`);
+    return invalid({ kind: 'feeCapTooLow', detail: { address, feeCap, baseFee: environment.baseFeePerGas } });
   }
   const sender = new Address(from);
   try {
@@ -59,15 +62,15 @@ export async function runCall(options: {
       ...(failure === undefined ? {} : { error: evmErrorToGethMessage(failure) }),
     };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return invalid(runTxFailureToGethMessage(message) ?? message.replace(/ \(.*$/s, ''));
+    if (error instanceof SequinError) throw error;
+    return invalid(runTxFailureReason(error instanceof Error ? error.message : String(error)));
   } finally {
     execution.state.reset(state);
   }
 }
 
-function invalid(message: string): CallOutcome {
-  return { success: false, returnData: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, invalid: message };
+function invalid(reason: InvalidCallReason): CallOutcome {
+  return { success: false, returnData: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, invalid: reason };
 }
 
 function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {

@@ -1,5 +1,5 @@
 import type { StoredBlock } from '../chain/records.js';
-import { ServerError } from '../errors/RpcError.js';
+import { NotFoundError } from '../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../execution/BlockEnvironment.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../execution/PersistedStateReader.js';
 import type { StateReader } from '../execution/StateReader.js';
@@ -50,7 +50,7 @@ export class BlockSelection {
   stateAt(view: ChainView, block: BlockSelector): StateReader {
     if (isPending(block)) return view.pendingState;
     const resolved = this.resolve(view, block);
-    if (!resolved) throw new ServerError('header not found');
+    if (!resolved) throw new NotFoundError({ kind: 'header' });
     if (resolved.kind === 'pending') return view.pendingState;
     const number = Number(resolved.block.number);
     return number === view.headNumber ? view.latestState : new PersistedStateReader(this.storage, number);
@@ -64,7 +64,7 @@ export class BlockSelection {
   versionAt(view: ChainView, block: BlockSelector): number {
     if (isPending(block)) return NEWEST_VERSION;
     const resolved = this.resolve(view, block);
-    if (!resolved) throw new ServerError('header not found');
+    if (!resolved) throw new NotFoundError({ kind: 'header' });
     return resolved.kind === 'pending' ? NEWEST_VERSION : Number(resolved.block.number);
   }
 
@@ -72,7 +72,7 @@ export class BlockSelection {
   environmentAt(view: ChainView, block: BlockSelector): BlockEnvironment {
     if (isPending(block)) return this.pendingEnvironment(view);
     const resolved = this.resolve(view, block);
-    if (resolved?.kind !== 'sealed') throw new ServerError('header not found');
+    if (resolved?.kind !== 'sealed') throw new NotFoundError({ kind: 'header' });
     return sealedEnvironment(resolved.block);
   }
 

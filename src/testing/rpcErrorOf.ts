@@ -1,12 +1,12 @@
-import { RpcError } from '../errors/RpcError.js';
+import { onTheWire } from './onTheWire.js';
 
-/** Runs `run`, which must throw an RpcError, and returns its code and message (tests of node-layer errors). */
+/** Runs `run`, which must throw a domain error (or JsonRpcError), and returns the code and message a client would get. */
 export function rpcErrorOf(run: () => unknown): { code: number; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof RpcError) return { code: error.code, message: error.message };
-    throw error;
+    const { code, message } = onTheWire(error);
+    return { code, message };
   }
-  throw new Error('expected an RpcError');
+  throw new Error('expected an error');
 }

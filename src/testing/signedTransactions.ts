@@ -129,9 +129,11 @@ export function withSignature(raw: Hex, change: (signature: { r: bigint; s: bigi
   return serializeTransaction(parsed as Parameters<typeof serializeTransaction>[0], { r: toHex(r, { size: 32 }), s: toHex(s, { size: 32 }), yParity, v });
 }
 
-/** Signs a transaction and decodes it as eth_sendRawTransaction would: the pool's input. */
+/** Signs a transaction and decodes it as eth_sendRawTransaction would: the pool's input. Throws if decoding refuses it. */
 export async function signPoolTx(signer: TestSigner, fields: TestTxFields = {}, rules: StatelessRules = sharedRules()): Promise<PoolTransaction> {
-  return decodeRawTransaction(hexToBytes(await signTestTx(signer, fields)), rules);
+  const decoding = decodeRawTransaction(hexToBytes(await signTestTx(signer, fields)), rules);
+  if (!decoding.valid) throw new Error(`test transaction refused: ${decoding.reason.kind}`);
+  return decoding.value;
 }
 
 let rules: StatelessRules | undefined;

@@ -2,8 +2,10 @@
  * Dummy methods for the RPC server's own tests: each exercises one path of the envelope (decoders,
  * optional params, void results, errors, BigInt leaks, the dedicated tier, slow calls).
  */
-import { ErrorCode, RpcError, ServerError } from '../errors/RpcError.js';
+import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import { ErrorCodes } from '../rpc/errors/errorCodes.js';
+import { JsonRpcError } from '../rpc/errors/JsonRpcError.js';
 import { defineMethod, type MethodDefinition } from '../rpc/server/MethodDefinition.js';
 import type { RpcLogger } from '../rpc/server/RpcLogger.js';
 
@@ -40,31 +42,40 @@ export const testMethods: MethodDefinition[] = [
   }),
   defineMethod({
     name: 'test_nonceTooLow',
-    summary: 'Throws an RpcError with data.',
+    summary: 'Throws a JsonRpcError with data.',
     tier: 'public',
     params: [],
     handler: async () => {
-      throw new ServerError('nonce too low', { have: '0x1' });
+      throw new JsonRpcError(ErrorCodes.server, 'nonce too low', { data: { have: '0x1' } });
+    },
+  }),
+  defineMethod({
+    name: 'test_rejected',
+    summary: 'Throws a domain error (a pool rejection), answered through the edge table.',
+    tier: 'public',
+    params: [],
+    handler: () => {
+      throw new TransactionRejectedError({ kind: 'nonceTooLow', next: 5n, got: 3n });
     },
   }),
   defineMethod({
     name: 'test_badData',
-    summary: 'Throws an RpcError whose data is not JSON.',
+    summary: 'Throws a JsonRpcError whose data is not JSON.',
     tier: 'public',
     params: [],
     handler: () => {
-      throw new RpcError(ErrorCode.server, 'boom', { data: 5n });
+      throw new JsonRpcError(ErrorCodes.server, 'boom', { data: 5n });
     },
   }),
   defineMethod({
     name: 'test_rpcDecoder',
-    summary: 'Its decoder throws an RpcError.',
+    summary: 'Its decoder throws a JsonRpcError.',
     tier: 'public',
     params: [
       {
         name: 'x',
         decode: () => {
-          throw new RpcError(-32000, 'decoder says no');
+          throw new JsonRpcError(ErrorCodes.server, 'decoder says no');
         },
       },
     ],

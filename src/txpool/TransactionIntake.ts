@@ -1,3 +1,5 @@
+import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
+import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
@@ -23,10 +25,18 @@ export class TransactionIntake {
     private readonly logger: Logger,
   ) {}
 
-  /** Validates, admits and journals a raw transaction; returns its hash. Throws geth's errors. */
+  /**
+   * Validates, admits and journals a raw transaction; resolves to its hash once it is durable.
+   * An invalid transaction rejects with a {@link TransactionRejectedError} carrying the reason;
+   * a failed journal write rejects with the storage's error (the tx is taken out again).
+   */
   async submit(raw: Uint8Array): Promise<Hex> {
-    const decoded = decodeRawTransaction(raw, this.rules);
-    const admission = this.pool.admit(decoded);
+    const decoding = decodeRawTransaction(raw, this.rules);
+    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
+    const decoded = decoding.value;
+    const admitted = this.pool.admit(decoded);
+    if (!admitted.valid) throw new TransactionRejectedError(admitted.reason);
+    const admission = admitted.value;
     const batch = new WriteBatch();
     this.journal.record(batch, decoded);
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
@@ -48,28 +58,23 @@ export class TransactionIntake {
     const batch = new WriteBatch();
     let restored = 0;
     let dropped = 0;
-    const drop = (hash: Hex, error: unknown) => {
+    const drop = (hash: Hex, reason: TransactionRejection) => {
       dropped++;
       this.journal.forget(batch, hash);
-      this.logger.info('journaled transaction no longer valid; dropped', { hash, reason: error instanceof Error ? error.message : String(error) });
+      this.logger.info('journaled transaction no longer valid; dropped', { hash, reason });
     };
     const decoded: PoolTransaction[] = [];
     for (const { hash, raw } of this.journal.load()) {
-      try {
-        decoded.push(decodeRawTransaction(raw, this.rules));
-      } catch (error) {
-        drop(hash, error);
-      }
+      const decoding = decodeRawTransaction(raw, this.rules);
+      if (decoding.valid) decoded.push(decoding.value);
+      else drop(hash, decoding.reason);
     }
     // Lower nonces first, so each tx is checked against the txs it follows.
     decoded.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
     for (const transaction of decoded) {
-      try {
-        this.pool.admit(transaction);
-        restored++;
-      } catch (error) {
-        drop(transaction.hash, error);
-      }
+      const admitted = this.pool.admit(transaction);
+      if (admitted.valid) restored++;
+      else drop(transaction.hash, admitted.reason);
     }
     if (!batch.isEmpty) await this.storage.commit(batch);
     return { restored, dropped };

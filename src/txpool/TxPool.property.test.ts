@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { Hex } from '../primitives/hex.js';
+import { ErrorCodes } from '../rpc/errors/errorCodes.js';
+import { TxErrorMessage } from '../rpc/errors/TxErrorMessage.js';
 import { MemoryStateReader } from '../testing/MemoryStateReader.js';
+import { onTheWire } from '../testing/onTheWire.js';
 import { GWEI, signPoolTx, TRANSFER_GAS, testPoolLimits, testSigner } from '../testing/signedTransactions.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { TxPool } from './TxPool.js';
@@ -124,8 +126,9 @@ class Harness {
 
   private admit(transaction: PoolTransaction): void {
     const sameNonce = [...this.model.values()].find((other) => other.sender === transaction.sender && other.nonce === transaction.nonce);
-    try {
-      const admission = this.pool.admit(transaction);
+    const outcome = this.pool.admit(transaction);
+    if (outcome.valid) {
+      const admission = outcome.value;
       expect(admission.transaction).toBe(transaction);
       expect(admission.replaced).toBe(sameNonce && sameNonce !== transaction ? sameNonce : undefined);
       if (sameNonce) expect(this.inFlight.has(sameNonce.hash)).toBe(false);
@@ -137,9 +140,10 @@ class Harness {
         this.forget(admission.evicted.hash);
       }
       this.model.set(transaction.hash, transaction);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ServerError);
-      const message = (error as ServerError).message;
+    } else {
+      // As the client sees the refusal: -32000 with one of geth's pool messages.
+      const { code, message } = onTheWire(new TransactionRejectedError(outcome.reason));
+      expect(code).toBe(ErrorCodes.server.code);
       expect(
         KNOWN_REJECTIONS.some((known) => message.startsWith(known)),
         message,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TxPoolLimits } from '../config/nodeConfig.js';
-import { ErrorCode, RpcError, ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
+import type { TransactionRejection } from '../errors/TransactionRejection.js';
+import { ErrorCodes } from '../rpc/errors/errorCodes.js';
+import { TxErrorMessage } from '../rpc/errors/TxErrorMessage.js';
 import { MemoryStateReader } from '../testing/MemoryStateReader.js';
+import { onTheWire } from '../testing/onTheWire.js';
 import { GWEI, signPoolTx, type TestSigner, TRANSFER_GAS, testPoolLimits, testSigner } from '../testing/signedTransactions.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { type Admission, type PoolStatus, TxPool } from './TxPool.js';
@@ -48,8 +51,8 @@ function createPool(options: { limits?: Partial<TxPoolLimits>; accounts?: Array<
   const pool = new TxPool(state, testPoolLimits(options.limits));
   pool.assertInvariants();
 
-  /** Admits, checks the invariants, and returns the admission (throws what the pool throws). */
-  const admit = async (spec: TxSpec): Promise<Admission> => {
+  /** Offers `spec` to the pool and checks the invariants; returns the pool's outcome. */
+  const attempt = async (spec: TxSpec) => {
     const transaction = await poolTx(spec);
     try {
       return pool.admit(transaction);
@@ -57,17 +60,19 @@ function createPool(options: { limits?: Partial<TxPoolLimits>; accounts?: Array<
       pool.assertInvariants();
     }
   };
-  /** The error admitting `spec` throws; fails when it is admitted. */
-  const rejection = async (spec: TxSpec): Promise<RpcError> => {
+  /** Admits `spec` and returns the admission; fails when the pool refuses it. */
+  const admit = async (spec: TxSpec): Promise<Admission> => {
+    const outcome = await attempt(spec);
+    if (!outcome.valid) throw new Error(`nonce ${spec.nonce} of ${spec.from.key} was refused: ${outcome.reason.kind}`);
+    return outcome.value;
+  };
+  /** The reason the pool refuses `spec` (and leaves its contents alone); fails when it is admitted. */
+  const rejection = async (spec: TxSpec): Promise<TransactionRejection> => {
     const before = pool.size;
-    try {
-      await admit(spec);
-    } catch (error) {
-      if (!(error instanceof RpcError)) throw error;
-      expect(pool.size).toBe(before);
-      return error;
-    }
-    throw new Error(`nonce ${spec.nonce} of ${spec.from.key} was admitted`);
+    const outcome = await attempt(spec);
+    if (outcome.valid) throw new Error(`nonce ${spec.nonce} of ${spec.from.key} was admitted`);
+    expect(pool.size).toBe(before);
+    return outcome.reason;
   };
   const remove = (transaction: PoolTransaction) => {
     const removed = pool.remove(transaction.hash);
@@ -87,11 +92,10 @@ function createPool(options: { limits?: Partial<TxPoolLimits>; accounts?: Array<
   return { state, pool, admit, rejection, remove, select };
 }
 
-/** Matches a thrown error: a ServerError (-32000) with this exact message, or one matching this pattern. */
-function expectServerError(error: RpcError, message: string | RegExp): void {
-  expect({ class: error.constructor, code: error.code, message: error.message }).toEqual({
-    class: ServerError,
-    code: ErrorCode.server,
+/** Matches a refusal as the client sees it through the RPC edge: -32000 with this exact message, or one matching this pattern. */
+function expectServerError(reason: TransactionRejection, message: string | RegExp): void {
+  expect(onTheWire(new TransactionRejectedError(reason))).toEqual({
+    code: ErrorCodes.server.code,
     message: typeof message === 'string' ? message : expect.stringMatching(message),
   });
 }

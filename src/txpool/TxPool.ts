@@ -1,10 +1,9 @@
 import type { TxPoolLimits } from '../config/nodeConfig.js';
-import { ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
 import { MaxHeap } from './MaxHeap.js';
 import { effectiveTip, type PoolTransaction } from './PoolTransaction.js';
+import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /** What the pool decided about a transaction it was asked to add. */
 export interface Admission {
@@ -22,7 +21,7 @@ export interface PoolStatus {
 }
 
 /**
- * The transaction pool, with geth's rules (core/txpool/legacypool) and error strings.
+ * The transaction pool, with geth's rules (core/txpool/legacypool).
  *
  * Per sender it keeps txs by nonce. Whether a tx is pending (executable) or queued is derived,
  * not stored: pending = the run of consecutive nonces starting at the sender's nonce in the
@@ -52,23 +51,21 @@ export class TxPool {
 
   /**
    * Stateful admission of a decoded transaction: duplicate, nonce, sender, replacement,
-   * balance and limit checks against the pre-confirmed state. On success the tx is in the pool.
-   * Throws geth's -32000 errors.
+   * balance and limit checks against the pre-confirmed state. Valid: the tx is now in the pool
+   * (and what it replaced or evicted is out); invalid: the pool is unchanged and the outcome
+   * says why.
    */
-  admit(transaction: PoolTransaction): Admission {
-    if (this.byHash.has(transaction.hash)) throw new ServerError(TxErrorMessage.alreadyKnown);
+  admit(transaction: PoolTransaction): ValidationOutcome<Admission> {
+    if (this.byHash.has(transaction.hash)) return invalid({ kind: 'alreadyKnown' });
     const account = this.state.account(transaction.sender);
     const stateNonce = account?.nonce ?? 0n;
-    if (transaction.nonce < stateNonce) {
-      throw new ServerError(`${TxErrorMessage.nonceTooLow}: next nonce ${stateNonce}, tx nonce ${transaction.nonce}`);
-    }
+    if (transaction.nonce < stateNonce) return invalid({ kind: 'nonceTooLow', next: stateNonce, got: transaction.nonce });
     const senderTxs = this.bySender.get(transaction.sender);
     const existing = senderTxs?.get(transaction.nonce);
     if (existing) {
-      if (this.inFlight.has(existing.hash)) {
-        throw new ServerError(`${TxErrorMessage.nonceTooLow}: next nonce ${transaction.nonce + 1n}, tx nonce ${transaction.nonce}`);
-      }
-      if (!this.outbids(transaction, existing)) throw new ServerError(TxErrorMessage.replacementUnderpriced);
+      // Already picked for the sub-block being built: its nonce is as good as used.
+      if (this.inFlight.has(existing.hash)) return invalid({ kind: 'nonceTooLow', next: transaction.nonce + 1n, got: transaction.nonce });
+      if (!this.outbids(transaction, existing)) return invalid({ kind: 'replacementUnderpriced' });
     }
 
     const balance = account?.balance ?? 0n;
@@ -76,27 +73,24 @@ export class TxPool {
     // too, so filling a gap or a costlier replacement cannot leave txs already pooled unpayable.
     let committed = 0n;
     if (senderTxs) for (const [nonce, other] of senderTxs) if (nonce !== transaction.nonce) committed += other.cost;
-    if (balance < committed + transaction.cost) {
-      const cost = committed + transaction.cost;
-      throw new ServerError(`${TxErrorMessage.insufficientFunds}: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`);
-    }
+    if (balance < committed + transaction.cost) return invalid({ kind: 'insufficientFunds', balance, cost: committed + transaction.cost });
 
     const isFuture = transaction.nonce > this.nextNonce(transaction.sender, stateNonce);
     if (isFuture && !existing && this.queuedCountOf(transaction.sender, stateNonce) >= this.limits.accountQueue) {
-      throw new ServerError(`${TxErrorMessage.accountLimitExceeded}: ${this.limits.accountQueue} future-nonce transactions already queued`);
+      return invalid({ kind: 'accountLimitExceeded', limit: this.limits.accountQueue });
     }
 
     let evicted: PoolTransaction | undefined;
     if (!existing && this.byHash.size >= this.limits.globalSlots + this.limits.globalQueue) {
       evicted = this.cheapestEvictable(transaction.sender);
-      if (!evicted) throw new ServerError(TxErrorMessage.txPoolOverflow);
-      if (evicted.tip >= transaction.tip) throw new ServerError(TxErrorMessage.underpriced);
+      if (!evicted) return invalid({ kind: 'poolFull' });
+      if (evicted.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: evicted.tip });
       this.remove(evicted.hash);
     }
 
     if (existing) this.remove(existing.hash);
     this.insert(transaction);
-    return { transaction, ...(existing ? { replaced: existing } : {}), ...(evicted ? { evicted } : {}) };
+    return valid({ transaction, ...(existing ? { replaced: existing } : {}), ...(evicted ? { evicted } : {}) });
   }
 
   /** Removes a tx (included, replaced, evicted or failed). */

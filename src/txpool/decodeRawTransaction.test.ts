@@ -1,8 +1,11 @@
 import { fromRlp, type Hex, hexToBytes, keccak256, toHex, toRlp } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, InvalidParamsError, RpcError, ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
+import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { SECP256K1_ORDER } from '../primitives/secp256k1.js';
+import { ErrorCodes } from '../rpc/errors/errorCodes.js';
+import { TxErrorMessage } from '../rpc/errors/TxErrorMessage.js';
+import { onTheWire } from '../testing/onTheWire.js';
 import {
   GWEI,
   rlpQuantity,
@@ -22,19 +25,18 @@ import { MAX_INITCODE_BYTES } from './precheckRawFields.js';
 const rules = testRules();
 const signer = testSigner(0);
 
+/** Decodes `raw`; fails the test when decoding refuses it. */
 function decode(raw: Hex, withRules: StatelessRules = rules) {
-  return decodeRawTransaction(hexToBytes(raw), withRules);
+  const outcome = decodeRawTransaction(hexToBytes(raw), withRules);
+  if (!outcome.valid) throw new Error(`transaction was refused: ${outcome.reason.kind}`);
+  return outcome.value;
 }
 
-/** The error decoding throws; fails the test when the tx is accepted. */
-function rejectionOf(raw: Hex, withRules: StatelessRules = rules): RpcError {
-  try {
-    decode(raw, withRules);
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw new Error(`expected an RpcError, got ${String(error)}`);
-  }
-  throw new Error('transaction was accepted');
+/** The reason decoding refuses `raw`; fails the test when the tx is accepted. */
+function rejectionOf(raw: Hex, withRules: StatelessRules = rules): TransactionRejection {
+  const outcome = decodeRawTransaction(hexToBytes(raw), withRules);
+  if (outcome.valid) throw new Error('transaction was accepted');
+  return outcome.reason;
 }
 
 /** Hand-built type-2 fields: chainId, nonce, tip, feeCap, gas, to, value, data, accessList. */
@@ -123,7 +125,8 @@ describe('decodeRawTransaction accepts', () => {
 });
 
 describe('decodeRawTransaction rejects', () => {
-  const { server, invalidParams } = ErrorCode;
+  const server = ErrorCodes.server.code;
+  const invalidParams = ErrorCodes.invalidParams.code;
   const cases: Array<{ name: string; build: () => Promise<Hex> | Hex; rules?: StatelessRules; code: number; message: string | RegExp }> = [
     // Malformed bytes: -32602, naming the problem.
     { name: 'empty bytes', build: () => '0x', code: invalidParams, message: 'invalid argument 0: empty transaction data' },
@@ -296,9 +299,8 @@ describe('decodeRawTransaction rejects', () => {
   ];
 
   it.each(cases)('$name', async ({ build, rules: caseRules, code, message }) => {
-    const error = rejectionOf(await build(), caseRules);
-    expect({ class: error.constructor, code: error.code, message: error.message }).toEqual({
-      class: code === invalidParams ? InvalidParamsError : ServerError,
+    // As the client sees the refusal, through the RPC edge.
+    expect(onTheWire(new TransactionRejectedError(rejectionOf(await build(), caseRules)))).toEqual({
       code,
       message: typeof message === 'string' ? message : expect.stringMatching(message),
     });

@@ -1,10 +1,10 @@
 import type { Common } from '@ethereumjs/common';
 import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
-import { InvalidParamsError, ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToHex } from '../primitives/hex.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { precheckRawFields } from './precheckRawFields.js';
+import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /** Largest accepted transaction, geth's txMaxSize (4 slots of 32 KiB). */
 export const MAX_TRANSACTION_BYTES = 128 * 1024;
@@ -22,40 +22,41 @@ export interface StatelessRules {
 /**
  * Stateless admission checks, in geth's order where it matters: size, type, decoding, chain id,
  * replay protection, fee sanity, gas bounds, then the signature (the sender is recovered here,
- * once, with native secp256k1). Throws geth's -32000 errors; malformed bytes are -32602.
+ * once, with native secp256k1). Valid: the transaction in the pool's form; invalid: the first
+ * reason to reject it (bytes that are not a transaction: `emptyData`, `malformedEncoding`,
+ * `notRlpList`).
  */
-export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): PoolTransaction {
-  if (raw.length > MAX_TRANSACTION_BYTES)
-    throw new ServerError(`${TxErrorMessage.oversizedData}: transaction size ${raw.length}, limit ${MAX_TRANSACTION_BYTES}`);
-  if (raw.length === 0) throw new InvalidParamsError('invalid argument 0: empty transaction data');
+export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): ValidationOutcome<PoolTransaction> {
+  if (raw.length > MAX_TRANSACTION_BYTES) return invalid({ kind: 'oversizedData', size: raw.length, limit: MAX_TRANSACTION_BYTES });
+  if (raw.length === 0) return invalid({ kind: 'emptyData' });
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
-  if (type === 3) throw new ServerError(TxErrorMessage.blobTxNotSupported);
-  if (!SUPPORTED_TYPES.has(type)) throw new ServerError(TxErrorMessage.txTypeNotSupported);
-  precheckRawFields(raw, type, rules.chainId);
+  if (type === 3) return invalid({ kind: 'blobTransaction' });
+  if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
+  const fieldRejection = precheckRawFields(raw, type, rules.chainId);
+  if (fieldRejection) return invalid(fieldRejection);
 
   let transaction: TypedTransaction;
   try {
     transaction = createTxFromRLP(raw, { common: rules.common });
   } catch (error) {
-    throw decodingError(error);
+    return invalid(decodingRejection(error));
   }
-  if (type === 0 && !transaction.supports(Capability.EIP155ReplayProtection)) throw new ServerError(TxErrorMessage.unprotectedTx);
+  if (type === 0 && !transaction.supports(Capability.EIP155ReplayProtection)) return invalid({ kind: 'unprotected' });
 
   const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
   const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
-  if (transaction.gasLimit > rules.blockGasLimit) throw new ServerError(TxErrorMessage.gasLimitExceeded);
+  if (transaction.gasLimit > rules.blockGasLimit) return invalid({ kind: 'gasLimitExceeded', gas: transaction.gasLimit, limit: rules.blockGasLimit });
   const minimumGas = transaction.getMinimumGasLimit();
-  if (transaction.gasLimit < minimumGas)
-    throw new ServerError(`${TxErrorMessage.intrinsicGasTooLow}: gas ${transaction.gasLimit}, minimum needed ${minimumGas}`);
-  if (tip < rules.minTip) throw new ServerError(`${TxErrorMessage.underpriced}: gas tip cap ${tip}, minimum needed ${rules.minTip}`);
+  if (transaction.gasLimit < minimumGas) return invalid({ kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas });
+  if (tip < rules.minTip) return invalid({ kind: 'tipBelowMinimum', tip, minimum: rules.minTip });
 
   let sender: string;
   try {
     sender = Buffer.from(transaction.getSenderAddress().bytes).toString('hex');
   } catch {
-    throw new ServerError(TxErrorMessage.invalidSender);
+    return invalid({ kind: 'invalidSender' });
   }
-  return {
+  return valid({
     transaction,
     raw,
     hash: bytesToHex(transaction.hash()),
@@ -65,11 +66,12 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Po
     feeCap,
     tip,
     cost: transaction.gasLimit * feeCap + transaction.value,
-  };
+  });
 }
 
-function decodingError(error: unknown): Error {
+/** ethereumjs's decoding failure as a reason: a bad signature is geth's invalid sender, anything else malformed bytes. */
+function decodingRejection(error: unknown): TransactionRejection {
   const detail = error instanceof Error ? error.message.replace(/ \(tx type=.*$/s, '') : String(error);
-  if (/signature|s-value|s value|Invalid Signature/i.test(detail)) return new ServerError(TxErrorMessage.invalidSender);
-  return new InvalidParamsError(`invalid argument 0: invalid transaction encoding: ${detail.split('\n')[0]}`);
+  if (/signature|s-value|s value|Invalid Signature/i.test(detail)) return { kind: 'invalidSender' };
+  return { kind: 'malformedEncoding', detail: detail.split('\n')[0]! };
 }

@@ -1,6 +1,5 @@
 import { RLP } from '@ethereumjs/rlp';
-import { InvalidParamsError, ServerError } from '../errors/RpcError.js';
-import { TxErrorMessage } from '../errors/txErrors.js';
+import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToBigint } from '../primitives/hex.js';
 
 /** EIP-3860 limit on contract creation code. */
@@ -19,16 +18,17 @@ const LAYOUT: Record<number, { chainId?: number; tip?: number; feeCap: number; t
  * ethereumjs rejects several of these shapes while decoding, in its own words, which viem and
  * ethers would not recognise. Covers: chain id (and EIP-155 replay protection for legacy txs),
  * fee cap wider than 256 bits, tip above fee cap, oversized init code, EIP-7702 shape, and an
- * impossible signature parity. Malformed RLP is -32602.
+ * impossible signature parity. Returns the first reason to reject, or undefined when the fields
+ * pass (malformed RLP is `malformedEncoding`).
  */
-export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint): void {
+export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint): TransactionRejection | undefined {
   let decoded: unknown;
   try {
     decoded = RLP.decode(type === 0 ? raw : raw.subarray(1));
   } catch (error) {
-    throw new InvalidParamsError(`invalid argument 0: invalid transaction encoding: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return { kind: 'malformedEncoding', detail: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
   }
-  if (!Array.isArray(decoded)) throw new InvalidParamsError('invalid argument 0: transaction is not an RLP list');
+  if (!Array.isArray(decoded)) return { kind: 'notRlpList' };
   const fields = decoded as unknown[];
   const layout = LAYOUT[type]!;
   const bytesAt = (index: number | undefined): Uint8Array | undefined => {
@@ -36,45 +36,43 @@ export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint
     return field instanceof Uint8Array ? field : undefined;
   };
 
-  if (type === 0) checkLegacyReplayProtection(bytesAt(layout.parity), chainId);
-  else {
+  if (type === 0) {
+    const rejection = checkLegacyReplayProtection(bytesAt(layout.parity), chainId);
+    if (rejection) return rejection;
+  } else {
     const signedChainId = bytesAt(layout.chainId);
-    if (signedChainId && bytesToBigint(signedChainId) !== chainId) {
-      throw new ServerError(`${TxErrorMessage.invalidChainId}: have ${bytesToBigint(signedChainId)} want ${chainId}`);
-    }
+    if (signedChainId && bytesToBigint(signedChainId) !== chainId) return { kind: 'invalidChainId', have: bytesToBigint(signedChainId), want: chainId };
   }
 
   const feeCap = bytesAt(layout.feeCap);
-  if (feeCap && feeCap.length > 32) throw new ServerError(TxErrorMessage.feeCapVeryHigh);
+  if (feeCap && feeCap.length > 32) return { kind: 'feeCapTooHigh' };
   const tip = bytesAt(layout.tip);
-  if (tip && tip.length > 32) throw new ServerError('max priority fee per gas higher than 2^256-1');
-  if (tip && feeCap && bytesToBigint(tip) > bytesToBigint(feeCap)) {
-    throw new ServerError(`${TxErrorMessage.tipAboveFeeCap}: maxPriorityFeePerGas: ${bytesToBigint(tip)}, maxFeePerGas: ${bytesToBigint(feeCap)}`);
-  }
+  if (tip && tip.length > 32) return { kind: 'tipTooHigh' };
+  if (tip && feeCap && bytesToBigint(tip) > bytesToBigint(feeCap)) return { kind: 'tipAboveFeeCap', tip: bytesToBigint(tip), feeCap: bytesToBigint(feeCap) };
 
   const isCreation = bytesAt(layout.to)?.length === 0;
   const data = bytesAt(layout.data);
-  if (isCreation && data && data.length > MAX_INITCODE_BYTES) {
-    throw new ServerError(`${TxErrorMessage.initCodeTooLarge}: code size ${data.length}, limit ${MAX_INITCODE_BYTES}`);
-  }
+  if (isCreation && data && data.length > MAX_INITCODE_BYTES) return { kind: 'initCodeTooLarge', size: data.length, limit: MAX_INITCODE_BYTES };
   if (type === 4) {
-    if (isCreation) throw new ServerError(TxErrorMessage.setCodeTxCreate);
+    if (isCreation) return { kind: 'setCodeCreate' };
     const authorizations = fields[layout.authorizations!];
-    if (Array.isArray(authorizations) && authorizations.length === 0) throw new ServerError(TxErrorMessage.emptyAuthorizationList);
+    if (Array.isArray(authorizations) && authorizations.length === 0) return { kind: 'emptyAuthorizationList' };
   }
   if (type !== 0) {
     const parity = bytesAt(layout.parity);
-    if (parity && bytesToBigint(parity) > 1n) throw new ServerError(TxErrorMessage.invalidSender);
+    if (parity && bytesToBigint(parity) > 1n) return { kind: 'invalidSender' };
   }
+  return undefined;
 }
 
 /** Legacy txs must be EIP-155 signed for this chain (geth refuses unprotected txs over RPC). */
-function checkLegacyReplayProtection(v: Uint8Array | undefined, chainId: bigint): void {
-  if (!v) return;
+function checkLegacyReplayProtection(v: Uint8Array | undefined, chainId: bigint): TransactionRejection | undefined {
+  if (!v) return undefined;
   const value = bytesToBigint(v);
-  if (value === 27n || value === 28n) throw new ServerError(TxErrorMessage.unprotectedTx);
+  if (value === 27n || value === 28n) return { kind: 'unprotected' };
   if (value >= 35n) {
     const signedChainId = (value - 35n) / 2n;
-    if (signedChainId !== chainId) throw new ServerError(`${TxErrorMessage.invalidChainId}: have ${signedChainId} want ${chainId}`);
+    if (signedChainId !== chainId) return { kind: 'invalidChainId', have: signedChainId, want: chainId };
   }
+  return undefined;
 }

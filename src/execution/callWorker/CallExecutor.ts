@@ -2,14 +2,18 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ErrorCode, RpcError, ServerError } from '../../errors/RpcError.js';
+import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { LimitExceededError } from '../../errors/LimitExceededError.js';
+import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse } from './CallJob.js';
+import { restoreCallError } from './callJobErrors.js';
 
 /** geth's --rpc.evmtimeout default: 5 s. */
 export const DEFAULT_RPC_EVM_TIMEOUT_MS = 5000;
 /** One worker: the node runs on two cores and the main thread (sequencer, RPC) needs one. */
 export const DEFAULT_CALL_WORKERS = 1;
-/** Jobs that may wait for a worker; more are refused with -32005. */
+/** Jobs that may wait for a worker; more are refused (LimitExceededError, pendingCalls). */
 export const DEFAULT_CALL_QUEUE_LIMIT = 256;
 
 /** Options of {@link CallExecutor}. */
@@ -42,10 +46,11 @@ interface Slot {
 /**
  * Runs eth_call and eth_estimateGas jobs in worker threads over the node's LMDB environment, so
  * a long execution never holds the event loop (sub-blocks keep being pre-confirmed). Jobs queue
- * for a free worker (bounded: beyond `queueLimit` they fail with -32005). A job running longer
- * than `timeoutMs` fails with geth's "execution aborted (timeout = 5s)": its worker is
- * terminated and a fresh one started. Errors thrown in a worker come back as the same RpcError
- * (code, message, data). Workers start on first use and do not keep the process alive when idle.
+ * for a free worker (bounded: beyond `queueLimit` they fail with a LimitExceededError). A job
+ * running longer than `timeoutMs` fails with an ExecutionTimeoutError (geth's "execution aborted
+ * (timeout = 5s)"): its worker is terminated and a fresh one started. Domain errors thrown in a
+ * worker come back as the same domain errors (callJobErrors.ts). Workers start on first use and
+ * do not keep the process alive when idle.
  * In-memory (--ephemeral) storage cannot be shared with a thread: such nodes run calls on the
  * main thread (VmPool) instead.
  */
@@ -64,12 +69,12 @@ export class CallExecutor {
     this.queueLimit = options.queueLimit ?? DEFAULT_CALL_QUEUE_LIMIT;
   }
 
-  /** Runs an eth_call job: its return data, or the RpcError the main-thread path would throw. */
+  /** Runs an eth_call job: its return data, or the domain error the main-thread path would throw. */
   call(job: Omit<CallJob, 'kind'>): Promise<Uint8Array> {
     return this.run({ ...job, kind: 'call' }) as Promise<Uint8Array>;
   }
 
-  /** Runs an eth_estimateGas job (the whole estimation loop): the gas limit, or an RpcError. */
+  /** Runs an eth_estimateGas job (the whole estimation loop): the gas limit, or a domain error. */
   estimate(job: Omit<CallJob, 'kind'>): Promise<bigint> {
     return this.run({ ...job, kind: 'estimate' }) as Promise<bigint>;
   }
@@ -77,7 +82,7 @@ export class CallExecutor {
   /** Terminates every worker; jobs still queued or running fail. Safe to call twice. */
   async close(): Promise<void> {
     this.closed = true;
-    const error = new ServerError('node is shutting down');
+    const error = new NodeShuttingDownError();
     for (const pending of this.queue.splice(0)) pending.reject(error);
     const slots = this.slots.splice(0);
     for (const slot of slots) this.finish(slot)?.reject(error);
@@ -85,8 +90,8 @@ export class CallExecutor {
   }
 
   private run(job: CallJob): Promise<CallJobResult> {
-    if (this.closed) return Promise.reject(new ServerError('node is shutting down'));
-    if (this.queue.length >= this.queueLimit) return Promise.reject(new RpcError(ErrorCode.limitExceeded, 'too many pending calls'));
+    if (this.closed) return Promise.reject(new NodeShuttingDownError());
+    if (this.queue.length >= this.queueLimit) return Promise.reject(new LimitExceededError({ kind: 'pendingCalls' }));
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
@@ -103,10 +108,7 @@ export class CallExecutor {
       const id = this.nextId++;
       slot.busy = { id, pending };
       if (this.timeoutMs > 0) {
-        slot.busy.timer = setTimeout(
-          () => this.abort(slot, `execution aborted (timeout = ${formatDuration(this.timeoutMs)})`, { restart: true }),
-          this.timeoutMs,
-        );
+        slot.busy.timer = setTimeout(() => this.abort(slot, new ExecutionTimeoutError('call', this.timeoutMs), { restart: true }), this.timeoutMs);
       }
       slot.worker.ref();
       slot.worker.postMessage({ id, job: pending.job } satisfies CallWorkerRequest);
@@ -128,14 +130,11 @@ export class CallExecutor {
       if (slot.busy?.id !== response.id) return;
       const pending = this.finish(slot)!;
       if (response.ok) pending.resolve(response.value);
-      else
-        pending.reject(
-          response.error.rpc ? new RpcError(response.error.code, response.error.message, { data: response.error.data }) : new Error(response.error.message),
-        );
+      else pending.reject(restoreCallError(response.error));
       this.dispatch();
     });
-    worker.on('error', (error) => this.abort(slot, 'call worker failed', { cause: error }));
-    worker.on('exit', () => this.abort(slot, 'call worker exited'));
+    worker.on('error', (error) => this.abort(slot, new CallWorkerFailedError('failed', error)));
+    worker.on('exit', () => this.abort(slot, new CallWorkerFailedError('exited')));
     this.slots.push(slot);
     return slot;
   }
@@ -151,20 +150,20 @@ export class CallExecutor {
   }
 
   /**
-   * Fails a slot's job with -32000 `message`, terminates its worker and lets a fresh one take the
-   * queue. `restart` starts the replacement at once (after a timeout), so the next call does not
-   * pay the worker's start-up; a worker that crashed is replaced only when a job needs one.
+   * Fails a slot's job with `error`, terminates its worker and lets a fresh one take the queue.
+   * `restart` starts the replacement at once (after a timeout), so the next call does not pay
+   * the worker's start-up; a worker that crashed is replaced only when a job needs one.
    */
-  private abort(slot: Slot, message: string, options: { cause?: unknown; restart?: boolean } = {}): void {
+  private abort(slot: Slot, error: Error, options: { restart?: boolean } = {}): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
-    this.finish(slot)?.reject(new RpcError(ErrorCode.server, message, { cause: options.cause }));
+    this.finish(slot)?.reject(error);
     slot.worker.terminate().catch(() => {});
     if (this.closed) return;
     if (!slot.ready) {
       // It failed while starting (e.g. storage would not open): a replacement would fail alike.
-      for (const pending of this.queue.splice(0)) pending.reject(new RpcError(ErrorCode.server, message, { cause: options.cause }));
+      for (const pending of this.queue.splice(0)) pending.reject(error);
       return;
     }
     if (options.restart && this.slots.length < this.workers) this.startWorker();
@@ -184,12 +183,4 @@ function workerScript(): { script: string | URL; eval: boolean } {
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const source = new URL('./callWorker.ts', import.meta.url).href;
   return { script: `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, eval: true };
-}
-
-/** A duration the way Go prints it (geth's wording): 300ms, 5s, 1.5s, 1m30s. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = `${(ms % 60_000) / 1000}s`;
-  return minutes > 0 ? `${minutes}m${seconds}` : seconds;
 }

@@ -1,5 +1,6 @@
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
+import type { SerializedCallError } from './callJobErrors.js';
 
 /**
  * One eth_call or eth_estimateGas, as the main thread hands it to a call worker. Every field
@@ -18,14 +19,6 @@ export interface CallJob {
 
 /** What a call job answers: return data for 'call', the gas estimate for 'estimate'. */
 export type CallJobResult = Uint8Array | bigint;
-
-/** An error thrown by a job, flattened for postMessage; `rpc` is false for non-RpcErrors. */
-export interface SerializedCallError {
-  rpc: boolean;
-  code: number;
-  message: string;
-  data?: unknown;
-}
 
 /** A message from the main thread to a call worker. */
 export interface CallWorkerRequest {

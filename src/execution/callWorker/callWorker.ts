@@ -13,14 +13,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
 import { createChainCommon } from '../../config/chainCommon.js';
-import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { hexToBytes } from '../../primitives/hex.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { CachedStateReader } from '../CachedStateReader.js';
 import { createExecutionVm, type ExecutionVm } from '../createExecutionVm.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
 import type { StateReader } from '../StateReader.js';
-import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse, SerializedCallError } from './CallJob.js';
+import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse } from './CallJob.js';
+import { serializeCallError } from './callJobErrors.js';
 import { executeCall, executeEstimate } from './executeCallJob.js';
 
 const port = parentPort;
@@ -60,16 +60,11 @@ async function run(job: CallJob): Promise<CallJobResult> {
   return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
 }
 
-function serialize(error: unknown): SerializedCallError {
-  if (error instanceof RpcError) return { rpc: true, code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
-  return { rpc: false, code: ErrorCode.internal, message: error instanceof Error ? error.message : String(error) };
-}
-
 port.on('message', ({ id, job }: CallWorkerRequest) => {
   // One job at a time (the executor sends the next only after this answer).
   run(job).then(
     (value) => port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse),
-    (error: unknown) => port.postMessage({ id, ok: false, error: serialize(error) } satisfies CallWorkerResponse),
+    (error: unknown) => port.postMessage({ id, ok: false, error: serializeCallError(error) } satisfies CallWorkerResponse),
   );
 });
 port.postMessage({ ready: true } satisfies CallWorkerResponse);

@@ -1,11 +1,13 @@
 import type { Common } from '@ethereumjs/common';
-import { ErrorCode, ServerError } from '../../errors/RpcError.js';
+import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
+import { InvalidCallError } from '../../errors/InvalidCallError.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { estimateGas, revertError } from '../estimateGas.js';
 import { runCall } from '../runCall.js';
 import { codeOf, type StateReader } from '../StateReader.js';
+import { EvmFailure } from '../vmErrors.js';
 
 /** Lends an execution VM to `work` for its duration (a VmPool, or a worker's own VM). */
 export type UseVm = <T>(work: (execution: ExecutionVm) => Promise<T>) => Promise<T>;
@@ -22,18 +24,18 @@ export interface ExecuteCallOptions {
 }
 
 /**
- * eth_call on `state`: the return data, or geth's errors (a revert is code 3
- * "execution reverted[: reason]" with the revert bytes as data; other failures -32000).
- * The gas is the request's, capped at `gasCap` (which is also the default).
+ * eth_call on `state`: the return data, or an InvalidCallError (the call cannot run), an
+ * ExecutionRevertedError (with the revert bytes) or an ExecutionFailedError (out of gas, bad
+ * opcode, …). The gas is the request's, capped at `gasCap` (which is also the default).
  */
 export async function executeCall(options: ExecuteCallOptions): Promise<Uint8Array> {
   const { common, state, environment, request, gasCap } = options;
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
   const outcome = await options.use((execution) => runCall({ common, execution, state, environment, request, gasLimit }));
-  if (outcome.invalid) throw new ServerError(outcome.invalid);
+  if (outcome.invalid) throw new InvalidCallError(outcome.invalid, 'call');
   if (!outcome.success) {
-    if (outcome.error === 'execution reverted') throw revertError(outcome.returnData, ErrorCode.executionReverted);
-    throw new ServerError(outcome.error ?? 'execution failed');
+    if (outcome.error === EvmFailure.reverted) throw revertError(outcome.returnData, 'call');
+    throw new ExecutionFailedError(outcome.error ?? 'execution failed');
   }
   return outcome.returnData;
 }

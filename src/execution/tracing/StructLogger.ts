@@ -1,4 +1,4 @@
-import { ServerError } from '../../errors/RpcError.js';
+import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
 import { bytesToHex } from '../../primitives/hex.js';
 import type { StateReader } from '../StateReader.js';
 import type { ExecutionTracer, OpcodeStep, TxEnd, TxStart } from './ExecutionTracer.js';
@@ -76,11 +76,7 @@ export class StructLogger implements ExecutionTracer {
     this.estimatedSize += estimatedJsonSize(entry);
     // geth's limit counts the bytes of the entries' JSON.
     if (config.limit > 0) this.limitedSize += JSON.stringify(entry).length;
-    if (this.estimatedSize > MAX_STRUCT_LOG_BYTES) {
-      throw new ServerError(
-        `struct log exceeds ${MAX_STRUCT_LOG_BYTES / 1024 / 1024} MiB; narrow it with "limit", "disableStack", "disableStorage" or use a tracer`,
-      );
-    }
+    if (this.estimatedSize > MAX_STRUCT_LOG_BYTES) throw new StructLogTooLargeError(MAX_STRUCT_LOG_BYTES);
   }
 
   onOpcodeFault(depth: number, error: string): void {

@@ -1,4 +1,5 @@
-import { ServerError } from '../../errors/RpcError.js';
+import { InvalidTracerConfigError } from '../../errors/InvalidTracerConfigError.js';
+import { TracerNotFoundError } from '../../errors/TracerNotFoundError.js';
 import { CallTracer } from './CallTracer.js';
 import type { ExecutionTracer } from './ExecutionTracer.js';
 import { PrestateTracer } from './PrestateTracer.js';
@@ -7,14 +8,15 @@ import type { TraceConfig } from './TraceConfig.js';
 
 /**
  * A fresh tracer for one transaction, as `config` asks: the struct logger when no tracer is
- * named, else callTracer or prestateTracer with their `tracerConfig`. Throws -32000 "tracer not
- * found" for any other name (geth would try to run it as JavaScript; Sequin has no JS tracers,
- * and geth-family nodes without them answer this), and geth's JSON decoding error for a
- * tracerConfig field of the wrong type.
+ * named, else callTracer or prestateTracer with their `tracerConfig`. Throws a
+ * TracerNotFoundError for any other name (geth would try to run it as JavaScript; Sequin has no
+ * JS tracers, and geth-family nodes without them answer "tracer not found"), and an
+ * InvalidTracerConfigError for a tracerConfig geth would refuse.
  */
 export function createTracer(config: TraceConfig): ExecutionTracer {
   const options = config.tracerConfig;
-  switch (config.tracer ?? '') {
+  const name = config.tracer ?? '';
+  switch (name) {
     case '':
       return new StructLogger(config.logger);
     case 'callTracer':
@@ -26,19 +28,19 @@ export function createTracer(config: TraceConfig): ExecutionTracer {
         disableStorage: flag(options, 'disableStorage', 'PrestateTracerConfig'),
         includeEmpty: flag(options, 'includeEmpty', 'PrestateTracerConfig'),
       };
-      if (prestate.diffMode && prestate.includeEmpty) throw new ServerError('cannot use diffMode with includeEmpty');
+      if (prestate.diffMode && prestate.includeEmpty) throw new InvalidTracerConfigError({ kind: 'diffModeWithIncludeEmpty' });
       return new PrestateTracer(prestate);
     }
     default:
-      throw new ServerError('tracer not found');
+      throw new TracerNotFoundError(name);
   }
 }
 
-/** A boolean field of a tracer config (absent or null = false), or geth's unmarshalling error. */
+/** A boolean field of a tracer config (absent or null = false); another JSON type is refused, as geth's decoding does. */
 function flag(options: Record<string, unknown>, name: string, goType: string): boolean {
   const value = options[name];
   if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') throw new ServerError(`json: cannot unmarshal ${jsonKind(value)} into Go struct field ${goType}.${name} of type bool`);
+  if (typeof value !== 'boolean') throw new InvalidTracerConfigError({ kind: 'notBoolean', goType, field: name, jsonType: jsonKind(value) });
   return value;
 }
 

@@ -1,6 +1,8 @@
 import type { Common } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
-import { RpcError, ServerError } from '../../errors/RpcError.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { SequinError } from '../../errors/SequinError.js';
+import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { executeTransaction } from '../executeTransaction.js';
@@ -63,7 +65,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
       gasUsed = executed.cumulativeGasUsed;
       logIndex += executed.logs.length;
     } catch (error) {
-      throw traceFailure(error, attached.timedOut);
+      throw traceFailure(error, attached.timedOut, config.timeoutMs);
     } finally {
       attached.detach();
     }
@@ -89,11 +91,11 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
   return new OverlayStateReader(parentState, execution.state.takeChanges());
 }
 
-/** The error a failed traced execution answers with: geth's timeout, the tracer's own RpcError, or "tracing failed: …". */
-export function traceFailure(error: unknown, timedOut: boolean): RpcError {
-  if (timedOut) return new ServerError('execution timeout');
-  if (error instanceof RpcError) return error;
-  return new ServerError(`tracing failed: ${error instanceof Error ? error.message : String(error)}`);
+/** The error a failed traced execution ends with: the timeout, the tracer's own domain error, or a TracingFailedError. */
+export function traceFailure(error: unknown, timedOut: boolean, timeoutMs: number): SequinError {
+  if (timedOut) return new ExecutionTimeoutError('trace', timeoutMs);
+  if (error instanceof SequinError) return error;
+  return new TracingFailedError(error);
 }
 
 function yieldToEventLoop(): Promise<void> {

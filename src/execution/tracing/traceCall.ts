@@ -1,5 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import { ServerError } from '../../errors/RpcError.js';
+import { InvalidCallError } from '../../errors/InvalidCallError.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
@@ -14,7 +14,7 @@ import type { TraceConfig } from './TraceConfig.js';
  * debug_traceCall: executes `request` on `state` as eth_call does (no nonce check, no fees unless
  * a price is given, gas capped at `gasCap`) with the configured tracer attached, and returns the
  * tracer's result. A call that cannot execute at all (e.g. the sender cannot pay the value)
- * fails with "tracing failed: <reason>", as geth's traceTx reports it.
+ * fails with an InvalidCallError (geth's traceTx reports it as "tracing failed: <reason>").
  */
 export async function traceCall(options: {
   common: Common;
@@ -38,12 +38,12 @@ export async function traceCall(options: {
   try {
     outcome = await runCall({ common, execution, state, environment, request, gasLimit });
   } catch (error) {
-    throw traceFailure(error, attached.timedOut);
+    throw traceFailure(error, attached.timedOut, config.timeoutMs);
   } finally {
     attached.detach();
   }
   // runCall turns errors thrown inside the EVM (the deadline's too) into an invalid outcome.
-  if (attached.timedOut) throw traceFailure(undefined, true);
-  if (outcome.invalid !== undefined) throw new ServerError(`tracing failed: ${outcome.invalid}`);
+  if (attached.timedOut) throw traceFailure(undefined, true, config.timeoutMs);
+  if (outcome.invalid !== undefined) throw new InvalidCallError(outcome.invalid, 'traceCall');
   return tracer.result();
 }

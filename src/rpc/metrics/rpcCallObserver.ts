@@ -1,17 +1,14 @@
 import type { Logger } from '../../primitives/logger.js';
-import { TIER_REFUSED_CODE } from '../server/checkAccess.js';
-import { TIMEOUT_CODE } from '../server/envelopeErrors.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
 import type { CallRecord, RpcObserver } from '../server/RpcObserver.js';
 import type { NodeMetrics } from './NodeMetrics.js';
-
-const INTERNAL_ERROR_CODE = -32603;
 
 /** The outcome label of a call: ok, refused (tier), timeout, internal_error, or error (any other JSON-RPC error). */
 export function callOutcome(errorCode: number | undefined): 'ok' | 'refused' | 'timeout' | 'internal_error' | 'error' {
   if (errorCode === undefined) return 'ok';
-  if (errorCode === TIER_REFUSED_CODE) return 'refused';
-  if (errorCode === TIMEOUT_CODE) return 'timeout';
-  if (errorCode === INTERNAL_ERROR_CODE) return 'internal_error';
+  if (errorCode === ErrorCodes.methodNotSupported.code) return 'refused';
+  if (errorCode === ErrorCodes.requestTimedOut.code) return 'timeout';
+  if (errorCode === ErrorCodes.internal.code) return 'internal_error';
   return 'error';
 }
 

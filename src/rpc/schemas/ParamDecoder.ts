@@ -1,6 +1,7 @@
 /**
- * Decodes one positional parameter; throws TypeError (or RpcError) with a message that says what
- * is wrong. The server prefixes it with the position: `invalid argument 1: …`.
+ * Decodes one positional parameter; throws TypeError with a message that says what is wrong,
+ * which the server prefixes with the position (`invalid argument 1: …`), or a JsonRpcError or
+ * domain error, answered as it is.
  * `undefined` is passed for a missing optional parameter.
  */
 export type ParamDecoder<T> = (value: unknown) => T;

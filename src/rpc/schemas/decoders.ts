@@ -1,10 +1,11 @@
-import { InvalidParamsError, ServerError } from '../../errors/RpcError.js';
 import type { StorageKeyRequest } from '../../execution/accountProof.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import { parseGoDuration } from '../../execution/tracing/parseGoDuration.js';
 import { defaultTraceConfig, MAX_TRACE_TIMEOUT_MS, type TraceCallConfig, type TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { type BlockNumberOrTag, type BlockSelector, isBlockTagName } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitives/hex.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { Schema, schemaOf, withSchema } from './jsonSchema.js';
 import type { ParamDecoder } from './ParamDecoder.js';
 
@@ -360,7 +361,7 @@ function decodeTraceConfig(value: unknown, goType: string): TraceConfig {
     try {
       milliseconds = parseGoDuration(timeout);
     } catch (error) {
-      throw new ServerError((error as Error).message);
+      throw new JsonRpcError(ErrorCodes.server, (error as Error).message);
     }
     config.timeoutMs = Math.min(Math.max(0, milliseconds), MAX_TRACE_TIMEOUT_MS);
   }
@@ -386,13 +387,14 @@ export const MAX_PROOF_KEYS = 1024;
 export const storageKeys: ParamDecoder<StorageKeyRequest[]> = withSchema(
   (value) => {
     if (!Array.isArray(value)) throw new TypeError('json: cannot unmarshal non-array into Go value of type []string');
-    if (value.length > MAX_PROOF_KEYS) throw new InvalidParamsError(`too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
+    if (value.length > MAX_PROOF_KEYS)
+      throw new JsonRpcError(ErrorCodes.invalidParams, `too many storage keys requested (max ${MAX_PROOF_KEYS}, got ${value.length})`);
     return value.map((key) => {
       if (typeof key !== 'string') throw new TypeError(`json: cannot unmarshal ${jsonKind(key)} into Go value of type string`);
       let digits = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
       if (digits.length % 2 === 1) digits = `0${digits}`;
-      if (digits.length > 64) throw new InvalidParamsError(`storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
-      if (!/^[0-9a-fA-F]*$/.test(digits)) throw new InvalidParamsError(`invalid hex in storage key: ${JSON.stringify(key)}`);
+      if (digits.length > 64) throw new JsonRpcError(ErrorCodes.invalidParams, `storage key too long (want at most 32 bytes): ${JSON.stringify(key)}`);
+      if (!/^[0-9a-fA-F]*$/.test(digits)) throw new JsonRpcError(ErrorCodes.invalidParams, `invalid hex in storage key: ${JSON.stringify(key)}`);
       const slot = hexToBytes(`0x${digits.padStart(64, '0')}`);
       const printed: Hex = digits.length === 64 ? `0x${digits.toLowerCase()}` : toQuantity(BigInt(`0x${digits || '0'}`));
       return { slot, printed };

@@ -2,8 +2,8 @@
 // debug_traceCall's extras.
 
 import { describe, expect, it } from 'vitest';
-import { RpcError } from '../../errors/RpcError.js';
 import { DEFAULT_TRACE_TIMEOUT_MS, MAX_TRACE_TIMEOUT_MS } from '../../execution/tracing/TraceConfig.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { traceCallConfig, traceConfig } from './decoders.js';
 
 describe('traceConfig', () => {
@@ -56,7 +56,7 @@ describe('traceConfig', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(RpcError);
+    expect(error).toBeInstanceOf(JsonRpcError);
     expect(error).toMatchObject({ code: -32000, message: 'time: invalid duration "soon"' });
   });
 });

@@ -77,6 +77,7 @@ const cases: Case[] = [
   { name: 'thrown Error is an internal error', request: call('test_throw'), response: err(-32603, 'internal error') },
   { name: 'RpcError passes with data', request: call('test_nonceTooLow'), response: err(-32000, 'nonce too low', 1, { have: '0x1' }) },
   { name: 'RpcError with non-JSON data', request: call('test_badData'), response: err(-32603, 'internal error') },
+  { name: 'domain error answered through the edge table', request: call('test_rejected'), response: err(-32000, 'nonce too low: next nonce 5, tx nonce 3') },
   // Notifications
   { name: 'notification: no body', request: { jsonrpc: '2.0', method: 'test_void' }, response: undefined },
   { name: 'failing notification: no body', request: { jsonrpc: '2.0', method: 'test_throw' }, response: undefined },

@@ -1,6 +1,6 @@
-import type { RpcError } from '../../errors/RpcError.js';
-import { toRpcError } from '../../errors/toRpcError.js';
 import type { RpcBackend } from '../backend.js';
+import type { JsonRpcError } from '../errors/JsonRpcError.js';
+import { toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { type ClassifiedMessage, classifyMessage, type JsonRpcId } from './classifyMessage.js';
 import { type DispatchDeps, type DispatchOutcome, dispatch, TIMED_OUT } from './dispatch.js';
 import { EnvelopeErrorMessage, invalidRequest, nestingTooDeep, parseError, rateLimited, responseTooLarge } from './envelopeErrors.js';
@@ -100,7 +100,7 @@ export class RpcServer {
     } catch (error) {
       // Unreachable by design (dispatch never throws); kept so a bug answers 500, not a hang.
       this.#logger.error({ err: error, requestId: context.requestId }, 'rpc server failure');
-      return { body: serializeError(null, toRpcError(error)), status: 500 };
+      return { body: serializeError(null, toJsonRpcError(error)), status: 500 };
     } finally {
       timeout?.cancel();
     }
@@ -136,7 +136,7 @@ export class RpcServer {
   #refuseOverBudget(messages: readonly ClassifiedMessage[], batch: boolean, context: RequestContext): RpcReply | undefined {
     const decision = context.callBudget?.take(messages.length);
     if (decision === undefined || decision.ok) return undefined;
-    const error: RpcError = rateLimited(decision.message, decision.retryAfterSeconds);
+    const error: JsonRpcError = rateLimited(decision.message, decision.retryAfterSeconds);
     const responses = messages.flatMap((message) => (message.kind === 'notification' ? [] : [serializeError(message.id, error)]));
     const headers = { 'Retry-After': String(decision.retryAfterSeconds) };
     if (responses.length === 0) return { body: undefined, status: 429, headers };

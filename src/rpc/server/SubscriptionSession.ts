@@ -16,7 +16,7 @@ export interface SubscriptionSession {
   /**
    * Opens a subscription and returns its id. Notifications sent while the eth_subscribe call is
    * being answered are held back and follow its response, so a client always learns the id
-   * first. Throws an RpcError when the connection has reached its subscription limit.
+   * first. Throws a JsonRpcError when the connection has reached its subscription limit.
    */
   open(start: StartSubscription): string;
   /** Stops the subscription `id` of this connection; false if there is none. */

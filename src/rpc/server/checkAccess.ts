@@ -1,21 +1,17 @@
-import { RpcError } from '../../errors/RpcError.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import type { MethodDefinition } from './MethodDefinition.js';
 import type { RequestContext } from './RequestContext.js';
 
 /**
- * JSON-RPC code of a call refused for its tier: EIP-1474's -32004 "method not supported" (here,
- * on this endpoint), which viem and ethers surface as such. The transport answers with HTTP 403.
- */
-export const TIER_REFUSED_CODE = -32004;
-
-/**
- * A 'dedicated' method called through a public endpoint: -32004
- * `method <name> requires a dedicated endpoint`. The server reports requests made only of such
+ * A 'dedicated' method called through a public endpoint: EIP-1474's -32004 "method not
+ * supported" (here, on this endpoint), which viem and ethers surface as such, with the message
+ * `method <name> requires a dedicated endpoint`; the transport answers with HTTP 403. The server reports requests made only of such
  * refusals with status 403, as the public endpoints of the service spec answer eth_getBlockReceipts.
  */
-export class MethodRequiresDedicatedError extends RpcError {
+export class MethodRequiresDedicatedError extends JsonRpcError {
   constructor(method: string) {
-    super(TIER_REFUSED_CODE, `method ${method} requires a dedicated endpoint`);
+    super(ErrorCodes.methodNotSupported, `method ${method} requires a dedicated endpoint`);
     this.name = 'MethodRequiresDedicatedError';
   }
 }
@@ -25,7 +21,7 @@ export class MethodRequiresDedicatedError extends RpcError {
  * tier may not call `method`, otherwise undefined. Checked after the method is found and before
  * its params are decoded, so a refused client learns nothing about the method's parameters.
  */
-export function checkAccess(method: MethodDefinition, context: RequestContext): RpcError | undefined {
+export function checkAccess(method: MethodDefinition, context: RequestContext): JsonRpcError | undefined {
   if (method.tier === 'dedicated' && context.tier !== 'dedicated') return new MethodRequiresDedicatedError(method.name);
   return undefined;
 }

@@ -1,4 +1,5 @@
-import { RpcError } from '../../errors/RpcError.js';
+import { SequinError } from '../../errors/SequinError.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { invalidArgument, missingArgument, nonArrayArgs, tooManyArguments } from './envelopeErrors.js';
 import type { ParamSpec } from './MethodDefinition.js';
 
@@ -12,10 +13,10 @@ import type { ParamSpec } from './MethodDefinition.js';
  *   decoder sees `undefined`; `null` for a required one goes to its decoder, which may reject it;
  * - a required parameter past the end of the array is `missing value for required argument N`;
  *   optional ones past the end are decoded from `undefined` so decoders can supply defaults.
- * A decoder's TypeError (or any Error) becomes `invalid argument N: <its message>`; an RpcError
- * it throws keeps its own code and message.
+ * A decoder's TypeError (or any Error) becomes `invalid argument N: <its message>`; a JsonRpcError
+ * or domain error it throws keeps its own code and message.
  *
- * Returns one decoded value per spec. Throws an RpcError (always -32602 unless a decoder chose).
+ * Returns one decoded value per spec. Throws a JsonRpcError (always -32602 unless a decoder chose).
  */
 export function decodeParams(params: unknown, specs: readonly ParamSpec[]): unknown[] {
   if (params !== undefined && params !== null && !Array.isArray(params)) throw nonArrayArgs();
@@ -39,7 +40,7 @@ function decodeOne(spec: ParamSpec, index: number, value: unknown): unknown {
   try {
     return spec.decode(value);
   } catch (error) {
-    if (error instanceof RpcError) throw error;
+    if (error instanceof JsonRpcError || error instanceof SequinError) throw error;
     throw invalidArgument(index, error instanceof Error ? error.message : String(error));
   }
 }

@@ -1,6 +1,6 @@
-import { RpcError } from '../../errors/RpcError.js';
-import { toRpcError } from '../../errors/toRpcError.js';
 import type { RpcBackend } from '../backend.js';
+import type { JsonRpcError } from '../errors/JsonRpcError.js';
+import { InternalJsonRpcError, toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { checkAccess } from './checkAccess.js';
 import type { ClassifiedMessage, JsonRpcId } from './classifyMessage.js';
 import { decodeParams } from './decodeParams.js';
@@ -36,13 +36,14 @@ export interface DispatchOutcome {
   refusedForTier: boolean;
 }
 
-type CallResult = { ok: true; result: unknown } | { ok: false; error: RpcError; refusedForTier: boolean };
+type CallResult = { ok: true; result: unknown } | { ok: false; error: JsonRpcError; refusedForTier: boolean };
 
 /**
  * Serves one classified message: finds the method, checks the tier, decodes params, runs the
  * handler and serializes the answer. Never throws: every failure, including a result that is not
- * JSON, ends as an error response, and anything that is not an RpcError is logged and answered
- * with -32603 "internal error" (via {@link toRpcError}) so internals never reach the client.
+ * JSON, ends as an error response: domain errors are answered as the edge's table says, and
+ * anything else is logged and answered with -32603 "internal error" (both via
+ * {@link toJsonRpcError}), so internals never reach the client.
  * A handler still running when the deadline passes is answered -32002 "request timed out" (it
  * runs on, unobserved: JavaScript cannot cancel it).
  */
@@ -91,18 +92,19 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
   }
 }
 
-/** toRpcError, logging the cause of anything that was not already an RpcError. */
-function internal(error: unknown, method: string, deps: DispatchDeps): RpcError {
-  if (!(error instanceof RpcError)) deps.logger.error({ err: error, method, requestId: deps.context.requestId }, `internal error in ${method}`);
-  return toRpcError(error);
+/** toJsonRpcError, logging the cause of anything answered as an internal error. */
+function internal(error: unknown, method: string, deps: DispatchDeps): JsonRpcError {
+  const answer = toJsonRpcError(error);
+  if (answer instanceof InternalJsonRpcError) deps.logger.error({ err: error, method, requestId: deps.context.requestId }, `internal error in ${method}`);
+  return answer;
 }
 
 /** Serializes an error; if its `data` is not JSON, logs that and answers "internal error" instead. */
-function errorResponse(id: JsonRpcId, error: RpcError, deps: DispatchDeps): string {
+function errorResponse(id: JsonRpcId, error: JsonRpcError, deps: DispatchDeps): string {
   try {
     return serializeError(id, error);
   } catch (cause) {
     deps.logger.error({ err: cause, code: error.code, requestId: deps.context.requestId }, 'error data is not JSON');
-    return serializeError(id, toRpcError(cause));
+    return serializeError(id, toJsonRpcError(cause));
   }
 }

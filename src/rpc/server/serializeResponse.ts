@@ -1,4 +1,4 @@
-import type { RpcError } from '../../errors/RpcError.js';
+import type { JsonRpcError } from '../errors/JsonRpcError.js';
 import type { JsonRpcId } from './classifyMessage.js';
 
 /**
@@ -17,7 +17,7 @@ export function serializeResult(id: JsonRpcId, result: unknown): string {
  * data leave the process; the error's cause and stack never do. Throws TypeError when `data`
  * cannot be JSON (the caller then answers without it).
  */
-export function serializeError(id: JsonRpcId, error: RpcError): string {
+export function serializeError(id: JsonRpcId, error: JsonRpcError): string {
   const body = { code: error.code, message: error.message, data: error.data };
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(body)}}`;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { ErrorCode, RpcError } from '../../errors/RpcError.js';
 import { RawJson } from '../../primitives/RawJson.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import type { RequestContext } from '../server/RequestContext.js';
 import type { RpcLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
@@ -105,9 +106,9 @@ export class WebSocketConnection {
   }
 
   #open(start: StartSubscription): string {
-    if (this.#closed) throw new RpcError(ErrorCode.internal, 'connection closed');
+    if (this.#closed) throw new JsonRpcError(ErrorCodes.internal, 'connection closed');
     if (this.#subscriptions.size >= this.limits.maxSubscriptions) {
-      throw new RpcError(ErrorCode.limitExceeded, `too many subscriptions: at most ${this.limits.maxSubscriptions} per connection`);
+      throw new JsonRpcError(ErrorCodes.limitExceeded, `too many subscriptions: at most ${this.limits.maxSubscriptions} per connection`);
     }
     const id = newSubscriptionId();
     const subscription: Subscription = { stop: () => {}, held: [] };

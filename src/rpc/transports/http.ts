@@ -11,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, RpcError } from '../../errors/RpcError.js';
-import { toRpcError } from '../../errors/toRpcError.js';
-import { TIER_REFUSED_CODE } from '../server/checkAccess.js';
+import { type ErrorCodeEntry, ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
+import { toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { invalidRequest } from '../server/envelopeErrors.js';
 import type { RequestContext } from '../server/RequestContext.js';
 import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
@@ -81,7 +81,7 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 const BODY_TOO_LARGE = serializeError(null, invalidRequest('request body too large'));
-const SERVER_BUSY = serializeError(null, new RpcError(ErrorCode.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
+const SERVER_BUSY = serializeError(null, new JsonRpcError(ErrorCodes.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
 
 /** Starts the HTTP transport and resolves once it listens (rejects if it cannot bind). */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
@@ -96,7 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     serve(req, res, options, logger).catch((error: unknown) => {
       logger.error({ err: error }, 'http request failed');
-      if (!res.headersSent) send(res, 500, 'application/json', serializeError(null, toRpcError(error)));
+      if (!res.headersSent) send(res, 500, 'application/json', serializeError(null, toJsonRpcError(error)));
       else res.destroy();
     });
   });
@@ -175,7 +175,7 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
   res.setHeader('X-Request-Id', access.ok ? (access.context.requestId ?? '') : (defaults.requestId ?? ''));
   if (!access.ok) {
     for (const [name, value] of Object.entries(access.headers ?? {})) res.setHeader(name, value);
-    send(res, access.status, 'application/json', serializeError(null, new RpcError(refusalCode(access.status), access.message)));
+    send(res, access.status, 'application/json', serializeError(null, new JsonRpcError(refusalCode(access.status), access.message)));
     return;
   }
   const body = await readBody(req, options.maxBodyBytes, options.inFlight);
@@ -208,10 +208,10 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
  * tier code -32004 for 403, and -32600 "invalid request" otherwise (401 missing or unknown key,
  * 404 no endpoint at that path), as hosted providers answer a bad key.
  */
-function refusalCode(status: number): number {
-  if (status === 429) return ErrorCode.limitExceeded;
-  if (status === 403) return TIER_REFUSED_CODE;
-  return ErrorCode.invalidRequest;
+function refusalCode(status: number): ErrorCodeEntry {
+  if (status === 429) return ErrorCodes.limitExceeded;
+  if (status === 403) return ErrorCodes.methodNotSupported;
+  return ErrorCodes.invalidRequest;
 }
 
 /** True for `application/json` (parameters such as charset allowed) and geth's two aliases. */

@@ -14,7 +14,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { ErrorCode, RpcError } from '../../errors/RpcError.js';
+import { ErrorCodes } from '../errors/errorCodes.js';
+import { JsonRpcError } from '../errors/JsonRpcError.js';
 import type { RequestContext } from '../server/RequestContext.js';
 import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
@@ -59,7 +60,7 @@ export interface WebSocketTransport {
   close(): Promise<void>;
 }
 
-const SERVER_BUSY = serializeError(null, new RpcError(ErrorCode.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
+const SERVER_BUSY = serializeError(null, new JsonRpcError(ErrorCodes.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
 
 /** Serves WebSocket upgrades of `options.server`. */
 export function attachWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
@@ -72,7 +73,7 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
   let connectionIds = 0;
 
   const refuse = (socket: Duplex, status: number, message: string, headers: Record<string, string> = {}) => {
-    const body = serializeError(null, new RpcError(status === 429 ? ErrorCode.limitExceeded : ErrorCode.invalidRequest, message));
+    const body = serializeError(null, new JsonRpcError(status === 429 ? ErrorCodes.limitExceeded : ErrorCodes.invalidRequest, message));
     const head = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
       'Content-Type: application/json',

@@ -1,5 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import { ServerError } from '../../errors/RpcError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
 import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../../execution/callWorker/executeCallJob.js';
@@ -56,7 +56,7 @@ export class CallQueries {
   async createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult> {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
-    if (!resolved) throw new ServerError('header not found');
+    if (!resolved) throw new NotFoundError({ kind: 'header' });
     const { common, vms, gasCap } = this.settings;
     return createAccessList({
       common,

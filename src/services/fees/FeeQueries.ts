@@ -1,6 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { withBlockHash } from '../../chain/receiptView.js';
-import { ServerError } from '../../errors/RpcError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { BlockSelection } from '../BlockSelection.js';
@@ -30,7 +30,7 @@ export class FeeQueries {
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, newest);
-    if (!resolved) throw new ServerError('header not found');
+    if (!resolved) throw new NotFoundError({ kind: 'header' });
     const newestNumber = resolved.kind === 'sealed' ? Number(resolved.block.number) : view.headNumber;
     return computeFeeHistory({
       blockCount,

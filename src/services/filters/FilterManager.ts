@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, RpcError, ServerError } from '../../errors/RpcError.js';
+import { LimitExceededError } from '../../errors/LimitExceededError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { EventBus } from '../../events/EventBus.js';
 import type { Hex } from '../../primitives/hex.js';
 import type { JsonObject } from '../../primitives/JsonObject.js';
@@ -172,10 +173,10 @@ export class FilterManager {
 
   private install(filter: InstalledFilter): Hex {
     this.expire();
-    if (this.filters.size >= this.maxFilters) throw new RpcError(ErrorCode.limitExceeded, `too many filters installed (limit ${this.maxFilters})`);
+    if (this.filters.size >= this.maxFilters) throw new LimitExceededError({ kind: 'filters', max: this.maxFilters });
     const perClient = this.options.maxFiltersPerClient ?? DEFAULT_MAX_FILTERS_PER_CLIENT;
     if (this.countOwnedBy(filter.owner) >= perClient) {
-      throw new RpcError(ErrorCode.limitExceeded, `too many filters installed by this client (limit ${perClient}); uninstall some with eth_uninstallFilter`);
+      throw new LimitExceededError({ kind: 'filtersPerClient', max: perClient });
     }
     let id = this.newId();
     while (this.filters.has(id)) id = this.newId();
@@ -253,8 +254,8 @@ export function randomFilterId(): Hex {
   return `0x${digits || '0'}`;
 }
 
-function filterNotFound(): ServerError {
-  return new ServerError('filter not found');
+function filterNotFound(): NotFoundError {
+  return new NotFoundError({ kind: 'filter' });
 }
 
 /** A numeric fromBlock/toBlock as a block number (tags are no bound for changes, as in geth). */

@@ -1,4 +1,6 @@
-import { ErrorCode, InvalidParamsError, RpcError, ServerError } from '../../errors/RpcError.js';
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
+import { LimitExceededError } from '../../errors/LimitExceededError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockNumberOrTag } from '../../primitives/blockTag.js';
 import type { ChainLogSource, LogView } from './ChainLogSource.js';
 import { collectLogs } from './collectLogs.js';
@@ -33,9 +35,9 @@ export interface LogRange {
 export function queryLogs(source: ChainLogSource, filter: LogFilter, limits: LogQueryLimits): LogView[] {
   const range = resolveLogRange(source, filter);
   if (range.to < range.from) return [];
-  if (range.to - range.from + 1 > limits.blockRange) throw new RpcError(ErrorCode.limitExceeded, `exceed maximum block range: ${limits.blockRange}`);
+  if (range.to - range.from + 1 > limits.blockRange) throw new LimitExceededError({ kind: 'logBlockRange', max: limits.blockRange });
   const { logs, stoppedAt } = collectLogs(source, new LogMatcher(filter), { block: range.from, logIndex: 0 }, range.to, limits.maxResults);
-  if (stoppedAt) throw new RpcError(ErrorCode.limitExceeded, `query returned more than ${limits.maxResults} results`);
+  if (stoppedAt) throw new LimitExceededError({ kind: 'logResults', max: limits.maxResults });
   return logs;
 }
 
@@ -43,13 +45,13 @@ export function queryLogs(source: ChainLogSource, filter: LogFilter, limits: Log
 export function resolveLogRange(source: ChainLogSource, filter: LogFilter): LogRange {
   if (filter.blockHash !== undefined) {
     const number = source.numberOf(filter.blockHash);
-    if (number === undefined) throw new ServerError('unknown block');
+    if (number === undefined) throw new NotFoundError({ kind: 'logBlock' });
     return { from: number, to: number };
   }
   const head = source.head();
   const from = blockNumberOf(filter.fromBlock, head);
   const to = blockNumberOf(filter.toBlock, head);
-  if (from > to) throw new InvalidParamsError('invalid block range params');
+  if (from > to) throw new InvalidArgumentError('invalid block range params');
   const newest = BigInt(reachesPending(filter) ? head + 1 : head);
   return { from: Number(from), to: Number(to < newest ? to : newest) };
 }

@@ -8,11 +8,11 @@ import { RLP } from '@ethereumjs/rlp';
 import { encodeAbiParameters, encodeFunctionData, keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_TRIE_ROOT } from '../../chain/trieRoot.js';
-import type { RpcError } from '../../errors/RpcError.js';
 import type { AccountProofResult } from '../../execution/accountProof.js';
 import { EMPTY_CODE_HASH } from '../../execution/StateReader.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, padBytes, toQuantity } from '../../primitives/hex.js';
+import type { JsonRpcError } from '../../rpc/errors/JsonRpcError.js';
 import { storageKeys } from '../../rpc/schemas/decoders.js';
 import { testTokenArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
@@ -148,7 +148,7 @@ describe('eth_getProof', () => {
       try {
         storageKeys(keys);
       } catch (error) {
-        return { code: (error as RpcError).code, message: (error as Error).message };
+        return { code: (error as JsonRpcError).code, message: (error as Error).message };
       }
       throw new Error('accepted');
     };

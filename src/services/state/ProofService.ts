@@ -1,4 +1,4 @@
-import { ServerError } from '../../errors/RpcError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import { type AccountProofResult, pendingStateTrie, proveAccount, type StorageKeyRequest } from '../../execution/accountProof.js';
 import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
 import { emptyStateChanges, mergeStateChanges } from '../../execution/StateChanges.js';
@@ -34,7 +34,7 @@ export class ProofService {
   async getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
-    if (!resolved) throw new ServerError('header not found');
+    if (!resolved) throw new NotFoundError({ kind: 'header' });
     if (resolved.kind === 'sealed') {
       return proveAccount({ nodes: this.sealedNodes, stateRoot: hexToBytes(resolved.block.stateRoot), address, storageKeys });
     }

@@ -28,7 +28,7 @@ export interface SubscriptionDefinition<Name extends string = string, Options = 
   /** Decodes the options; throws a TypeError naming what is wrong. `undefined` when none were given. */
   decodeOptions(options: unknown): Options;
   /**
-   * Starts delivering to `notify` and returns the function that stops it. Throws (an RpcError),
+   * Starts delivering to `notify` and returns the function that stops it. Throws (a domain error),
    * delivering nothing, for a request that cannot be served.
    */
   start(deps: SubscriptionDeps, options: Options, notify: Notify): () => void;

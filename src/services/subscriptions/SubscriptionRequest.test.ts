@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSubscriptionKind, toSubscriptionRequest } from './SubscriptionRequest.js';
+import { toSubscriptionRequest } from './SubscriptionRequest.js';
 
 describe('subscription requests', () => {
-  it('names every kind geth clients use plus the pre-confirmation ones, and refuses others like geth', () => {
-    for (const kind of ['newHeads', 'logs', 'newPendingTransactions', 'newPreconfBlockTransactions', 'newPreconfLogs', 'newPreconfSubBlocks'])
-      expect(decodeSubscriptionKind(kind)).toBe(kind);
-    expect(() => decodeSubscriptionKind('syncing')).toThrow('no "syncing" subscription in eth namespace');
-    expect(() => decodeSubscriptionKind(1)).toThrow('subscription name (string) expected');
-  });
-
   it('decodes newPreconfBlockTransactions options: a boolean, or { full, after }', () => {
     expect(toSubscriptionRequest('newPreconfBlockTransactions', undefined)).toEqual({ kind: 'newPreconfBlockTransactions', full: false, after: undefined });
     expect(toSubscriptionRequest('newPreconfBlockTransactions', true)).toEqual({ kind: 'newPreconfBlockTransactions', full: true, after: undefined });

@@ -1,5 +1,5 @@
 import type { StoredTransaction } from '../../chain/records.js';
-import { InvalidParamsError } from '../../errors/RpcError.js';
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { parseQuantity } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import { cursorOf } from './PreconfirmedPayloads.js';
@@ -79,10 +79,11 @@ function decodePosition(value: unknown): TransactionPosition {
  */
 function checkResumePoint(view: ChainView, after: TransactionPosition): void {
   const open = BigInt(view.open.number);
-  if (after.blockNumber > open) throw new InvalidParamsError(`invalid argument 1: resume block ${after.blockNumber} is ahead of the open block ${open}`);
+  if (after.blockNumber > open) throw new InvalidArgumentError(`resume block ${after.blockNumber} is ahead of the open block ${open}`, 1);
   if (open - after.blockNumber > BigInt(MAX_RESUME_BLOCKS)) {
-    throw new InvalidParamsError(
-      `invalid argument 1: resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`,
+    throw new InvalidArgumentError(
+      `resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`,
+      1,
     );
   }
 }

@@ -7,7 +7,6 @@
 
 import { encodeErrorResult, encodeEventTopics, encodeFunctionData, getContractAddress, padHex, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcError } from '../../errors/RpcError.js';
 import type { CallFrameJson } from '../../execution/tracing/CallTracer.js';
 import type { StructLoggerResult } from '../../execution/tracing/StructLogger.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
@@ -16,6 +15,7 @@ import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
 import { traceCallConfig, traceConfig } from '../../rpc/schemas/decoders.js';
 import { counterArtifact, gasHeavyArtifact, reverterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
+import { onTheWire } from '../../testing/onTheWire.js';
 import { sendTestTransaction, TEST_TIP } from '../../testing/sendTestTransaction.js';
 
 /** Init code returning `runtime`: PUSH1 len, DUP1, PUSH1 11, PUSH1 0, CODECOPY, PUSH1 0, RETURN. */
@@ -102,8 +102,9 @@ async function settle(promise: Promise<unknown>): Promise<{ code: number; messag
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(RpcError);
-    return { code: (error as RpcError).code, message: (error as RpcError).message };
+    // As the client sees it, through the RPC edge (fails the test on an error that is not an answer).
+    const { code, message } = onTheWire(error);
+    return { code, message };
   }
   throw new Error('expected the trace to fail');
 }

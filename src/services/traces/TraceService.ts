@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../../chain/records.js';
-import { ServerError } from '../../errors/RpcError.js';
+import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { ExecutionVm } from '../../execution/createExecutionVm.js';
@@ -59,8 +60,8 @@ export class TraceService {
     const stored = view.transaction(hash);
     const source = stored ? this.blockSource(view, stored.blockNumber) : undefined;
     const index = stored?.transactionIndex ?? -1;
-    if (!source || source.hashes[index] !== hash.toLowerCase()) throw new ServerError('transaction not found');
-    if (source.number === 0) throw new ServerError('genesis is not traceable');
+    if (!source || source.hashes[index] !== hash.toLowerCase()) throw new NotFoundError({ kind: 'transaction' });
+    if (source.number === 0) throw new GenesisNotTraceableError();
     const [result] = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution, index + 1), index, config));
     return result;
   }
@@ -68,7 +69,7 @@ export class TraceService {
   /** debug_traceBlockByNumber / debug_traceBlockByHash: every transaction of the block, in order. */
   async traceBlock(block: BlockSelector, config: TraceConfig): Promise<TransactionTrace[]> {
     const source = this.selectedBlock(block);
-    if (source.number === 0) throw new ServerError('genesis is not traceable');
+    if (source.number === 0) throw new GenesisNotTraceableError();
     const results = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution), 0, config));
     return results.map((result, index) => ({ txHash: source.hashes[index]!, result }));
   }
@@ -92,8 +93,7 @@ export class TraceService {
     const view = this.parts.views.current();
     const resolved = this.parts.blocks.resolve(view, block);
     if (!resolved) {
-      if (block.kind === 'hash') throw new ServerError(`block ${block.hash} not found`);
-      throw new ServerError(`block #${block.kind === 'number' ? block.number : block.tag} not found`);
+      throw new NotFoundError({ kind: 'block', block });
     }
     return resolved.kind === 'sealed' ? this.sealedSource(view, resolved.block) : this.openSource(view);
   }
@@ -101,7 +101,7 @@ export class TraceService {
   /** The state a call at `source` runs on: after the block, or after its first `txIndex` transactions. */
   private async stateOf(source: BlockSource, txIndex: number | undefined, execution: ExecutionVm): Promise<StateReader> {
     if (txIndex === undefined) return source.stateAfter;
-    if (txIndex >= source.raws.length) throw new ServerError(`transaction index ${txIndex} out of range for block #${source.number}`);
+    if (txIndex >= source.raws.length) throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
     return stateAfterTransactions(this.replay(source, execution, txIndex));
   }
 

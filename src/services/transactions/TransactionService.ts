@@ -1,5 +1,7 @@
 import type { Common } from '@ethereumjs/common';
-import { InvalidParamsError, RpcError, ServerError } from '../../errors/RpcError.js';
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
+import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
+import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import type { Hex } from '../../primitives/hex.js';
@@ -14,8 +16,6 @@ import { type SubBlockAnnouncements, submitAndAwaitPreconfirmation } from './awa
 import { buildDevTransaction } from './buildDevTransaction.js';
 import { type TransactionStatus, transactionStatus } from './transactionStatus.js';
 
-/** EIP-7966's error code for a transaction accepted but not processed within the timeout. */
-const SEND_SYNC_TIMEOUT_CODE = 4;
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 
 /** What the submission path works with. */
@@ -51,7 +51,7 @@ export class TransactionService {
   async sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
     if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
-      throw new InvalidParamsError(`invalid argument 1: timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`);
+      throw new InvalidArgumentError(`timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`, 1);
     const timeout = timeoutMs ?? defaultTimeoutMs;
     const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
       submit: () => this.parts.intake.submit(raw),
@@ -60,14 +60,14 @@ export class TransactionService {
       timeoutMs: timeout,
     });
     const receipt = preconfirmed ? this.parts.blocks.getTransactionReceipt(hash) : null;
-    if (!receipt) throw new RpcError(SEND_SYNC_TIMEOUT_CODE, `transaction ${hash} was accepted but not pre-confirmed within ${timeout} ms`, { data: hash });
+    if (!receipt) throw new SendSyncTimeoutError(hash, timeout);
     return receipt;
   }
 
   async sendTransaction(request: CallRequest): Promise<Hex> {
-    if (!request.from) throw new ServerError('from address is required');
+    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
     const privateKey = this.parts.devKeys.get(key(request.from));
-    if (!privateKey) throw new ServerError('unknown account');
+    if (!privateKey) throw new InvalidTransactionRequestError({ kind: 'unknownAccount' });
     const transaction = buildDevTransaction(request, {
       common: this.parts.common,
       chainId: this.parts.chainId,

@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
-import { ServerError } from '../../errors/RpcError.js';
-import { TxErrorMessage } from '../../errors/txErrors.js';
+import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
+import { TransactionRejectedError } from '../../errors/TransactionRejectedError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -30,7 +30,7 @@ export interface DevTransactionDefaults {
  * past 2^256 - 1 (`insufficient funds for gas * price + value`, as geth's pool would answer).
  */
 export function buildDevTransaction(request: CallRequest, defaults: DevTransactionDefaults): TypedTransaction {
-  if (defaults.nonce >= MAX_NONCE) throw new ServerError('nonce has max value');
+  if (defaults.nonce >= MAX_NONCE) throw new InvalidTransactionRequestError({ kind: 'nonceMax' });
   const value = request.value ?? 0n;
   const base = {
     nonce: defaults.nonce,
@@ -42,10 +42,10 @@ export function buildDevTransaction(request: CallRequest, defaults: DevTransacti
   };
   const feeCap = request.gasPrice ?? request.maxFeePerGas ?? defaults.baseFeePerGas * 2n + (request.maxPriorityFeePerGas ?? defaults.suggestedTip);
   const tip = request.maxPriorityFeePerGas ?? defaults.suggestedTip;
-  if (request.gasPrice === undefined && feeCap < tip) throw new ServerError(`maxFeePerGas (${feeCap}) < maxPriorityFeePerGas (${tip})`);
+  if (request.gasPrice === undefined && feeCap < tip) throw new InvalidTransactionRequestError({ kind: 'feeCapBelowTip', feeCap, tip });
   const cost = defaults.gasLimit * feeCap + value;
   if (cost > MAX_UINT256) {
-    throw new ServerError(`${TxErrorMessage.insufficientFunds}: balance ${defaults.balance}, tx cost ${cost}, overshot ${cost - defaults.balance}`);
+    throw new TransactionRejectedError({ kind: 'insufficientFunds', balance: defaults.balance, cost });
   }
   if (request.gasPrice !== undefined) return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, { common: defaults.common });
   return createTx({ ...base, type: 2, maxPriorityFeePerGas: tip, maxFeePerGas: feeCap }, { common: defaults.common });

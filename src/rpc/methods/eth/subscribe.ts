@@ -1,13 +1,15 @@
-import { ErrorCode, RpcError } from '../../../errors/RpcError.js';
 import { ALL_SUBSCRIPTIONS } from '../../../services/subscriptions/allSubscriptions.js';
-import { decodeSubscriptionKind, SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../../services/subscriptions/SubscriptionRequest.js';
+import { SUBSCRIPTION_KINDS, toSubscriptionRequest } from '../../../services/subscriptions/SubscriptionRequest.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { JsonRpcError } from '../../errors/JsonRpcError.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
+import { decodeSubscriptionKind } from '../../schemas/subscriptionKind.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** geth's answer to eth_subscribe over a transport that cannot push (HTTP). */
-export class NotificationsUnsupportedError extends RpcError {
+export class NotificationsUnsupportedError extends JsonRpcError {
   constructor() {
-    super(ErrorCode.methodNotFound, 'notifications not supported');
+    super(ErrorCodes.methodNotFound, 'notifications not supported');
     this.name = 'NotificationsUnsupportedError';
   }
 }
@@ -40,8 +42,8 @@ export const subscribe = defineMethod({
     try {
       request = toSubscriptionRequest(kind, options);
     } catch (error) {
-      if (error instanceof RpcError) throw error;
-      throw new RpcError(ErrorCode.invalidParams, `invalid argument 1: ${(error as Error).message}`);
+      if (error instanceof JsonRpcError) throw error;
+      throw new JsonRpcError(ErrorCodes.invalidParams, `invalid argument 1: ${(error as Error).message}`);
     }
     return context.session.open((notify) => backend.subscriptions.subscribe(request, notify));
   },

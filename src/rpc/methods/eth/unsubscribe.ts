@@ -1,4 +1,4 @@
-import { ServerError } from '../../../errors/RpcError.js';
+import { NotFoundError } from '../../../errors/NotFoundError.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { NotificationsUnsupportedError } from './subscribe.js';
@@ -23,7 +23,7 @@ export const unsubscribe = defineMethod({
   result: { name: 'unsubscribed', schema: Schema.boolean },
   handler: (_backend, [id], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
-    if (!context.session.close(id)) throw new ServerError('subscription not found');
+    if (!context.session.close(id)) throw new NotFoundError({ kind: 'subscription' });
     return true;
   },
 });

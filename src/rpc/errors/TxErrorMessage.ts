@@ -1,12 +1,13 @@
 /**
  * geth's exact error strings for transaction admission and execution (core/txpool/errors.go,
- * core/error.go). viem and ethers classify node errors by matching these texts, so they must
- * not be reworded.
+ * core/error.go), used by the edge's tables. viem and ethers classify node errors by matching
+ * these texts, so they must not be reworded.
  */
 export const TxErrorMessage = {
   nonceTooLow: 'nonce too low',
   nonceTooHigh: 'nonce too high',
   insufficientFunds: 'insufficient funds for gas * price + value',
+  insufficientFundsForTransfer: 'insufficient funds for transfer',
   alreadyKnown: 'already known',
   replacementUnderpriced: 'replacement transaction underpriced',
   intrinsicGasTooLow: 'intrinsic gas too low',
@@ -25,9 +26,11 @@ export const TxErrorMessage = {
   negativeValue: 'negative value',
   gasUintOverflow: 'gas uint64 overflow',
   feeCapVeryHigh: 'max fee per gas higher than 2^256-1',
+  tipVeryHigh: 'max priority fee per gas higher than 2^256-1',
   initCodeTooLarge: 'max initcode size exceeded',
   emptyAuthorizationList: 'EIP-7702 transaction with empty auth list',
   setCodeTxCreate: 'EIP-7702 transaction cannot be used to create contract',
+  senderNotEoa: 'sender not an eoa',
   executionReverted: 'execution reverted',
   outOfGas: 'out of gas',
 } as const;

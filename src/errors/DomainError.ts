@@ -1,0 +1,46 @@
+import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
+import type { ExecutionFailedError } from './ExecutionFailedError.js';
+import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
+import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
+import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
+import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
+import type { InvalidArgumentError } from './InvalidArgumentError.js';
+import type { InvalidCallError } from './InvalidCallError.js';
+import type { InvalidTracerConfigError } from './InvalidTracerConfigError.js';
+import type { InvalidTransactionRequestError } from './InvalidTransactionRequestError.js';
+import type { LimitExceededError } from './LimitExceededError.js';
+import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
+import type { NotFoundError } from './NotFoundError.js';
+import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
+import type { StructLogTooLargeError } from './StructLogTooLargeError.js';
+import type { TracerNotFoundError } from './TracerNotFoundError.js';
+import type { TracingFailedError } from './TracingFailedError.js';
+import type { TransactionRejectedError } from './TransactionRejectedError.js';
+
+/**
+ * Every domain error Sequin throws, told apart by `kind`. A {@link SequinError} subclass must be
+ * listed here (errors/DomainError.test.ts checks that every subclass is), and the RPC edge's table has one row per
+ * kind, so a new domain error does not compile until it has a code, a message and data.
+ */
+export type DomainError =
+  // The pool.
+  | TransactionRejectedError
+  // Execution: calls, estimates, traces, the call workers.
+  | ExecutionRevertedError
+  | ExecutionFailedError
+  | GasAllowanceExceededError
+  | InvalidCallError
+  | ExecutionTimeoutError
+  | TracerNotFoundError
+  | InvalidTracerConfigError
+  | StructLogTooLargeError
+  | TracingFailedError
+  | CallWorkerFailedError
+  // Requests the node's state or limits refuse.
+  | NotFoundError
+  | GenesisNotTraceableError
+  | InvalidArgumentError
+  | InvalidTransactionRequestError
+  | LimitExceededError
+  | SendSyncTimeoutError
+  | NodeShuttingDownError;

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
+import type { DomainError } from '../../errors/DomainError.js';
+import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
+import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
+import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
+import { InvalidCallError } from '../../errors/InvalidCallError.js';
+import { InvalidTracerConfigError } from '../../errors/InvalidTracerConfigError.js';
+import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
+import { LimitExceededError } from '../../errors/LimitExceededError.js';
+import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
+import { NotFoundError } from '../../errors/NotFoundError.js';
+import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
+import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
+import { TracerNotFoundError } from '../../errors/TracerNotFoundError.js';
+import { TracingFailedError } from '../../errors/TracingFailedError.js';
+import { TransactionRejectedError } from '../../errors/TransactionRejectedError.js';
+import { toJsonRpcError } from './toJsonRpcError.js';
+
+type Case = { error: DomainError; code: number; message: string; data?: unknown };
+
+const ADDRESS = '0x00000000000000000000000000000000000d0a11';
+const HASH = `0x${'ab'.repeat(32)}` as const;
+const REVERT = Uint8Array.from([0xde, 0xad]);
+
+/** Cases per kind of domain error (the type requires every kind), with what a client receives. */
+const CASES: { [K in DomainError['kind']]: Case[] } = {
+  transactionRejected: [{ error: new TransactionRejectedError({ kind: 'alreadyKnown' }), code: -32000, message: 'already known' }],
+  executionReverted: [
+    { error: new ExecutionRevertedError({ returnData: REVERT, operation: 'call' }), code: 3, message: 'execution reverted', data: '0xdead' },
+    {
+      error: new ExecutionRevertedError({ returnData: REVERT, reason: 'nope', operation: 'call' }),
+      code: 3,
+      message: 'execution reverted: nope',
+      data: '0xdead',
+    },
+    {
+      error: new ExecutionRevertedError({ returnData: REVERT, reason: 'assert(false)', operation: 'estimateGas' }),
+      code: -32000,
+      message: 'execution reverted: assert(false)',
+      data: '0xdead',
+    },
+  ],
+  executionFailed: [{ error: new ExecutionFailedError('invalid opcode'), code: -32000, message: 'invalid opcode' }],
+  gasAllowanceExceeded: [{ error: new GasAllowanceExceededError(100_000n), code: -32000, message: 'gas required exceeds allowance (100000)' }],
+  invalidCall: [
+    {
+      error: new InvalidCallError({ kind: 'insufficientFunds', shortfall: { address: ADDRESS, balance: 1n, cost: 2n } }, 'call'),
+      code: -32000,
+      message: `insufficient funds for gas * price + value: address ${ADDRESS} have 1 want 2`,
+    },
+    { error: new InvalidCallError({ kind: 'insufficientFunds' }, 'estimateGas'), code: -32000, message: 'insufficient funds for gas * price + value' },
+    {
+      error: new InvalidCallError({ kind: 'feeCapTooLow', detail: { address: ADDRESS, feeCap: 1n, baseFee: 7n } }, 'call'),
+      code: -32000,
+      message: `max fee per gas less than block base fee: address ${ADDRESS}, maxFeePerGas: 1, baseFee: 7`,
+    },
+    { error: new InvalidCallError({ kind: 'insufficientFundsForTransfer' }, 'estimateGas'), code: -32000, message: 'insufficient funds for transfer' },
+    {
+      error: new InvalidCallError({ kind: 'intrinsicGasTooLow', detail: { gas: 20_000n, minimum: 21_000n } }, 'estimateGas'),
+      code: -32000,
+      message: 'intrinsic gas too low: gas 20000, minimum needed 21000',
+    },
+    { error: new InvalidCallError({ kind: 'nonceTooLow' }, 'call'), code: -32000, message: 'nonce too low' },
+    { error: new InvalidCallError({ kind: 'gasLimitExceeded' }, 'call'), code: -32000, message: 'exceeds block gas limit' },
+    { error: new InvalidCallError({ kind: 'senderNotEoa' }, 'call'), code: -32000, message: 'sender not an eoa' },
+    { error: new InvalidCallError({ kind: 'unrecognized', message: 'something else' }, 'call'), code: -32000, message: 'something else' },
+    {
+      error: new InvalidCallError({ kind: 'insufficientGasForAuthorizations' }, 'createAccessList'),
+      code: -32000,
+      message: 'failed to apply transaction: insufficient gas to process all authorizations',
+    },
+    {
+      error: new InvalidCallError({ kind: 'feeCapTooLow' }, 'createAccessList'),
+      code: -32000,
+      message: 'failed to apply transaction: max fee per gas less than block base fee',
+    },
+    {
+      error: new InvalidCallError({ kind: 'intrinsicGasTooLow' }, 'traceCall'),
+      code: -32000,
+      message: 'tracing failed: intrinsic gas too low',
+    },
+  ],
+  executionTimeout: [
+    { error: new ExecutionTimeoutError('call', 5000), code: -32000, message: 'execution aborted (timeout = 5s)' },
+    { error: new ExecutionTimeoutError('call', 300), code: -32000, message: 'execution aborted (timeout = 300ms)' },
+    { error: new ExecutionTimeoutError('trace', 5000), code: -32000, message: 'execution timeout' },
+  ],
+  tracerNotFound: [{ error: new TracerNotFoundError('nonsenseTracer'), code: -32000, message: 'tracer not found' }],
+  invalidTracerConfig: [
+    { error: new InvalidTracerConfigError({ kind: 'diffModeWithIncludeEmpty' }), code: -32000, message: 'cannot use diffMode with includeEmpty' },
+    {
+      error: new InvalidTracerConfigError({ kind: 'notBoolean', goType: 'callTracerConfig', field: 'onlyTopCall', jsonType: 'string' }),
+      code: -32000,
+      message: 'json: cannot unmarshal string into Go struct field callTracerConfig.onlyTopCall of type bool',
+    },
+  ],
+  structLogTooLarge: [
+    {
+      error: new StructLogTooLargeError(256 * 1024 * 1024),
+      code: -32000,
+      message: 'struct log exceeds 256 MiB; narrow it with "limit", "disableStack", "disableStorage" or use a tracer',
+    },
+  ],
+  tracingFailed: [{ error: new TracingFailedError(new Error('invalid nonce')), code: -32000, message: 'tracing failed: invalid nonce' }],
+  callWorkerFailed: [
+    { error: new CallWorkerFailedError('failed', new Error('boom')), code: -32000, message: 'call worker failed' },
+    { error: new CallWorkerFailedError('exited'), code: -32000, message: 'call worker exited' },
+  ],
+  notFound: [
+    { error: new NotFoundError({ kind: 'header' }), code: -32000, message: 'header not found' },
+    { error: new NotFoundError({ kind: 'block', block: { kind: 'hash', hash: HASH } }), code: -32000, message: `block ${HASH} not found` },
+    { error: new NotFoundError({ kind: 'block', block: { kind: 'number', number: 9n } }), code: -32000, message: 'block #9 not found' },
+    { error: new NotFoundError({ kind: 'block', block: { kind: 'tag', tag: 'pending' } }), code: -32000, message: 'block #pending not found' },
+    { error: new NotFoundError({ kind: 'logBlock' }), code: -32000, message: 'unknown block' },
+    { error: new NotFoundError({ kind: 'transaction' }), code: -32000, message: 'transaction not found' },
+    {
+      error: new NotFoundError({ kind: 'transactionIndex', index: 4, blockNumber: 2 }),
+      code: -32000,
+      message: 'transaction index 4 out of range for block #2',
+    },
+    { error: new NotFoundError({ kind: 'filter' }), code: -32000, message: 'filter not found' },
+    { error: new NotFoundError({ kind: 'subscription' }), code: -32000, message: 'subscription not found' },
+  ],
+  genesisNotTraceable: [{ error: new GenesisNotTraceableError(), code: -32000, message: 'genesis is not traceable' }],
+  invalidArgument: [
+    {
+      error: new InvalidArgumentError('timeout 40000 ms exceeds the maximum of 30000 ms', 1),
+      code: -32602,
+      message: 'invalid argument 1: timeout 40000 ms exceeds the maximum of 30000 ms',
+    },
+    { error: new InvalidArgumentError('invalid block range params'), code: -32602, message: 'invalid block range params' },
+  ],
+  invalidTransactionRequest: [
+    { error: new InvalidTransactionRequestError({ kind: 'missingFrom' }), code: -32000, message: 'from address is required' },
+    { error: new InvalidTransactionRequestError({ kind: 'unknownAccount' }), code: -32000, message: 'unknown account' },
+    { error: new InvalidTransactionRequestError({ kind: 'nonceMax' }), code: -32000, message: 'nonce has max value' },
+    {
+      error: new InvalidTransactionRequestError({ kind: 'feeCapBelowTip', feeCap: 1n, tip: 2n }),
+      code: -32000,
+      message: 'maxFeePerGas (1) < maxPriorityFeePerGas (2)',
+    },
+  ],
+  limitExceeded: [
+    { error: new LimitExceededError({ kind: 'pendingCalls' }), code: -32005, message: 'too many pending calls' },
+    { error: new LimitExceededError({ kind: 'filters', max: 10_000 }), code: -32005, message: 'too many filters installed (limit 10000)' },
+    {
+      error: new LimitExceededError({ kind: 'filtersPerClient', max: 250 }),
+      code: -32005,
+      message: 'too many filters installed by this client (limit 250); uninstall some with eth_uninstallFilter',
+    },
+    { error: new LimitExceededError({ kind: 'logBlockRange', max: 10_000 }), code: -32005, message: 'exceed maximum block range: 10000' },
+    { error: new LimitExceededError({ kind: 'logResults', max: 10_000 }), code: -32005, message: 'query returned more than 10000 results' },
+  ],
+  sendSyncTimeout: [
+    {
+      error: new SendSyncTimeoutError(HASH, 5000),
+      code: 4,
+      message: `transaction ${HASH} was accepted but not pre-confirmed within 5000 ms`,
+      data: HASH,
+    },
+  ],
+  nodeShuttingDown: [{ error: new NodeShuttingDownError(), code: -32000, message: 'node is shutting down' }],
+};
+
+describe('the RPC edge answers each domain error as its table row says', () => {
+  const cases = Object.entries(CASES).flatMap(([kind, kindCases]) => kindCases.map((each) => ({ kind, ...each })));
+
+  it.each(cases)('$kind → $code $message', ({ kind, error, code, message, data }) => {
+    expect(error.kind).toBe(kind);
+    const wire = toJsonRpcError(error);
+    expect({ code: wire.code, message: wire.message, data: wire.data }).toEqual({ code, message, data });
+  });
+
+  it('has at least one case for every kind', () => {
+    for (const [kind, cases] of Object.entries(CASES)) expect(cases.length, kind).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { decodeSubscriptionKind } from './subscriptionKind.js';
+
+describe('subscription names', () => {
+  it('names every kind geth clients use plus the pre-confirmation ones, and refuses others like geth', () => {
+    for (const kind of ['newHeads', 'logs', 'newPendingTransactions', 'newPreconfBlockTransactions', 'newPreconfLogs', 'newPreconfSubBlocks'])
+      expect(decodeSubscriptionKind(kind)).toBe(kind);
+    expect(() => decodeSubscriptionKind('syncing')).toThrow('no "syncing" subscription in eth namespace');
+    expect(() => decodeSubscriptionKind(1)).toThrow('subscription name (string) expected');
+  });
+});
