@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChainCommon } from '../../config/chainCommon.js';
+import { onTheWire } from '../../testing/onTheWire.js';
 import { buildDevTransaction, type DevTransactionDefaults } from './buildDevTransaction.js';
 
 const defaults: DevTransactionDefaults = {
@@ -12,6 +13,16 @@ const defaults: DevTransactionDefaults = {
   balance: 10n ** 22n,
 };
 const to = new Uint8Array(20).fill(1);
+
+/** What `work` throws (fails the test when it throws nothing). */
+function catchError(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
 
 describe('buildDevTransaction', () => {
   it("fills geth's fee defaults: tip = suggested, fee cap = tip + 2 × base fee; gasPrice makes a legacy tx", () => {
@@ -31,6 +42,6 @@ describe('buildDevTransaction', () => {
     ],
     ['a nonce at 2^64 - 1', { to }, { nonce: 2n ** 64n - 1n }, 'nonce has max value'],
   ])("refuses %s with geth's -32000 words", (_name, request, overrides, message) => {
-    expect(() => buildDevTransaction(request, { ...defaults, ...overrides })).toThrow(expect.objectContaining({ code: -32000, message }));
+    expect(onTheWire(catchError(() => buildDevTransaction(request, { ...defaults, ...overrides })))).toMatchObject({ code: -32000, message });
   });
 });
