@@ -115,7 +115,7 @@ describe.each([
 describe('Hardhat 3 against Sequin', TOOLS, () => {
   let hardhat: FixtureProject;
   beforeAll(async () => {
-    await ensureHardhatInstalled(); // the first run on a machine installs it (~40 s here)
+    await ensureHardhatInstalled(); // the first run on a machine installs it (about a minute here)
     hardhat = copyHardhatProject();
   }, 300_000);
 
