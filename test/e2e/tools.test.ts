@@ -2,11 +2,11 @@
  * The real tools users run, installed from npm, against the real node process: Foundry's `cast`
  * and `forge` (with the solc-js wrapper, offline) and Hardhat 3 with viem, against Sequin in its
  * default interval mode; and the fixture's 7-transaction `forge script` against Anvil too, which
- * shows the fixture itself is right. src/testing/tools/toolPaths.ts says where each tool comes from.
+ * shows the fixture itself is right, as does its salted CREATE2 deploy on Anvil. src/testing/tools/toolPaths.ts says where each tool comes from.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Hex, isAddress } from 'viem';
+import { getContractAddress, type Hex, isAddress, keccak256, toBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
@@ -31,8 +31,11 @@ async function headNumber(url: string): Promise<bigint> {
   return BigInt(await rpcResult<Hex>(url, 'eth_blockNumber'));
 }
 
+/** The deterministic deployment proxy forge sends salted deployments through (Anvil has it at genesis). */
+const CREATE2_DEPLOYER = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+
 /** The Counter artifact `forge build` wrote into the project copy. */
-function counterArtifact(): { deployedBytecode: { object: string } } {
+function counterArtifact(): { bytecode: { object: Hex }; deployedBytecode: { object: Hex } } {
   return JSON.parse(readFileSync(join(foundry.dir, 'out', 'Counter.sol', 'Counter.json'), 'utf8'));
 }
 
@@ -109,6 +112,22 @@ describe.each([
     expect(log.receipts.map((receipt: { status: string }) => receipt.status)).toEqual(Array(7).fill('0x1'));
     const counter = log.transactions[0].contractAddress as string;
     expect(succeeded(await runCast(['call', counter, 'number()(uint256)', '--block', 'pending', '--rpc-url', url()])).trim()).toBe('47');
+  });
+});
+
+describe('forge script deploying through the CREATE2 deployer against Anvil', TOOLS, () => {
+  it('puts Counter at the address given by the deployer, the salt and the init code alone', async () => {
+    const args = ['script', 'script/Create2Deploy.s.sol:Create2DeployScript', '--broadcast', '--private-key', DEV_KEYS[1], '--rpc-url', anvilUrl];
+    const output = succeeded(await runForge(args, { cwd: foundry.dir }));
+    expect(output).toContain('ONCHAIN EXECUTION COMPLETE & SUCCESSFUL');
+    const expected = getContractAddress({
+      opcode: 'CREATE2',
+      from: CREATE2_DEPLOYER,
+      salt: keccak256(toBytes('sequin fixture')),
+      bytecode: counterArtifact().bytecode.object,
+    });
+    expect(/counter: contract Counter (0x[0-9a-fA-F]{40})/.exec(output)?.[1]).toBe(expected);
+    expect(succeeded(await runCast(['call', expected, 'number()(uint256)', '--rpc-url', anvilUrl])).trim()).toBe('7');
   });
 });
 
