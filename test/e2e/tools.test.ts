@@ -1,8 +1,9 @@
 /**
  * The real tools users run, installed from npm, against the real node process: Foundry's `cast`
  * and `forge` (with the solc-js wrapper, offline) and Hardhat 3 with viem, against Sequin in its
- * default interval mode; and the fixture's 7-transaction `forge script` against Anvil too, which
- * shows the fixture itself is right, as does its salted CREATE2 deploy on Anvil. src/testing/tools/toolPaths.ts says where each tool comes from.
+ * default interval mode; and the fixture's 7-transaction `forge script` and salted CREATE2 deploy
+ * against Anvil, which shows the fixture itself is right. src/testing/tools/toolPaths.ts says
+ * where each tool comes from.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
