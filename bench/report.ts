@@ -34,30 +34,41 @@ function label(spec: MetricSpec): string {
   return `${spec.label}${target}`;
 }
 
-/** Sequin ÷ Hardhat for "higher is better", Hardhat ÷ Sequin otherwise: > 1 always favours Sequin. */
-function ratio(spec: MetricSpec, sequin: MetricResult | undefined, hardhat: MetricResult | undefined): string {
-  if (spec.sequinOnly || !sequin || !hardhat || 'error' in sequin || 'error' in hardhat) return '—';
-  const r = spec.better === 'higher' ? sequin.value / hardhat.value : hardhat.value / sequin.value;
+/** A peer's results under its column name (e.g. "Hardhat 3"). */
+export interface PeerColumn {
+  name: string;
+  results: Results | undefined;
+}
+
+/** Sequin ÷ peer for "higher is better", peer ÷ Sequin otherwise: > 1 always favours Sequin. */
+function ratio(spec: MetricSpec, sequin: MetricResult | undefined, peer: MetricResult | undefined): string {
+  if (spec.sequinOnly || !sequin || !peer || 'error' in sequin || 'error' in peer) return '—';
+  const r = spec.better === 'higher' ? sequin.value / peer.value : peer.value / sequin.value;
   return Number.isFinite(r) ? `${r.toFixed(2)}×` : '—';
 }
 
-export function markdownTable(specs: readonly MetricSpec[], sequin: Results | undefined, hardhat: Results | undefined): string {
+/** One row per metric: Sequin's cell, each peer's cell, then Sequin against each peer. */
+export function markdownTable(specs: readonly MetricSpec[], sequin: Results | undefined, peers: readonly PeerColumn[]): string {
+  const row = (s: MetricSpec): string => {
+    const peerCells = peers.map((peer) => (s.sequinOnly ? 'n/a' : cell(s, peer.results?.get(s.id))));
+    const ratios = peers.map((peer) => ratio(s, sequin?.get(s.id), peer.results?.get(s.id)));
+    return `| ${label(s)} ${s.better === 'higher' ? '↑' : '↓'} | ${[cell(s, sequin?.get(s.id)), ...peerCells, ...ratios].join(' | ')} |`;
+  };
   const lines = [
-    '| Metric | Sequin | Hardhat 3 | Sequin vs Hardhat |',
-    '| --- | ---: | ---: | ---: |',
-    ...specs.map(
-      (s) =>
-        `| ${label(s)} ${s.better === 'higher' ? '↑' : '↓'} | ${cell(s, sequin?.get(s.id))} | ${s.sequinOnly ? 'n/a' : cell(s, hardhat?.get(s.id))} | ${ratio(s, sequin?.get(s.id), hardhat?.get(s.id))} |`,
-    ),
+    `| Metric | Sequin | ${peers.map((peer) => peer.name).join(' | ')} | ${peers.map((peer) => `Sequin vs ${peer.name}`).join(' | ')} |`,
+    `| --- | ${Array(1 + 2 * peers.length)
+      .fill('---:')
+      .join(' | ')} |`,
+    ...specs.map(row),
   ];
   return lines.join('\n');
 }
 
 export const RATIO_LEGEND =
-  '↑ higher is better, ↓ lower is better. "Sequin vs Hardhat" is Sequin ÷ Hardhat for ↑ rows and ' +
-  'Hardhat ÷ Sequin for ↓ rows, so a value above 1× always means Sequin did better. Rows with "n/a" for ' +
-  'Hardhat are design targets of Sequin alone (measured in-process, or on a block shape automine never ' +
-  'produces), not peer comparisons; ✓ / ✗ says whether the stated target is met.';
+  '↑ higher is better, ↓ lower is better. "Sequin vs X" is Sequin ÷ X for ↑ rows and X ÷ Sequin for ↓ ' +
+  'rows, so a value above 1× always means Sequin did better. Rows with "n/a" for Hardhat and Anvil are ' +
+  'design targets of Sequin alone (measured in-process, or on a block shape automine never produces), not ' +
+  'peer comparisons; ✓ / ✗ says whether the stated target is met.';
 
 /** Replaces the results section of docs/benchmarks.md (creating the file if needed). */
 export function writeResultsSection(section: string): void {
@@ -72,10 +83,10 @@ export function writeResultsSection(section: string): void {
     doc = [
       '# Benchmarks',
       '',
-      'Sequin against Hardhat 3 (`hardhat node`, automine) on identical JSON-RPC workloads, each node',
-      'alone on the machine. Regenerate with `npm run bench` (full run) — `bench/README.md` describes the',
-      'workloads and how the Hardhat peer is installed and started. The section below is rewritten by',
-      'each full run.',
+      'Sequin against Hardhat 3 (`hardhat node`) and Anvil, both automining, on identical JSON-RPC workloads,',
+      'each node alone on the machine. Regenerate with `npm run bench` (full run) — `bench/README.md`',
+      'describes the workloads and how the peers are installed and started. The section below is rewritten',
+      'by each full run.',
       '',
       block,
       '',

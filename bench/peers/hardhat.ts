@@ -1,36 +1,29 @@
 /**
- * Hardhat 3 peer: `hardhat node` from bench/node_modules, run on the Node 22 binary that
- * bench/package.json installs, with bench/hardhat/hardhat.config.js (chain 31337, test
- * mnemonic, 20 × 10000 ETH, automine). Listens on a free loopback port chosen up front.
+ * Hardhat 3 peer: `hardhat node` from test/tools/hardhat/node_modules (the Hardhat the real-tool
+ * tests use, installed on first use), run on the Node 22 binary installed beside it, with
+ * test/tools/hardhat/hardhat.config.js (chain 31337, test mnemonic, 20 × 10000 ETH, automine).
+ * Listens on a free loopback port chosen up front.
  */
-import net from 'node:net';
-import { BENCH_DIR, ensureHardhatInstalled, HARDHAT_CLI, HARDHAT_CONFIG, NODE22 } from '../install.js';
+import path from 'node:path';
+import { ensureHardhatInstalled } from '../../src/testing/tools/hardhatInstallation.js';
+import { HARDHAT_CLI, HARDHAT_TOOLS_DIR, NODE22 } from '../../src/testing/tools/toolPaths.js';
+import { freePort } from '../lib/free-port.js';
 import { spawnTracked, stopTracked } from '../lib/process.js';
 import { RpcClient } from '../lib/rpc.js';
 import { now } from '../lib/time.js';
 import { waitForChainId } from '../lib/wait-rpc.js';
 import type { Peer } from './types.js';
 
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+const HARDHAT_CONFIG = path.join(HARDHAT_TOOLS_DIR, 'hardhat.config.js');
 
 export async function start(): Promise<Peer> {
-  ensureHardhatInstalled();
+  await ensureHardhatInstalled();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [HARDHAT_CLI, '--config', HARDHAT_CONFIG, 'node', '--port', String(port), '--hostname', '127.0.0.1'];
   const t0 = now();
   const tracked = spawnTracked(NODE22, args, {
-    cwd: BENCH_DIR,
+    cwd: HARDHAT_TOOLS_DIR,
     // Non-TTY stdout already disables telemetry and the banner fetch; this makes it explicit.
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', NO_COLOR: '1' },
   });

@@ -15,7 +15,7 @@ export interface MetricSpec {
   digits?: number;
   /**
    * A target of Sequin's own design rather than a peer comparison (measured in-process, or on a
-   * block shape Hardhat's automine never produces): the Hardhat cell reads "n/a", no ratio.
+   * block shape automine never produces): the peers' cells read "n/a", no ratio.
    */
   sequinOnly?: boolean;
   /** Design target in the metric's unit (≤ for "lower", ≥ for "higher"); the cell marks ✓ / ✗. */
