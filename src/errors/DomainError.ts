@@ -12,6 +12,7 @@ import type { LimitExceededError } from './LimitExceededError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
 import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
+import type { StorageUnavailableError } from './StorageUnavailableError.js';
 import type { StructLogTooLargeError } from './StructLogTooLargeError.js';
 import type { TracerNotFoundError } from './TracerNotFoundError.js';
 import type { TracingFailedError } from './TracingFailedError.js';
@@ -43,4 +44,6 @@ export type DomainError =
   | InvalidTransactionRequestError
   | LimitExceededError
   | SendSyncTimeoutError
-  | NodeShuttingDownError;
+  | NodeShuttingDownError
+  // Storage that cannot make writes durable (full or failing disk).
+  | StorageUnavailableError;

@@ -5,6 +5,7 @@ import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
@@ -20,8 +21,11 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { freeBytesIn } from '../storage/describeWriteFailure.js';
+import { GuardedStorage } from '../storage/GuardedStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
+import type { StorageHealth } from '../storage/StorageHealth.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
@@ -34,6 +38,8 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   accounts: DevAccount[];
   storage: Storage;
+  /** Whether storage accepts writes now (false on a full or failing disk, with the reason). */
+  storageHealth: () => StorageHealth;
   chain: ChainReader;
   world: WorldState;
   events: EventBus<ChainEvents>;
@@ -50,6 +56,14 @@ export interface NodeParts {
   restoredTxs: { restored: number; dropped: number };
 }
 
+/** Options of {@link buildNodeParts}. */
+export interface NodePartsOptions {
+  clock: Clock;
+  logger: Logger;
+  /** Test seam: wraps the opened storage, e.g. to make its disk fill up (testing/FullDiskStorage.ts). */
+  wrapStorage?: (storage: Storage) => Storage;
+}
+
 /**
  * Builds a node's parts: validates the configuration, opens storage, boots the chain (genesis
  * or recovery), restores the pool from its journal, and wires the sequencer and the backend.
@@ -61,13 +75,20 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+export async function buildNodeParts(config: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
   const common = createChainCommon(config.chainId);
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const storage = openStorage(config);
+  const opened = await openStorage(config);
+  // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
+  // error and the sequencer pauses, until a probe write succeeds again.
+  const storage = new GuardedStorage(options.wrapStorage?.(opened) ?? opened, {
+    logger,
+    now: () => clock.now(),
+    ...(config.ephemeral ? {} : { freeBytes: () => freeBytesIn(config.dataDir) }),
+  });
   try {
     const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
     const chainWriter = new ChainWriter(chain);
@@ -129,7 +150,9 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
-      onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
+      // A storage failure is logged once by the guard, which also pauses the ticks.
+      onStepFailed: (error) => error instanceof StorageUnavailableError || logger.error('sequencer tick failed', { error }),
+      writesPaused: () => !storage.health().writable,
     });
     const { backend, close: closeBackend } = createRpcBackend({
       config,
@@ -148,7 +171,21 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return {
+      accounts,
+      storage,
+      storageHealth: () => storage.health(),
+      chain,
+      world,
+      events,
+      pool,
+      intake,
+      sequencer,
+      backend,
+      closeBackend,
+      createdGenesis,
+      restoredTxs,
+    };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -18,7 +18,7 @@ import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
-import { buildNodeParts } from './buildNodeParts.js';
+import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -47,16 +47,26 @@ export interface SequinNode {
  * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
  * configuration or a data directory of another chain.
  */
-export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
+export async function startNode(
+  config: NodeConfig,
+  options: { clock?: Clock; logger?: Logger; wrapStorage?: NodePartsOptions['wrapStorage'] } = {},
+): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const parts = await buildNodeParts(config, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
+  const { accounts, storage, storageHealth, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = parts;
   try {
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
-    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
+    const readiness = trackReadiness({
+      events,
+      blockTimeMs: config.blockTimeMs,
+      now: () => clock.now(),
+      head: () => sequencer.views.current().headNumber,
+      storage: storageHealth,
+    });
     const rpc = new RpcServer({
       methods: ALL_METHODS,
       backend,

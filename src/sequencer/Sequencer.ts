@@ -13,6 +13,11 @@ export interface SequencerParts {
   /** Puts back in-flight marks after a failed step, so the pool's transactions can be picked again. */
   releaseInFlight: () => void;
   onStepFailed: (error: unknown) => void;
+  /**
+   * True while storage refuses writes (full or failing disk): scheduled ticks are skipped, so
+   * nothing is executed that cannot be made durable, until it turns false again. Default never.
+   */
+  writesPaused?: () => boolean;
 }
 
 /**
@@ -91,7 +96,8 @@ export class Sequencer implements StateEditPort {
     const { schedule, clock, producer } = this.parts;
     this.timer = clock.setTimeout(
       () => {
-        this.running = this.tick()
+        const step = this.parts.writesPaused?.() ? Promise.resolve() : this.tick();
+        this.running = step
           .catch((error) => {
             this.parts.releaseInFlight();
             this.parts.onStepFailed(error);

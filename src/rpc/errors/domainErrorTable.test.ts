@@ -14,6 +14,7 @@ import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
+import { StorageUnavailableError } from '../../errors/StorageUnavailableError.js';
 import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
 import { TracerNotFoundError } from '../../errors/TracerNotFoundError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
@@ -164,6 +165,18 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
     },
   ],
   nodeShuttingDown: [{ error: new NodeShuttingDownError(), code: -32000, message: 'node is shutting down' }],
+  storageUnavailable: [
+    {
+      error: new StorageUnavailableError({ kind: 'noSpace' }, { directory: '/var/lib/sequin', freeBytes: 0 }),
+      code: -32000,
+      message: 'storage unavailable: no space left on device; the node accepts no writes until its storage recovers',
+    },
+    {
+      error: new StorageUnavailableError({ kind: 'writeFailed', code: 'EIO' }),
+      code: -32000,
+      message: 'storage unavailable: write failed (EIO); the node accepts no writes until its storage recovers',
+    },
+  ],
 };
 
 describe('the RPC edge answers each domain error as its table row says', () => {

@@ -1,16 +1,27 @@
+import { describeStorageProblem } from '../../errors/StorageUnavailableError.js';
 import type { EventSource } from '../../events/EventBus.js';
+import type { StorageHealth } from '../../storage/StorageHealth.js';
 import type { Readiness } from './statusRoutes.js';
 
-/**
- * Tracks what GET /ready reports: not ready until `serving()` (chain loaded, sequencer started,
- * HTTP bound), not ready again once `stopping()`, and not ready while the sequencer is stalled:
- * it seals a block every `blockTimeMs` even when idle, so no seal for five block times (at least
- * 10 s) means it has stopped making progress.
- */
 /** The one event readiness follows. */
 export type ReadinessEvents = { sealedBlock: unknown };
 
-export function trackReadiness(options: { events: EventSource<ReadinessEvents>; blockTimeMs: number; now: () => number; head: () => number }) {
+/**
+ * Tracks what GET /ready reports: not ready until `serving()` (chain loaded, sequencer started,
+ * HTTP bound), not ready again once `stopping()`, not ready while storage refuses writes (full
+ * or failing disk: the reason says which, and since when), and not ready while the sequencer is
+ * stalled: it seals a block every `blockTimeMs` even when idle, so no seal for five block times
+ * (at least 10 s) means it has stopped making progress. The stall clock restarts when storage
+ * turns writable again (the sequencer was paused, not stalled).
+ */
+export function trackReadiness(options: {
+  events: EventSource<ReadinessEvents>;
+  blockTimeMs: number;
+  now: () => number;
+  head: () => number;
+  /** Whether storage accepts writes. Default: always. */
+  storage?: () => StorageHealth;
+}) {
   const stallAfterMs = Math.max(10_000, 5 * options.blockTimeMs);
   let state: 'starting' | 'serving' | 'stopping' = 'starting';
   let lastSealAt = options.now();
@@ -28,8 +39,17 @@ export function trackReadiness(options: { events: EventSource<ReadinessEvents>; 
     },
     readiness(): Readiness {
       if (state !== 'serving') return { ready: false, reason: state };
-      const sinceSeal = options.now() - lastSealAt;
-      if (sinceSeal > stallAfterMs) return { ready: false, reason: `sequencer stalled: no block sealed for ${Math.round(sinceSeal / 1000)} s` };
+      const storage = options.storage?.();
+      if (storage && !storage.writable) {
+        const forSeconds = Math.round((options.now() - storage.sinceMs) / 1000);
+        return {
+          ready: false,
+          reason: `storage unavailable: ${describeStorageProblem(storage.error.problem)} for ${forSeconds} s; writes are refused and sequencing is paused`,
+        };
+      }
+      const progressAt = Math.max(lastSealAt, storage?.sinceMs ?? 0);
+      const sinceProgress = options.now() - progressAt;
+      if (sinceProgress > stallAfterMs) return { ready: false, reason: `sequencer stalled: no block sealed for ${Math.round(sinceProgress / 1000)} s` };
       return { ready: true, head: options.head() };
     },
   };
