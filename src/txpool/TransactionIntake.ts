@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -28,7 +29,9 @@ export class TransactionIntake {
   /**
    * Validates, admits and journals a raw transaction; resolves to its hash once it is durable.
    * An invalid transaction rejects with a {@link TransactionRejectedError} carrying the reason;
-   * a failed journal write rejects with the storage's error (the tx is taken out again).
+   * a failed journal write rejects with the storage's error (a {@link StorageUnavailableError}
+   * on a full or failing disk) and the admission is taken back: nothing is acknowledged that is
+   * not durable.
    */
   async submit(raw: Uint8Array): Promise<Hex> {
     const decoding = decodeRawTransaction(raw, this.rules);
@@ -40,15 +43,16 @@ export class TransactionIntake {
     const batch = new WriteBatch();
     this.journal.record(batch, decoded);
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
-    if (admission.evicted) this.journal.forget(batch, admission.evicted.hash);
+    for (const evicted of admission.evicted) this.journal.forget(batch, evicted.hash);
     try {
       await this.storage.commit(batch);
     } catch (error) {
-      this.pool.remove(decoded.hash);
-      this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
+      this.pool.revert(admission);
+      // The storage guard logs a full or failing disk once; anything else is logged here.
+      if (!(error instanceof StorageUnavailableError)) this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
       throw error;
     }
-    if (admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: admission.evicted.hash });
+    for (const evicted of admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: evicted.hash, for: decoded.hash });
     this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
     return decoded.hash;
   }
@@ -73,8 +77,16 @@ export class TransactionIntake {
     decoded.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
     for (const transaction of decoded) {
       const admitted = this.pool.admit(transaction);
-      if (admitted.valid) restored++;
-      else drop(transaction.hash, admitted.reason);
+      if (!admitted.valid) {
+        drop(transaction.hash, admitted.reason);
+        continue;
+      }
+      restored++;
+      // Only when the limits were lowered since the journal was written.
+      for (const evicted of admitted.value.evicted) {
+        restored--;
+        drop(evicted.hash, { kind: 'poolFull' });
+      }
     }
     if (!batch.isEmpty) await this.storage.commit(batch);
     return { restored, dropped };
