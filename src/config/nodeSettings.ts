@@ -233,12 +233,22 @@ export const NODE_SETTINGS = {
       name: 'txpool-account-slots',
       default: 16,
       min: 1,
-      doc: 'executable txs guaranteed per account when the pool is full',
+      doc: 'executable txs per account spared from eviction while other accounts hold more',
     }),
     // geth: 4096 + 1024.
-    globalSlots: wholeNumber({ name: 'txpool-global-slots', default: 5120, min: 1, doc: 'executable txs in the pool' }),
+    globalSlots: wholeNumber({
+      name: 'txpool-global-slots',
+      default: 5120,
+      min: 1,
+      doc: 'most executable txs in the pool (then the cheapest other sender’s last is evicted, or the tx refused)',
+    }),
     accountQueue: wholeNumber({ name: 'txpool-account-queue', default: 64, min: 0, doc: 'future-nonce txs per account; 0 refuses them' }),
-    globalQueue: wholeNumber({ name: 'txpool-global-queue', default: 1024, min: 0, doc: 'future-nonce txs in the pool' }),
+    globalQueue: wholeNumber({
+      name: 'txpool-global-queue',
+      default: 1024,
+      min: 0,
+      doc: 'most future-nonce txs in the pool (then the cheapest queued tx of another sender is evicted, or the tx refused)',
+    }),
     priceBump: wholeNumber({
       name: 'txpool-price-bump',
       unit: 'percent',

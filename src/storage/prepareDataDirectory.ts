@@ -1,11 +1,20 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { freeBytesIn } from './describeWriteFailure.js';
+
+/**
+ * Free space below which the node does not start: LMDB maps its lock file and its first pages,
+ * and on a full filesystem touching them kills the process with SIGBUS (measured on tmpfs)
+ * instead of returning an error.
+ */
+export const MIN_START_FREE_BYTES = 1024 * 1024;
 
 /**
  * Makes sure `directory` can hold a node's data: creates it (and its parents) if missing, and
- * checks that it is a directory this process may read and write. Throws an error that says
- * which path is wrong, what is wrong with it and what to do, instead of the system call's
- * ("ENOENT: no such file or directory, mkdir" for a read-only parent).
+ * checks that it is a directory this process may read and write, on a filesystem with at least
+ * {@link MIN_START_FREE_BYTES} free. Throws an error that says which path is wrong, what is wrong
+ * with it and what to do, instead of the system call's ("ENOENT: no such file or directory,
+ * mkdir" for a read-only parent).
  */
 export function prepareDataDirectory(directory: string): void {
   try {
@@ -15,6 +24,10 @@ export function prepareDataDirectory(directory: string): void {
   }
   const problem = diagnose(directory);
   if (problem) throw unusable(directory, problem);
+  const free = freeBytesIn(directory);
+  if (free !== undefined && free < MIN_START_FREE_BYTES) {
+    throw unusable(directory, `no space left on device (${free} bytes free, the node needs at least 1 MiB to start); free space or choose another --data-dir`);
+  }
 }
 
 function unusable(directory: string, problem: string): Error {

@@ -47,9 +47,9 @@ export function trackReadiness(options: {
           reason: `storage unavailable: ${describeStorageProblem(storage.error.problem)} for ${forSeconds} s; writes are refused and sequencing is paused`,
         };
       }
-      const progressAt = Math.max(lastSealAt, storage?.sinceMs ?? 0);
-      const sinceProgress = options.now() - progressAt;
-      if (sinceProgress > stallAfterMs) return { ready: false, reason: `sequencer stalled: no block sealed for ${Math.round(sinceProgress / 1000)} s` };
+      const sinceProgress = options.now() - Math.max(lastSealAt, storage?.sinceMs ?? 0);
+      if (sinceProgress > stallAfterMs)
+        return { ready: false, reason: `sequencer stalled: no block sealed for ${Math.round((options.now() - lastSealAt) / 1000)} s` };
       return { ready: true, head: options.head() };
     },
   };
