@@ -62,7 +62,7 @@ describe('a full disk, real process on a small tmpfs', () => {
       writeFileSync(ballast, Buffer.alloc(freeBytes(disk.path) - 6 * 1024 * 1024));
       const load = startRawTransactionLoad(node.url, { dataBytes: 2048 });
 
-      await pollUntil(() => load.errors.has(REFUSED), { timeoutMs: 120_000, intervalMs: 50, what: 'the disk to fill' });
+      await pollUntil(async () => load.errors.has(REFUSED), { timeoutMs: 120_000, intervalMs: 50, what: 'the disk to fill' });
       await sleep(1_000);
       // Refused, and only that: nothing reached a client as -32603 or a dropped connection.
       expect([...load.errors.keys()]).toEqual([REFUSED]);
@@ -81,7 +81,7 @@ describe('a full disk, real process on a small tmpfs', () => {
       // Space comes back: the node resumes by itself (its probe writes every second).
       rmSync(ballast);
       await pollUntil(async () => (await readiness(node.url)).status === 200, { timeoutMs: 15_000, intervalMs: 100, what: '/ready 200 again' });
-      await pollUntil(() => load.acknowledged.length > acknowledgedWhileFull + 20, { timeoutMs: 15_000, what: 'writes accepted again' });
+      await pollUntil(async () => load.acknowledged.length > acknowledgedWhileFull + 20, { timeoutMs: 15_000, what: 'writes accepted again' });
       await pollUntil(async () => (await rpcResult<string>(node.url, 'eth_blockNumber')) !== head, { timeoutMs: 5_000, what: 'a new block' });
 
       // Full again, still under load: SIGTERM must stop it within seconds.
