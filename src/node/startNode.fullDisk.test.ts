@@ -7,11 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAccountFromRLP } from '@ethereumjs/util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultNodeConfig } from '../config/nodeConfig.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { createLogger } from '../primitives/logger.js';
 import { FullDiskStorage } from '../testing/FullDiskStorage.js';
 import { startRawTransactionLoad } from '../testing/rawTransactionLoad.js';
+import { verifyMerkleProof } from '../testing/verifyMerkleProof.js';
 import { type SequinNode, startNode } from './startNode.js';
 
 const REFUSED = '-32000 storage unavailable: no space left on device; the node accepts no writes until its storage recovers';
@@ -80,6 +83,13 @@ describe('startNode on a disk that fills up (injected ENOSPC)', () => {
       await until(() => load.acknowledged.length > acknowledgedWhileFull + 50, 'writes accepted again');
       await until(async () => (await head()) !== headWhileFull, 'a new block');
       const { acknowledged } = await load.stop();
+      // Seals refused while full were redone from scratch: the sealed state root proves the balances.
+      const sink = '0x000000000000000000000000000000000000dead';
+      const latest = (await call<{ stateRoot: string; number: string }>(node.url, 'eth_getBlockByNumber', ['latest', false])).result!;
+      const proof = (await call<{ accountProof: string[] }>(node.url, 'eth_getProof', [sink, [], latest.number])).result!;
+      const proven = createAccountFromRLP(verifyMerkleProof(hexToBytes(latest.stateRoot), hexToBytes(sink), proof.accountProof.map(hexToBytes))!);
+      expect(proven.balance).toBe(BigInt((await call<string>(node.url, 'eth_getBalance', [sink, latest.number])).result!));
+      expect(proven.balance).toBeGreaterThan(0n);
       // Everything acknowledged is pre-confirmed (the pool drains once writes are accepted again).
       await until(
         async () => {

@@ -5,6 +5,9 @@ import type { IntervalSchedule } from './IntervalSchedule.js';
 import type { OpenBlock } from './OpenBlock.js';
 import type { StateEdit, StateEditPort } from './StateEdit.js';
 
+/** How often a sequencer paused by unwritable storage looks whether it may tick again. */
+const PAUSED_RECHECK_MS = 100;
+
 /** What the sequencer drives: the producer (the one writer) on a schedule, with a clock. */
 export interface SequencerParts {
   producer: BlockProducer;
@@ -91,20 +94,19 @@ export class Sequencer implements StateEditPort {
     return result;
   }
 
-  private scheduleNextTick(): void {
+  private scheduleNextTick(delayMs?: number): void {
     if (this.stopped) return;
     const { schedule, clock, producer } = this.parts;
-    this.timer = clock.setTimeout(
-      () => {
-        const step = this.parts.writesPaused?.() ? Promise.resolve() : this.tick();
-        this.running = step
-          .catch((error) => {
-            this.parts.releaseInFlight();
-            this.parts.onStepFailed(error);
-          })
-          .finally(() => this.scheduleNextTick());
-      },
-      schedule.delayToNextTick(producer.openBlock, clock.now()),
-    );
+    this.timer = clock.setTimeout(() => {
+      // Nothing could be made durable: look again later instead of ticking (a due seal would
+      // otherwise make every delay 0).
+      if (this.parts.writesPaused?.()) return this.scheduleNextTick(PAUSED_RECHECK_MS);
+      this.running = this.tick()
+        .catch((error) => {
+          this.parts.releaseInFlight();
+          this.parts.onStepFailed(error);
+        })
+        .finally(() => this.scheduleNextTick());
+    }, delayMs ?? schedule.delayToNextTick(producer.openBlock, clock.now()));
   }
 }
