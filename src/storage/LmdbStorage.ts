@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { lockDataDirectory } from './lockDataDirectory.js';
 import type { Storage, WriteBatch } from './Storage.js';
-import { versionedKey } from './versionedKey.js';
+import { versionedKey, versionOf } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
 const DATABASE_FILE = 'chain.mdb';
@@ -81,11 +81,17 @@ export class LmdbStorage implements Storage {
 
   commit(batch: WriteBatch): Promise<void> {
     if (this.readOnly) return Promise.reject(new Error('LmdbStorage opened read-only'));
+    return this.root.transaction(() => this.write(batch)) as Promise<void>;
+  }
+
+  rewind(version: number, batch: WriteBatch): Promise<void> {
+    if (this.readOnly) return Promise.reject(new Error('LmdbStorage opened read-only'));
     return this.root.transaction(() => {
-      for (const [key, value] of batch.records) this.records.put(key, value);
-      for (const key of batch.deletedRecords) this.records.remove(key);
-      for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
-      for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
+      // Collected first, removed after: the scan never walks keys it is deleting.
+      const later: Buffer[] = [];
+      for (const key of this.versioned.getKeys()) if (versionOf(key) > version) later.push(key);
+      for (const key of later) this.versioned.remove(key);
+      this.write(batch);
     }) as Promise<void>;
   }
 
@@ -93,5 +99,13 @@ export class LmdbStorage implements Storage {
     if (!this.readOnly) await this.root.flushed;
     await this.root.close();
     this.unlock();
+  }
+
+  /** Puts a batch's writes into the current write transaction. */
+  private write(batch: WriteBatch): void {
+    for (const [key, value] of batch.records) this.records.put(key, value);
+    for (const key of batch.deletedRecords) this.records.remove(key);
+    for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
+    for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
   }
 }
