@@ -14,11 +14,12 @@ import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
+import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
@@ -74,6 +75,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -81,6 +83,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       chainWriter,
       world,
       trieNodes,
+      parameters,
       now: clock.now(),
       genesis: {
         chainId: config.chainId,
@@ -93,7 +96,15 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
     const intake = new TransactionIntake(
-      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      {
+        common,
+        chainId: config.chainId,
+        // evm_setBlockGasLimit moves it: the pool refuses what the next blocks cannot hold.
+        get blockGasLimit() {
+          return parameters.gasLimit;
+        },
+        minTip: config.txpool.priceLimit,
+      },
       pool,
       journal,
       storage,
@@ -105,11 +116,10 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
     const producer = new BlockProducer(
       {
         common,
-        settings: blockSettings,
+        parameters,
         storage,
         chain,
         chainWriter,
@@ -126,7 +136,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
     );
     const sequencer = new Sequencer({
       producer,
-      schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
+      mode: miningModeOf(config),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
       onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
@@ -141,7 +151,6 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       pool,
       world,
       intake,
-      blockSettings,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
       callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),

@@ -8,7 +8,7 @@ import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
+import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
@@ -42,7 +42,6 @@ export interface RpcBackendPorts {
   /** The pre-confirmed state the pool checks against (txpool_* classify by it). */
   world: StateReader;
   intake: TransactionIntake;
-  blockSettings: ChainBlockSettings;
   vms: VmPool;
   callExecutor: CallExecutor | undefined;
   clock: Clock;
@@ -56,8 +55,8 @@ export interface RpcBackendPorts {
  */
 export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
-  const selection = new BlockSelection(storage, ports.blockSettings);
-  const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
+  const selection = new BlockSelection(storage);
+  const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
   const calls = new CallQueries(views, selection, { common, vms: ports.vms, executor: ports.callExecutor, gasCap: config.rpcGasCap });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };

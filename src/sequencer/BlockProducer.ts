@@ -7,6 +7,7 @@ import { CachedStateReader } from '../execution/CachedStateReader.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
@@ -16,27 +17,25 @@ import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import type { BlockParameters } from './BlockParameters.js';
 import type { ChainEvents, PreconfTickEvent, SubBlockEvent } from './ChainEvents.js';
+import type { ChainPoint } from './ChainPoint.js';
 import { ChainView } from './ChainView.js';
 import { ChainViews } from './ChainViews.js';
 import type { Clock } from './Clock.js';
 import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool.js';
-import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
+import type { MiningMode } from './MiningMode.js';
+import { OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
-/** Block parameters of the sequencer. */
-export interface BlockSettings {
-  blockGasLimit: bigint;
-  coinbase: Uint8Array;
-}
-
 /** Everything the producer works with: the writers of chain and state, and what it reads to build blocks. */
 export interface BlockProducerParts {
   common: Common;
-  settings: BlockSettings;
+  /** What the next blocks are stamped with (timestamps, base fee, gas limit, coinbase). */
+  parameters: BlockParameters;
   storage: Storage;
   chain: ChainReader;
   chainWriter: ChainWriter;
@@ -65,6 +64,8 @@ export class BlockProducer {
   /** The state after the latest sealed block, shared by every view until the next seal. */
   private latestState: StateReader;
   private head: StoredBlock;
+  /** How many rewinds the chain has had: a position names the same contents only within one epoch. */
+  private epoch = 0;
 
   constructor(
     private readonly parts: BlockProducerParts,
@@ -81,24 +82,26 @@ export class BlockProducer {
     return this.open;
   }
 
+  /** The latest sealed block. */
+  get latest(): StoredBlock {
+    return this.head;
+  }
+
+  /** The block parameters the next blocks are stamped with. */
+  get parameters(): BlockParameters {
+    return this.parts.parameters;
+  }
+
   /**
    * Executes executable pool transactions into one sub-block and publishes it; returns its event,
    * or undefined when nothing was executable.
    */
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
-    const { pool, execution, world, common, settings, logger } = this.parts;
+    const { pool, execution, world, common, logger } = this.parts;
     if (pool.size === 0) return undefined;
     execution.state.reset(world);
     const startedAt = performance.now();
-    const { executed, failed, gasUsed } = await executeFromPool({
-      common,
-      pool,
-      execution,
-      open: this.open,
-      gasLimit: settings.blockGasLimit,
-      coinbase: settings.coinbase,
-      logger,
-    });
+    const { executed, failed, gasUsed } = await executeFromPool({ common, pool, execution, open: this.open, logger });
     if (executed.length === 0) {
       pool.releaseInFlight();
       if (failed.length > 0) await this.dropFromPool(failed);
@@ -131,16 +134,17 @@ export class BlockProducer {
     return event;
   }
 
-  /** Seals the open block (roots, header, one atomic commit), publishes it, and opens the next block on the interval grid from `nextOpensAtMs`. */
+  /**
+   * Seals the open block (roots, header, one atomic commit), publishes it, and opens the next
+   * block at wall-clock `nextOpensAtMs` (on the interval grid, or now), stamped by the parameters.
+   */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
-    const { storage, chainWriter, world, trieNodes, common, settings, logger, events } = this.parts;
+    const { storage, chainWriter, world, trieNodes, common, parameters, clock, logger, events } = this.parts;
     const open = this.open;
     const startedAt = performance.now();
     const { block, updatedAccounts } = await sealOpenBlock({
       common,
       open,
-      gasLimit: settings.blockGasLimit,
-      coinbase: settings.coinbase,
       finalState: world,
       parentState: new PersistedStateReader(storage, open.number - 1),
       nodes: trieNodes,
@@ -158,7 +162,8 @@ export class BlockProducer {
     world.apply(sealedAccounts);
     this.head = block;
     this.latestState = sealedState(storage, open.number);
-    this.open = openBlockAfter(block, nextOpensAtMs);
+    parameters.sealed(open.header, clock.now());
+    this.open = openBlockAfter(block, parameters, nextOpensAtMs);
     const view = this.buildView();
     this.views.publish(view);
     const sealMs = performance.now() - startedAt;
@@ -167,9 +172,98 @@ export class BlockProducer {
     return block;
   }
 
+  /**
+   * Stamps the open block again from the current parameters, opened at `openedAtMs`, if no
+   * sub-block is committed yet (nothing durable refers to it), and publishes it; returns false
+   * when it already holds sub-blocks. Instant and manual mining call it before filling a block,
+   * so the block carries the time it is made at; dev methods after changing a parameter.
+   */
+  restamp(openedAtMs: number): boolean {
+    if (!this.open.isEmpty) return false;
+    this.open = openBlockAfter(this.head, this.parts.parameters, openedAtMs);
+    this.views.publish(this.buildView());
+    return true;
+  }
+
+  /** Where the chain stands now: the latest block and the open block's committed sub-blocks. */
+  point(): ChainPoint {
+    return { head: this.head, open: this.open.isEmpty ? undefined : { header: this.open.header, contents: this.open.contents.slice() } };
+  }
+
+  /**
+   * Rewinds the chain to `point` (evm_revert, anvil_rollback, anvil_reset), durably: the blocks
+   * after its head are deleted with their transactions and receipts, the versioned state written
+   * after it is deleted, and the open block it had is written back — all in one atomic commit, so
+   * a crash leaves either the old chain or the rewound one. Then the caches that held the old
+   * chain are dropped, the block parameters' clock goes back to the head's time (or, with
+   * `reset`, every parameter to its start value), a fresh view is published (a new epoch) and
+   * `rewound` announced. The pool keeps its transactions (their senders' nonces may now leave
+   * them queued) unless `clearPool`; mined transactions of removed blocks are gone, as in Anvil.
+   * Returns false, changing nothing, when the point's head is no longer in the chain.
+   */
+  async rewind(point: ChainPoint, options: { reset?: boolean; clearPool?: boolean } = {}): Promise<boolean> {
+    const { storage, chain, chainWriter, world, pool, journal, parameters, clock, events, logger } = this.parts;
+    const target = point.head;
+    const targetNumber = Number(target.number);
+    const headNumber = Number(this.head.number);
+    if (targetNumber > headNumber || chain.blockByNumber(targetNumber)?.hash !== target.hash) return false;
+    const restored = point.open?.contents.length ? point.open : undefined;
+    const kept = new Set(restored?.contents.flatMap((contents) => contents.records.map((record) => record.fields.hash as string)));
+
+    const batch = new WriteBatch();
+    for (let number = targetNumber + 1; number <= headNumber; number++) {
+      const block = chain.blockByNumber(number)!;
+      chainWriter.deleteBlock(batch, block);
+      for (const hash of block.transactions) if (!kept.has(hash)) chainWriter.deleteTransaction(batch, hash);
+    }
+    for (const record of this.open.records) if (!kept.has(record.fields.hash as string)) chainWriter.deleteTransaction(batch, record.fields.hash as string);
+    // Sub-block records written back keep their keys: delete only the others (a batch puts before it deletes).
+    const rewrittenSubBlocks = restored && this.open.number === targetNumber + 1 ? restored.contents.length : 0;
+    chainWriter.deleteSubBlocks(batch, this.open.number, this.open.subBlocks.length, rewrittenSubBlocks);
+    chainWriter.writeHead(batch, target);
+    if (restored) {
+      const changes = emptyStateChanges();
+      for (const contents of restored.contents) {
+        chainWriter.writeSubBlock(batch, contents.subBlock);
+        for (const record of contents.records) chainWriter.writeTransaction(batch, record);
+        mergeStateChanges(changes, contents.changes);
+      }
+      writeStateChanges(batch, targetNumber + 1, changes);
+    }
+    const dropped = options.clearPool ? [...pool.contents().values()].flatMap((byNonce) => [...byNonce.values()]) : [];
+    for (const transaction of dropped) journal.forget(batch, transaction.hash);
+    await storage.rewind(targetNumber, batch);
+
+    // Durable: drop what held the old chain, then publish the rewound one.
+    chainWriter.forgetRecent();
+    world.forgetCached();
+    pool.releaseInFlight();
+    for (const transaction of dropped) pool.remove(transaction.hash);
+    const now = clock.now();
+    if (options.reset) parameters.reset();
+    else parameters.rewoundTo(BigInt(target.timestamp), now);
+    this.epoch++;
+    this.head = target;
+    this.latestState = sealedState(storage, targetNumber);
+    if (restored) {
+      this.open = new OpenBlock({ ...restored.header, openedAtMs: now, notBeforeMs: now, spends: {} });
+      for (const contents of restored.contents) this.open.append(contents);
+    } else this.open = openBlockAfter(target, parameters, now);
+    const view = this.buildView();
+    this.views.publish(view);
+    logger.info('chain rewound', { toBlock: targetNumber, removedBlocks: headNumber - targetNumber, openSubBlocks: this.open.subBlocks.length });
+    events.emit('rewound', { blockNumber: targetNumber, view });
+    return true;
+  }
+
   /** Announces a sequencer tick (the heartbeat), empty or not. */
   emitTick(tick: PreconfTickEvent): void {
     this.parts.events.emit('preconfTick', tick);
+  }
+
+  /** Announces the sequencer's new mining mode. */
+  emitMiningMode(mode: MiningMode): void {
+    this.parts.events.emit('miningMode', { mode });
   }
 
   /** Commits a sub-block, then publishes it: world state, pool, the open block, a new view, the event. */
@@ -231,7 +325,7 @@ export class BlockProducer {
     const open = this.open.view();
     const layers = open.changeLayers();
     const pendingState = layers.length === 0 ? this.latestState : new LayeredStateReader(this.latestState, layers);
-    return new ChainView(this.head, open, this.latestState, pendingState, this.parts.chain);
+    return new ChainView(this.head, open, this.latestState, pendingState, this.parts.chain, this.epoch);
   }
 }
 
