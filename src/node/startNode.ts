@@ -56,7 +56,13 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
-    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
+    const { mode } = sequencer;
+    const readiness = trackReadiness({
+      events,
+      blockTimeMs: mode.kind === 'interval' ? mode.blockTimeMs : undefined,
+      now: () => clock.now(),
+      head: () => sequencer.views.current().headNumber,
+    });
     const rpc = new RpcServer({
       methods: ALL_METHODS,
       backend,
