@@ -29,6 +29,18 @@ afterEach(async () => {
 });
 
 /** Signs a 1-wei transfer from dev account `from` (nonce as given, else its pending nonce). */
+/** A block as served, with the fields these tests read. */
+interface ServedBlock {
+  hash: Hex;
+  number: Hex;
+  timestamp: Hex;
+  transactions: Hex[];
+}
+
+function servedBlock(test: TestChain, selector: BlockSelector): ServedBlock {
+  return test.backend.blocks.getBlock(selector, false) as ServedBlock;
+}
+
 async function transfer(test: TestChain, from: number, nonce?: bigint): Promise<{ raw: Uint8Array; hash: Hex }> {
   return signTestTransaction(test, test.accounts[from]!, { to: RECIPIENT, value: 1n, gas: 21_000n, ...(nonce === undefined ? {} : { nonce }) });
 }
@@ -57,14 +69,14 @@ describe('instant mining', () => {
     expect(await submit(chain, raw)).toBe(hash);
 
     expect(blockNumber(chain)).toBe(1);
-    const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { blockHash: Hex };
     expect(receipt).toMatchObject({ status: '0x1', blockNumber: '0x1', transactionIndex: '0x0' });
-    expect(receipt.blockHash).toBe(chain.backend.blocks.getBlock(LATEST, false)!.hash);
+    expect(receipt.blockHash).toBe(servedBlock(chain, LATEST).hash);
     expect(chain.backend.state.getBalance(hexToBytes(RECIPIENT), LATEST)).toBe(1n);
     expect(events).toEqual(['subBlock', 'sealedBlock']);
     // Nothing is left pre-confirmed: "pending" is "latest".
     expect(chain.sequencer.openBlock.subBlocks).toHaveLength(0);
-    expect(chain.backend.blocks.getBlock(PENDING, false)!.hash).toBe(receipt.blockHash);
+    expect(servedBlock(chain, PENDING).hash).toBe(receipt.blockHash);
   });
 
   it('puts transactions submitted together (one JSON-RPC batch) in one block', async () => {
@@ -73,7 +85,7 @@ describe('instant mining', () => {
     const hashes = await Promise.all(signed.map(({ raw }) => submit(chain!, raw)));
     expect(blockNumber(chain)).toBe(1);
     // One block, in the pool's order (best tip first, then by hash), whatever the order of arrival.
-    expect([...(chain.backend.blocks.getBlock(LATEST, false)!.transactions as Hex[])].sort()).toEqual([...hashes].sort());
+    expect([...servedBlock(chain, LATEST).transactions].sort()).toEqual([...hashes].sort());
   });
 
   it('mines transactions that a filled nonce gap makes executable, not only the one submitted', async () => {
@@ -88,14 +100,14 @@ describe('instant mining', () => {
     const gap = await transfer(chain, 0, 0n);
     await submit(chain, gap.raw);
     expect(chain.pool.size).toBe(0);
-    expect(chain.backend.blocks.getBlock(LATEST, false)!.transactions).toEqual([gap.hash, later.hash, laterStill.hash]);
+    expect(servedBlock(chain, LATEST).transactions).toEqual([gap.hash, later.hash, laterStill.hash]);
   });
 
   it('gives blocks mined within one second strictly increasing timestamps (the chain runs ahead, then the clock catches up)', async () => {
     chain = await createTestChain({ mining: 'instant' });
-    const genesis = BigInt(chain.backend.blocks.getBlock({ kind: 'number', number: 0n }, false)!.timestamp as string);
+    const genesis = BigInt(servedBlock(chain, { kind: 'number', number: 0n }).timestamp);
     for (let count = 0; count < 3; count++) await submit(chain, (await transfer(chain, 0)).raw);
-    const timestamps = [1n, 2n, 3n].map((number) => BigInt(chain!.backend.blocks.getBlock({ kind: 'number', number }, false)!.timestamp as string));
+    const timestamps = [1n, 2n, 3n].map((number) => BigInt(servedBlock(chain!, { kind: 'number', number }).timestamp));
     const now = BigInt(Math.floor(chain.clock.now() / 1000));
     // Genesis is one second back; the first block takes the clock's second, the next two run ahead by one each.
     expect(genesis).toBe(now - 1n);
@@ -103,7 +115,7 @@ describe('instant mining', () => {
 
     await chain.clock.advance(10_000);
     await submit(chain, (await transfer(chain, 0)).raw);
-    expect(BigInt(chain.backend.blocks.getBlock(LATEST, false)!.timestamp as string)).toBe(now + 10n);
+    expect(BigInt(servedBlock(chain, LATEST).timestamp)).toBe(now + 10n);
   });
 
   it('seals a state edit at once, so "latest" shows it', async () => {

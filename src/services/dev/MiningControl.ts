@@ -107,7 +107,7 @@ export class MiningControl {
   }
 
   /** evm_setBlockGasLimit / anvil_setBlockGasLimit: the gas limit of the next blocks; the pool refuses what they cannot hold. */
-  setBlockGasLimit(gasLimit: bigint): Promise<void> {
+  async setBlockGasLimit(gasLimit: bigint): Promise<void> {
     if (gasLimit < 21_000n) throw new InvalidArgumentError(`block gas limit ${gasLimit} is below 21000, the gas of the smallest transaction`);
     if (gasLimit >= 2n ** 64n) throw new InvalidArgumentError('block gas limit does not fit 64 bits');
     return this.parts.sequencer.adjust((parameters) => {
