@@ -7,7 +7,7 @@ import { CachedStateReader } from '../execution/CachedStateReader.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
-import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
@@ -49,6 +49,22 @@ export interface BlockProducerParts {
   logger: Logger;
 }
 
+/** A sub-block executed from the pool (or made by a state edit), not yet written. */
+interface ProducedSubBlock {
+  contents: SubBlockContents;
+  executed: readonly ExecutedPoolTransaction[];
+  failed: readonly PoolTransaction[];
+  startedAt: number;
+}
+
+/** A block being sealed: the open block it seals, its record, and its accounts with their new storage roots. */
+interface Sealing {
+  open: OpenBlock;
+  block: StoredBlock;
+  sealedAccounts: StateChanges;
+  startedAt: number;
+}
+
 /**
  * The one writer of chain and state. It turns pool transactions and state edits into durable
  * sub-blocks of the open block, and seals the open block into a block. Every step follows the
@@ -87,6 +103,11 @@ export class BlockProducer {
     return this.head;
   }
 
+  /** True while the pool holds transactions (executable or not). */
+  get hasPoolTransactions(): boolean {
+    return this.parts.pool.size > 0;
+  }
+
   /** The block parameters the next blocks are stamped with. */
   get parameters(): BlockParameters {
     return this.parts.parameters;
@@ -97,23 +118,38 @@ export class BlockProducer {
    * or undefined when nothing was executable.
    */
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
-    const { pool, execution, world, common, logger } = this.parts;
-    if (pool.size === 0) return undefined;
-    execution.state.reset(world);
-    const startedAt = performance.now();
-    const { executed, failed, gasUsed } = await executeFromPool({ common, pool, execution, open: this.open, logger });
-    if (executed.length === 0) {
-      pool.releaseInFlight();
-      if (failed.length > 0) await this.dropFromPool(failed);
-      return undefined;
-    }
-    const contents = subBlockContents({ open: this.open, executed, changes: execution.state.takeChanges(), gasUsed });
-    return this.commitSubBlock(contents, { executed, failed, startedAt });
+    const produced = await this.executeFromPool();
+    if (!produced) return undefined;
+    const batch = new WriteBatch();
+    this.writeSubBlock(batch, produced);
+    await this.commitSelected(batch, produced);
+    return this.publishSubBlock(produced);
+  }
+
+  /**
+   * Instant mining's step: executes executable pool transactions into a sub-block and seals the
+   * block at once, the sub-block and the block in one commit; publishes the sub-block, then the
+   * block (both events, as in interval mining), and opens the next block at `nextOpensAtMs`.
+   * Returns undefined when nothing was executable.
+   */
+  async produceBlock(nextOpensAtMs: number): Promise<{ subBlock: SubBlockEvent; block: StoredBlock } | undefined> {
+    const produced = await this.executeFromPool();
+    if (!produced) return undefined;
+    const filled = this.open.withAppended(produced.contents);
+    const sealing = await this.sealedBlock(filled, new LayeredStateReader(this.parts.world, [produced.contents.changes]));
+    const batch = new WriteBatch();
+    // The sub-block record is left out: the seal would delete it in the same commit.
+    this.writeSubBlock(batch, produced, { record: false });
+    this.writeSeal(batch, sealing);
+    await this.commitSelected(batch, produced);
+    const subBlock = this.publishSubBlock(produced);
+    const block = this.publishSeal(sealing, nextOpensAtMs);
+    return { subBlock, block };
   }
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
-    const { execution, world } = this.parts;
+    const { execution, world, storage } = this.parts;
     execution.state.reset(world);
     const startedAt = performance.now();
     try {
@@ -129,7 +165,11 @@ export class BlockProducer {
       gasUsed: this.open.gasUsed,
       stateEdits: [edit.description],
     });
-    const event = await this.commitSubBlock(contents, { executed: [], failed: [], startedAt });
+    const produced: ProducedSubBlock = { contents, executed: [], failed: [], startedAt };
+    const batch = new WriteBatch();
+    this.writeSubBlock(batch, produced);
+    await storage.commit(batch);
+    const event = this.publishSubBlock(produced);
     this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
     return event;
   }
@@ -139,37 +179,11 @@ export class BlockProducer {
    * block at wall-clock `nextOpensAtMs` (on the interval grid, or now), stamped by the parameters.
    */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
-    const { storage, chainWriter, world, trieNodes, common, parameters, clock, logger, events } = this.parts;
-    const open = this.open;
-    const startedAt = performance.now();
-    const { block, updatedAccounts } = await sealOpenBlock({
-      common,
-      open,
-      finalState: world,
-      parentState: new PersistedStateReader(storage, open.number - 1),
-      nodes: trieNodes,
-    });
-    const sealedAccounts = { accounts: updatedAccounts, storage: new Map(), code: new Map() };
+    const sealing = await this.sealedBlock(this.open, this.parts.world);
     const batch = new WriteBatch();
-    chainWriter.writeBlock(batch, block);
-    writeStateChanges(batch, open.number, sealedAccounts);
-    trieNodes.flushInto(batch);
-    chainWriter.deleteSubBlocks(batch, open.number, open.subBlocks.length);
-    await storage.commit(batch);
-
-    // Durable: publish the sealed block and the empty next block in one view.
-    chainWriter.remember({ block });
-    world.apply(sealedAccounts);
-    this.head = block;
-    this.latestState = sealedState(storage, open.number);
-    parameters.sealed(open.header, clock.now());
-    this.open = openBlockAfter(block, parameters, nextOpensAtMs);
-    const view = this.buildView();
-    this.views.publish(view);
-    const sealMs = performance.now() - startedAt;
-    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(sealMs) });
-    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions, block, view, sealMs });
-    return block;
+    this.writeSeal(batch, sealing);
+    await this.parts.storage.commit(batch);
+    return this.publishSeal(sealing, nextOpensAtMs);
   }
 
   /**
@@ -266,36 +280,56 @@ export class BlockProducer {
     this.parts.events.emit('miningMode', { mode });
   }
 
-  /** Commits a sub-block, then publishes it: world state, pool, the open block, a new view, the event. */
-  private async commitSubBlock(
-    contents: SubBlockContents,
-    outcome: { executed: readonly ExecutedPoolTransaction[]; failed: readonly PoolTransaction[]; startedAt: number },
-  ): Promise<SubBlockEvent> {
-    const { storage, chainWriter, journal, world, pool, logger, events, clock } = this.parts;
-    const open = this.open;
-    const batch = new WriteBatch();
-    for (const record of contents.records) chainWriter.writeTransaction(batch, record);
-    for (const { source } of outcome.executed) journal.forget(batch, source.hash);
-    for (const transaction of outcome.failed) journal.forget(batch, transaction.hash);
-    writeStateChanges(batch, open.number, contents.changes);
-    chainWriter.writeSubBlock(batch, contents.subBlock);
-    try {
-      await storage.commit(batch);
-    } finally {
-      // Whatever happened, the transactions selected for this sub-block are no longer in flight.
-      if (outcome.executed.length > 0 || outcome.failed.length > 0) pool.releaseInFlight();
+  /** Executes what the pool can run into the next sub-block's contents (not yet written), or undefined. */
+  private async executeFromPool(): Promise<ProducedSubBlock | undefined> {
+    const { pool, execution, world, common, logger } = this.parts;
+    if (pool.size === 0) return undefined;
+    execution.state.reset(world);
+    const startedAt = performance.now();
+    const { executed, failed, gasUsed } = await executeFromPool({ common, pool, execution, open: this.open, logger });
+    if (executed.length === 0) {
+      pool.releaseInFlight();
+      if (failed.length > 0) await this.dropFromPool(failed);
+      return undefined;
     }
+    const contents = subBlockContents({ open: this.open, executed, changes: execution.state.takeChanges(), gasUsed });
+    return { contents, executed, failed, startedAt };
+  }
 
-    // Durable: now publish, in the order readers depend on.
+  /** Adds a sub-block's writes to `batch`: its transactions and receipts, its state, the journal removals and (unless `record` is false) its record. */
+  private writeSubBlock(batch: WriteBatch, produced: ProducedSubBlock, options: { record?: boolean } = {}): void {
+    const { chainWriter, journal } = this.parts;
+    const { contents } = produced;
+    for (const record of contents.records) chainWriter.writeTransaction(batch, record);
+    for (const { source } of produced.executed) journal.forget(batch, source.hash);
+    for (const transaction of produced.failed) journal.forget(batch, transaction.hash);
+    writeStateChanges(batch, this.open.number, contents.changes);
+    if (options.record ?? true) chainWriter.writeSubBlock(batch, contents.subBlock);
+  }
+
+  /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
+  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock): Promise<void> {
+    try {
+      await this.parts.storage.commit(batch);
+    } finally {
+      if (produced.executed.length > 0 || produced.failed.length > 0) this.parts.pool.releaseInFlight();
+    }
+  }
+
+  /** After a sub-block is durable: publishes it, in the order readers depend on — world state, pool, the open block, a new view, the event. */
+  private publishSubBlock(produced: ProducedSubBlock): SubBlockEvent {
+    const { chainWriter, world, pool, logger, events, clock } = this.parts;
+    const { contents } = produced;
+    const open = this.open;
     chainWriter.remember({ transactions: contents.records });
     world.apply(contents.changes);
-    for (const { source } of outcome.executed) pool.remove(source.hash);
-    for (const transaction of outcome.failed) pool.remove(transaction.hash);
-    pool.pruneStale(new Set([...outcome.executed.map(({ source }) => source.sender), ...contents.changes.accounts.keys()]));
+    for (const { source } of produced.executed) pool.remove(source.hash);
+    for (const transaction of produced.failed) pool.remove(transaction.hash);
+    pool.pruneStale(new Set([...produced.executed.map(({ source }) => source.sender), ...contents.changes.accounts.keys()]));
     open.append(contents);
     const view = this.buildView();
     this.views.publish(view);
-    const buildMs = performance.now() - outcome.startedAt;
+    const buildMs = performance.now() - produced.startedAt;
     const { subBlock } = contents;
     logger.debug('pre-confirmed sub-block', { block: open.number, index: subBlock.index, txs: contents.records.length, buildMs: Math.round(buildMs) });
     // Taken before listeners run: fanning out to subscribers is not part of becoming durable.
@@ -312,6 +346,48 @@ export class BlockProducer {
     };
     events.emit('subBlock', event);
     return event;
+  }
+
+  /** Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end; writes nothing. */
+  private async sealedBlock(open: OpenBlock, finalState: StateReader): Promise<Sealing> {
+    const { storage, trieNodes, common } = this.parts;
+    const startedAt = performance.now();
+    const { block, updatedAccounts } = await sealOpenBlock({
+      common,
+      open,
+      finalState,
+      parentState: new PersistedStateReader(storage, open.number - 1),
+      nodes: trieNodes,
+    });
+    return { open, block, sealedAccounts: { accounts: updatedAccounts, storage: new Map(), code: new Map() }, startedAt };
+  }
+
+  /** Adds a seal's writes to `batch`: the block, its accounts' new storage roots, the trie nodes, and the removal of its sub-block records. */
+  private writeSeal(batch: WriteBatch, sealing: Sealing): void {
+    const { chainWriter, trieNodes } = this.parts;
+    const { open, block } = sealing;
+    chainWriter.writeBlock(batch, block);
+    writeStateChanges(batch, open.number, sealing.sealedAccounts);
+    trieNodes.flushInto(batch);
+    chainWriter.deleteSubBlocks(batch, open.number, this.open.subBlocks.length);
+  }
+
+  /** After a seal is durable: publishes the sealed block and the empty next block in one view, then the event. */
+  private publishSeal(sealing: Sealing, nextOpensAtMs: number): StoredBlock {
+    const { storage, chainWriter, world, parameters, clock, logger, events } = this.parts;
+    const { open, block, sealedAccounts } = sealing;
+    chainWriter.remember({ block });
+    world.apply(sealedAccounts);
+    this.head = block;
+    this.latestState = sealedState(storage, open.number);
+    parameters.sealed(open.header, clock.now());
+    this.open = openBlockAfter(block, parameters, nextOpensAtMs);
+    const view = this.buildView();
+    this.views.publish(view);
+    const sealMs = performance.now() - sealing.startedAt;
+    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(sealMs) });
+    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions, block, view, sealMs });
+    return block;
   }
 
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {

@@ -40,7 +40,8 @@ export interface SealedBlockEvent {
 
 /**
  * One pre-confirmation tick of the sequencer, empty or not: the node's heartbeat. Emitted after
- * the tick's sub-block (if any) was announced, before the block is sealed.
+ * the tick's sub-block (if any) was announced — in interval mining before the block is sealed;
+ * instant mining and evm_mine seal the sub-block's block in the same step, so after that.
  */
 export interface PreconfTickEvent {
   blockNumber: bigint;

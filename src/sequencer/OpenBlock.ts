@@ -98,6 +98,14 @@ export class OpenBlock {
     orBloom(this.bloom, contents.bloom);
   }
 
+  /** A copy of this block with `contents` appended after its sub-blocks (what a seal computes from before the sub-block is durable). */
+  withAppended(contents: SubBlockContents): OpenBlock {
+    const copy = new OpenBlock(this.header);
+    for (const earlier of this.contents) copy.append(earlier);
+    copy.append(contents);
+    return copy;
+  }
+
   /** The block as it stands now, frozen: later sub-blocks do not change what the view shows. */
   view(): OpenBlockView {
     const transactionCount = this.records.length;

@@ -1,6 +1,7 @@
 import type { StoredBlock } from '../chain/records.js';
 import type { BlockParameters } from './BlockParameters.js';
 import type { BlockProducer } from './BlockProducer.js';
+import type { SubBlockEvent } from './ChainEvents.js';
 import type { ChainPoint } from './ChainPoint.js';
 import type { ViewSource } from './ChainViews.js';
 import type { Clock } from './Clock.js';
@@ -138,9 +139,9 @@ export class Sequencer implements StateEditPort {
       for (let count = 0; count < request.blocks; count++) {
         if (request.intervalSeconds !== undefined) producer.parameters.increaseTime(request.intervalSeconds);
         producer.restamp(clock.now());
-        const built = await producer.produceSubBlock();
-        this.announceTick(built);
-        sealed.push(await producer.seal(clock.now()));
+        const produced = await producer.produceBlock(clock.now());
+        this.announceTick(produced?.subBlock);
+        sealed.push(produced?.block ?? (await producer.seal(clock.now())));
       }
       this.scheduleNextTick();
       return sealed;
@@ -233,12 +234,11 @@ export class Sequencer implements StateEditPort {
   /** Instant mining: blocks of the pool's executable transactions until none is left (or none fits). */
   private async mineExecutable(): Promise<void> {
     const { producer, clock } = this.parts;
-    for (;;) {
+    while (producer.hasPoolTransactions) {
       producer.restamp(clock.now());
-      const built = await producer.produceSubBlock();
-      if (!built) return;
-      this.announceTick(built);
-      await producer.seal(clock.now());
+      const produced = await producer.produceBlock(clock.now());
+      if (!produced) return;
+      this.announceTick(produced.subBlock);
     }
   }
 
@@ -251,14 +251,14 @@ export class Sequencer implements StateEditPort {
     if (schedule?.isSealDue(producer.openBlock, now)) await producer.seal(schedule.nextBlockOpensAt(producer.openBlock, now));
   }
 
-  /** The heartbeat: one per tick or mined sub-block, empty or not. */
-  private announceTick(built: Awaited<ReturnType<BlockProducer['produceSubBlock']>>): void {
+  /** The heartbeat: one per tick or mined sub-block, empty or not (after a seal, about the sealed block's sub-block). */
+  private announceTick(built: SubBlockEvent | undefined): void {
     const { producer, clock } = this.parts;
     const open = producer.openBlock;
     producer.emitTick({
-      blockNumber: BigInt(open.number),
+      blockNumber: built?.blockNumber ?? BigInt(open.number),
       subBlockIndex: built?.index ?? null,
-      timestamp: open.timestamp,
+      timestamp: built?.timestamp ?? open.timestamp,
       transactionHashes: built?.transactionHashes ?? [],
       atMs: built?.preconfirmedAtMs ?? clock.now(),
     });
