@@ -17,6 +17,7 @@ import { preconfirm, sealBlock } from '../../testing/driveChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { signTestTransaction } from '../../testing/sendTestTransaction.js';
 import { verifyMerkleProof } from '../../testing/verifyMerkleProof.js';
+import { toSubscriptionRequest } from '../subscriptions/SubscriptionRequest.js';
 
 const LATEST: BlockSelector = { kind: 'tag', tag: 'latest' };
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
@@ -166,6 +167,25 @@ describe('evm_snapshot / evm_revert', () => {
     expect(head(chain)).toBe(tokenHead + 1);
     expect(before.length).toBe(32);
     expect(await balanceAt(tokenHead + 1)).toHaveLength(0);
+  });
+
+  it('subscriptions go on after a revert: newPreconfBlockTransactions and newHeads announce the new transactions and blocks', async () => {
+    chain = await createTestChain({ mining: 'instant' });
+    const { backend } = chain;
+    const id = await backend.snapshots.snapshot();
+    const transactions: unknown[] = [];
+    const heads: unknown[] = [];
+    const stopTransactions = backend.subscriptions.subscribe(toSubscriptionRequest('newPreconfBlockTransactions', undefined), (hash) =>
+      transactions.push(hash),
+    );
+    const stopHeads = backend.subscriptions.subscribe(toSubscriptionRequest('newHeads', undefined), (head) => heads.push((head as { number: Hex }).number));
+    const before = [await send(chain), await send(chain)];
+    await backend.snapshots.revert(id);
+    const after = await send(chain, 1);
+    stopTransactions();
+    stopHeads();
+    expect(transactions).toEqual([...before, after]);
+    expect(heads).toEqual(['0x1', '0x2', '0x1']);
   });
 
   it('moves filters back: a block filter reports the blocks mined after the revert', async () => {
