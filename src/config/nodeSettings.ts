@@ -53,7 +53,7 @@ export const NODE_SETTINGS = {
     valueName: 'MODE',
     choices: MINING_MODES,
     default: 'interval',
-    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (each transaction pre-confirmed and sealed in its own block before its submission answers, like Anvil: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
+    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
   }),
   blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
   initialBaseFee: bigWholeNumber({
