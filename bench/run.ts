@@ -40,6 +40,7 @@ import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
+import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
@@ -48,7 +49,8 @@ import { errorResult } from './workloads/types.js';
 const RUN_LIMIT_MS = 285_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 
-const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
+// Instant mining last: it switches Sequin from interval to instant mining (evm_setAutomine).
+const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber, instantMining];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, the peers "n/a"), after the comparison. */

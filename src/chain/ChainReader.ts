@@ -9,7 +9,8 @@ const RECENT_BLOCKS = 64;
 
 /**
  * Reads sealed blocks, transactions, receipts and sub-blocks as storage holds them. Records are
- * immutable once written (no reorgs), so what this returns never goes stale; but storage may
+ * immutable once written (no reorgs), so what this returns never goes stale — except across a
+ * rewind (evm_revert, anvil_reset), after which the writer calls {@link forgetRecent}; storage may
  * already hold records the sequencer has not published yet (a commit is readable before it
  * resolves), so what a client may see is decided by the sequencer's ChainView, never by what
  * this finds. Only the {@link ChainWriter} adds records.
@@ -58,6 +59,12 @@ export class ChainReader {
   /** Every stored sub-block (those of the open block; a seal deletes its block's). Read at start-up. */
   subBlocks(): StoredSubBlock[] {
     return this.storage.recordsWithPrefix<StoredSubBlock>(recordKeys.subBlockPrefix).map(([, value]) => value);
+  }
+
+  /** Drops the recent caches (after a rewind deleted records they may hold). */
+  forgetRecent(): void {
+    this.recentTransactions?.clear();
+    this.recentBlocks?.clear();
   }
 
   /** Keeps records that were just committed in the recent caches (no-op without caching). Called by the writer. */

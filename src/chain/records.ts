@@ -83,6 +83,9 @@ export interface StoredSubBlock {
   /** Timestamp (seconds) shared by every sub-block of the block. */
   timestamp: number;
   baseFeePerGas: Hex;
+  /** The block's gas limit and coinbase (absent in records written before they could change at run time). */
+  gasLimit?: Hex;
+  miner?: Hex;
   transactionHashes: Hex[];
   /** Gas used by the whole block up to and including this sub-block. */
   cumulativeGasUsed: Hex;

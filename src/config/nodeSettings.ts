@@ -12,6 +12,9 @@ import { LOG_LEVELS } from '../primitives/logger.js';
 import { publicUrlProblem } from './publicUrl.js';
 import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
 
+/** The sequencer's mining modes (see sequencer/MiningMode.ts). */
+export const MINING_MODES = ['interval', 'instant', 'manual'] as const;
+
 export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
 
 export const NODE_SETTINGS = {
@@ -44,6 +47,13 @@ export const NODE_SETTINGS = {
     min: 1000,
     minimumReason: 'block timestamps are whole seconds and must increase',
     doc: 'milliseconds between sealed blocks',
+  }),
+  mining: choice({
+    name: 'mining',
+    valueName: 'MODE',
+    choices: MINING_MODES,
+    default: 'interval',
+    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
   }),
   blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
   initialBaseFee: bigWholeNumber({

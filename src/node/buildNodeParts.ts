@@ -15,11 +15,12 @@ import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
+import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
 import { freeBytesIn } from '../storage/describeWriteFailure.js';
 import { GuardedStorage } from '../storage/GuardedStorage.js';
@@ -95,6 +96,7 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -102,6 +104,7 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       chainWriter,
       world,
       trieNodes,
+      parameters,
       now: clock.now(),
       genesis: {
         chainId: config.chainId,
@@ -114,7 +117,15 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
     const intake = new TransactionIntake(
-      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      {
+        common,
+        chainId: config.chainId,
+        // evm_setBlockGasLimit moves it: the pool refuses what the next blocks cannot hold.
+        get blockGasLimit() {
+          return parameters.gasLimit;
+        },
+        minTip: config.txpool.priceLimit,
+      },
       pool,
       journal,
       storage,
@@ -126,11 +137,10 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
     const producer = new BlockProducer(
       {
         common,
-        settings: blockSettings,
+        parameters,
         storage,
         chain,
         chainWriter,
@@ -147,7 +157,7 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
     );
     const sequencer = new Sequencer({
       producer,
-      schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
+      mode: miningModeOf(config),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
       // A storage failure is logged once by the guard, which also pauses the ticks.
@@ -164,12 +174,12 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       pool,
       world,
       intake,
-      blockSettings,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
       callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
+      sequencer,
     });
     return {
       accounts,

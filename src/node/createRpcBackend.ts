@@ -8,9 +8,14 @@ import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
+import type { Sequencer } from '../sequencer/Sequencer.js';
+import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import { MiningControl } from '../services/dev/MiningControl.js';
+import { miningIntake } from '../services/dev/miningIntake.js';
+import { SnapshotControl } from '../services/dev/SnapshotControl.js';
+import { TimeControl } from '../services/dev/TimeControl.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
@@ -42,11 +47,12 @@ export interface RpcBackendPorts {
   /** The pre-confirmed state the pool checks against (txpool_* classify by it). */
   world: StateReader;
   intake: TransactionIntake;
-  blockSettings: ChainBlockSettings;
   vms: VmPool;
   callExecutor: CallExecutor | undefined;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
+  /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
+  sequencer: Sequencer;
 }
 
 /**
@@ -56,8 +62,8 @@ export interface RpcBackendPorts {
  */
 export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
-  const selection = new BlockSelection(storage, ports.blockSettings);
-  const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
+  const selection = new BlockSelection(storage);
+  const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
   const calls = new CallQueries(views, selection, { common, vms: ports.vms, executor: ports.callExecutor, gasCap: config.rpcGasCap });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
@@ -80,7 +86,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     transactions: new TransactionService({
       common,
       chainId: config.chainId,
-      intake: ports.intake,
+      intake: miningIntake(ports.intake, ports.sequencer),
       pool,
       views,
       events,
@@ -94,6 +100,9 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     txpool: new TxPoolQueries(pool, ports.world),
     logs: new LogQueries(views, filters, logLimits),
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
+    time: new TimeControl(ports.sequencer, () => ports.clock.now()),
+    snapshots: new SnapshotControl(ports.sequencer, views),
   };
   return {
     backend,

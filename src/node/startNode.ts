@@ -60,9 +60,10 @@ export async function startNode(
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
+    const { mode } = sequencer;
     const readiness = trackReadiness({
       events,
-      blockTimeMs: config.blockTimeMs,
+      blockTimeMs: mode.kind === 'interval' ? mode.blockTimeMs : undefined,
       now: () => clock.now(),
       head: () => sequencer.views.current().headNumber,
       storage: storageHealth,

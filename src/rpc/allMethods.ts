@@ -1,3 +1,22 @@
+import { anvilGetAutomine, hardhatGetAutomine } from './methods/anvil/getAutomine.js';
+import { anvilGetIntervalMining } from './methods/anvil/getIntervalMining.js';
+import { anvilIncreaseTime, evmIncreaseTime } from './methods/anvil/increaseTime.js';
+import { anvilMine, hardhatMine } from './methods/anvil/mine.js';
+import { anvilMineDetailed, evmMineDetailed } from './methods/anvil/mineDetailed.js';
+import { anvilRemoveBlockTimestampInterval } from './methods/anvil/removeBlockTimestampInterval.js';
+import { anvilReset, hardhatReset } from './methods/anvil/reset.js';
+import { anvilRevert, evmRevert } from './methods/anvil/revert.js';
+import { anvilRollback } from './methods/anvil/rollback.js';
+import { anvilSetAutomine, evmSetAutomine } from './methods/anvil/setAutomine.js';
+import { anvilSetBlockGasLimit, evmSetBlockGasLimit } from './methods/anvil/setBlockGasLimit.js';
+import { anvilSetBlockTimestampInterval } from './methods/anvil/setBlockTimestampInterval.js';
+import { anvilSetCoinbase, hardhatSetCoinbase } from './methods/anvil/setCoinbase.js';
+import { anvilSetIntervalMining, evmSetIntervalMining } from './methods/anvil/setIntervalMining.js';
+import { anvilSetMinGasPrice, hardhatSetMinGasPrice } from './methods/anvil/setMinGasPrice.js';
+import { anvilSetNextBlockBaseFeePerGas, hardhatSetNextBlockBaseFeePerGas } from './methods/anvil/setNextBlockBaseFeePerGas.js';
+import { anvilSetNextBlockTimestamp, evmSetNextBlockTimestamp } from './methods/anvil/setNextBlockTimestamp.js';
+import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
+import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
 import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
@@ -44,6 +63,9 @@ import { subscribe } from './methods/eth/subscribe.js';
 import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
 import { unsubscribe } from './methods/eth/unsubscribe.js';
+import { evmMine } from './methods/evm/mine.js';
+import { minerStart } from './methods/miner/start.js';
+import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
@@ -120,4 +142,42 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   // Discovery
   modules,
   discover,
+  // Mining, time and snapshots (dedicated tier; Anvil's names and answers, Hardhat's aliases)
+  anvilGetAutomine,
+  hardhatGetAutomine,
+  anvilSetAutomine,
+  evmSetAutomine,
+  anvilGetIntervalMining,
+  anvilSetIntervalMining,
+  evmSetIntervalMining,
+  minerStart,
+  minerStop,
+  evmMine,
+  anvilMine,
+  hardhatMine,
+  anvilMineDetailed,
+  evmMineDetailed,
+  anvilSetNextBlockBaseFeePerGas,
+  hardhatSetNextBlockBaseFeePerGas,
+  anvilSetMinGasPrice,
+  hardhatSetMinGasPrice,
+  anvilSetCoinbase,
+  hardhatSetCoinbase,
+  anvilSetBlockGasLimit,
+  evmSetBlockGasLimit,
+  anvilIncreaseTime,
+  evmIncreaseTime,
+  anvilSetNextBlockTimestamp,
+  evmSetNextBlockTimestamp,
+  anvilSetTime,
+  evmSetTime,
+  anvilSetBlockTimestampInterval,
+  anvilRemoveBlockTimestampInterval,
+  anvilSnapshot,
+  evmSnapshot,
+  anvilRevert,
+  evmRevert,
+  anvilRollback,
+  anvilReset,
+  hardhatReset,
 ];

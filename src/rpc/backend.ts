@@ -126,6 +126,53 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
+/**
+ * Mining at run time (dedicated tier), Anvil's methods: the mode (automine = instant, interval,
+ * manual, miner_stop / miner_start), mining on demand, and what the next blocks carry.
+ */
+export interface MiningService {
+  getAutomine(): boolean;
+  setAutomine(enabled: boolean): Promise<void>;
+  /** The interval-mining block time in seconds, or null in the other modes. */
+  getIntervalMining(): number | null;
+  /** A block every `seconds` (sub-blocks within it); 0 → manual. */
+  setIntervalMining(seconds: bigint): Promise<void>;
+  stopMining(): Promise<void>;
+  startMining(): Promise<void>;
+  /** anvil_mine: `blocks` (default 1) blocks now, the clock moving `intervalSeconds` forward before each when given. */
+  mine(blocks: bigint | undefined, intervalSeconds: bigint | undefined): Promise<void>;
+  /** evm_mine: one block (or `blocks`), the first at `timestamp` when given. */
+  evmMine(options: { timestamp?: bigint; blocks?: bigint }): Promise<unknown>;
+  /** evm_mine_detailed: as evmMine, answering the mined blocks with full transactions. */
+  evmMineDetailed(options: { timestamp?: bigint; blocks?: bigint }): Promise<JsonObject[]>;
+  setNextBlockBaseFeePerGas(baseFeePerGas: bigint): Promise<void>;
+  setCoinbase(address: Uint8Array): Promise<void>;
+  setBlockGasLimit(gasLimit: bigint): Promise<void>;
+  /** Always refused: the chain runs EIP-1559 (Anvil's answer there). */
+  setMinGasPrice(method: 'anvil_setMinGasPrice' | 'hardhat_setMinGasPrice'): never;
+}
+
+/** The chain's clock (dedicated tier): Anvil's time methods. */
+export interface TimeService {
+  /** Moves the clock forward; the total offset in seconds. */
+  increaseTime(seconds: bigint): Promise<bigint>;
+  setNextBlockTimestamp(timestamp: bigint): Promise<void>;
+  /** Sets the clock (seconds, or ms when ≥ 1e12); how far ahead of the old clock that is, in seconds (0 if behind). */
+  setTime(timestamp: bigint): Promise<bigint>;
+  setBlockTimestampInterval(seconds: bigint): Promise<void>;
+  removeBlockTimestampInterval(): Promise<boolean>;
+}
+
+/** Snapshots and rewinds (dedicated tier): evm_snapshot / evm_revert, anvil_rollback, anvil_reset. */
+export interface SnapshotService {
+  snapshot(): Promise<bigint>;
+  /** False for an unknown or consumed id. */
+  revert(id: bigint): Promise<boolean>;
+  rollback(depth: bigint | undefined): Promise<void>;
+  /** Without a fork only: a `forking` value is refused ("Forking not enabled"). */
+  reset(forking: unknown): Promise<void>;
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -138,4 +185,7 @@ export interface RpcBackend {
   readonly txpool: TxPoolService;
   readonly logs: LogService;
   readonly subscriptions: SubscriptionService;
+  readonly mining: MiningService;
+  readonly time: TimeService;
+  readonly snapshots: SnapshotService;
 }

@@ -32,6 +32,11 @@ export class ChainView {
     /** The state after {@link head} plus the open block's pre-confirmed sub-blocks. */
     readonly pendingState: StateReader,
     private readonly chain: ChainReader,
+    /**
+     * How many rewinds (evm_revert, anvil_reset) the chain had before this view: a block number or
+     * position names the same contents only within one epoch, so caches keyed by one include it.
+     */
+    readonly epoch = 0,
   ) {}
 
   get headNumber(): number {

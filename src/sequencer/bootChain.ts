@@ -14,6 +14,7 @@ import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
@@ -42,6 +43,8 @@ export async function bootChain(options: {
   world: WorldState;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
+  /** What a fresh open block is stamped with. */
+  parameters: BlockParameters;
   now: number;
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
   const { storage, chain } = options;
@@ -59,17 +62,23 @@ export async function bootChain(options: {
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
-  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now), createdGenesis };
+  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.parameters, options.now), createdGenesis };
 
   const first = subBlocks[0]!;
-  const open = new OpenBlock(
-    head.number + 1,
-    BigInt(first.timestamp),
-    BigInt(first.baseFeePerGas),
-    hexToBytes(parent.hash),
-    hexToBytes(parent.stateRoot),
-    first.timestamp * 1000,
-  );
+  // Its slots restart now if its second lies ahead (the chain may run ahead of the wall clock).
+  const openedAtMs = Math.min(first.timestamp * 1000, options.now);
+  const open = new OpenBlock({
+    number: head.number + 1,
+    timestamp: BigInt(first.timestamp),
+    baseFeePerGas: BigInt(first.baseFeePerGas),
+    gasLimit: first.gasLimit === undefined ? options.genesis.gasLimit : BigInt(first.gasLimit),
+    coinbase: first.miner === undefined ? options.genesis.coinbase : hexToBytes(first.miner),
+    parentHash: hexToBytes(parent.hash),
+    parentStateRoot: hexToBytes(parent.stateRoot),
+    openedAtMs,
+    notBeforeMs: openedAtMs,
+    spends: {},
+  });
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
     const records = subBlock.transactionHashes.map((hash) => chain.transaction(hash)!);

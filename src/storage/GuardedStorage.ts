@@ -69,10 +69,19 @@ export class GuardedStorage implements Storage {
     return this.inner.getBlob(key);
   }
 
-  async commit(batch: WriteBatch): Promise<void> {
+  commit(batch: WriteBatch): Promise<void> {
+    return this.guarded(() => this.inner.commit(batch));
+  }
+
+  rewind(version: number, batch: WriteBatch): Promise<void> {
+    return this.guarded(() => this.inner.rewind(version, batch));
+  }
+
+  /** Refuses a write while unwritable; a write the disk refuses makes it unwritable. */
+  private async guarded(write: () => Promise<void>): Promise<void> {
     if (!this.state.writable) throw this.state.error;
     try {
-      await this.inner.commit(batch);
+      await write();
     } catch (error) {
       if (error instanceof StorageUnavailableError) this.fail(error);
       throw error;

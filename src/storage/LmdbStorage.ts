@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { describeWriteFailure } from './describeWriteFailure.js';
 import type { Storage, WriteBatch } from './Storage.js';
-import { versionedKey } from './versionedKey.js';
+import { versionedKey, versionOf } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
 export const DATABASE_FILE = 'chain.mdb';
@@ -92,15 +92,25 @@ export class LmdbStorage implements Storage {
     return this.blobs.get(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   }
 
-  async commit(batch: WriteBatch): Promise<void> {
+  commit(batch: WriteBatch): Promise<void> {
+    return this.transact(() => this.write(batch));
+  }
+
+  rewind(version: number, batch: WriteBatch): Promise<void> {
+    return this.transact(() => {
+      // Collected first, removed after: the scan never walks keys it is deleting.
+      const later: Buffer[] = [];
+      for (const key of this.versioned.getKeys()) if (versionOf(key) > version) later.push(key);
+      for (const key of later) this.versioned.remove(key);
+      this.write(batch);
+    });
+  }
+
+  /** Runs `work` in one write transaction; a failure the disk explains becomes a StorageUnavailableError. */
+  private async transact(work: () => void): Promise<void> {
     if (this.readOnly) throw new Error('LmdbStorage opened read-only');
     try {
-      await this.root.transaction(() => {
-        for (const [key, value] of batch.records) this.records.put(key, value);
-        for (const key of batch.deletedRecords) this.records.remove(key);
-        for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
-        for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
-      });
+      await this.root.transaction(work);
       this.lastCommitFailed = false;
     } catch (error) {
       const failure = await describeWriteFailure(error, this.path);
@@ -122,6 +132,14 @@ export class LmdbStorage implements Storage {
     } finally {
       await this.onClose();
     }
+  }
+
+  /** Puts a batch's writes into the current write transaction. */
+  private write(batch: WriteBatch): void {
+    for (const [key, value] of batch.records) this.records.put(key, value);
+    for (const key of batch.deletedRecords) this.records.remove(key);
+    for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
+    for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
   }
 }
 

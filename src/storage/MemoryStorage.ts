@@ -49,6 +49,20 @@ export class MemoryStorage implements Storage {
     for (const [key, value] of batch.blobs) this.blobs.set(Buffer.from(key).toString('hex'), value);
   }
 
+  async rewind(version: number, batch: WriteBatch): Promise<void> {
+    for (const [id, entry] of this.versioned) {
+      // Versions are kept in increasing order: drop the tail above `version`.
+      let keep = entry.versions.length;
+      while (keep > 0 && entry.versions[keep - 1]! > version) keep--;
+      if (keep === 0) this.versioned.delete(id);
+      else {
+        entry.versions.length = keep;
+        entry.values.length = keep;
+      }
+    }
+    await this.commit(batch);
+  }
+
   async close(): Promise<void> {}
 
   private putVersioned(key: Uint8Array, version: number, value: Uint8Array): void {

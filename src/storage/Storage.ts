@@ -20,6 +20,13 @@ export interface Storage {
   getBlob(key: Uint8Array): Uint8Array | undefined;
   /** Writes the batch atomically; resolves when it is durable. */
   commit(batch: WriteBatch): Promise<void>;
+  /**
+   * Rewinds the versioned space to `version`: deletes every entry written by a later version,
+   * then writes `batch`, all in one atomic, durable commit (a crash leaves either the whole
+   * rewind or none of it). The chain's snapshots and resets use it; blobs are content-addressed
+   * and stay. Costs a scan of the versioned keys.
+   */
+  rewind(version: number, batch: WriteBatch): Promise<void>;
   close(): Promise<void>;
 }
 

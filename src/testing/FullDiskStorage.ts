@@ -36,12 +36,20 @@ export class FullDiskStorage implements Storage {
   }
 
   async commit(batch: WriteBatch): Promise<void> {
-    if (this.full) {
-      this.refused++;
-      const cause = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      throw new StorageUnavailableError({ kind: 'noSpace' }, { directory: this.directory, freeBytes: 0 }, { cause });
-    }
+    this.refuseWhileFull();
     await this.inner.commit(batch);
+  }
+
+  async rewind(version: number, batch: WriteBatch): Promise<void> {
+    this.refuseWhileFull();
+    await this.inner.rewind(version, batch);
+  }
+
+  private refuseWhileFull(): void {
+    if (!this.full) return;
+    this.refused++;
+    const cause = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    throw new StorageUnavailableError({ kind: 'noSpace' }, { directory: this.directory, freeBytes: 0 }, { cause });
   }
 
   close(): Promise<void> {

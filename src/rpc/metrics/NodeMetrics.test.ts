@@ -12,6 +12,7 @@ type ChainEventSummaries = {
   pendingTransaction: { hash: Hex };
   subBlock: { blockNumber: bigint; index: number; timestamp: bigint; transactionHashes: Hex[]; preconfirmedAtMs: number; buildMs?: number };
   sealedBlock: { number: bigint; hash: Hex; transactionHashes: Hex[]; sealMs?: number };
+  rewound: { blockNumber: number };
 };
 
 /** The value of one sample line of the exposition text, e.g. `name{a="b"}`. */

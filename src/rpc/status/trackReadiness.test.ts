@@ -5,8 +5,11 @@ import type { Hex } from '../../primitives/hex.js';
 import type { StorageHealth } from '../../storage/StorageHealth.js';
 import { trackReadiness } from './trackReadiness.js';
 
-/** The sealed-block event's summary fields. */
-type ChainEvents = { sealedBlock: { number: bigint; hash: Hex; transactionHashes: Hex[] } };
+/** The sealed-block event's summary fields, and mining-mode changes. */
+type ChainEvents = {
+  sealedBlock: { number: bigint; hash: Hex; transactionHashes: Hex[] };
+  miningMode: { mode: { kind: string; blockTimeMs?: number } };
+};
 
 describe('trackReadiness', () => {
   it('is ready only between serving and stopping, and not while no block is sealed for five block times', () => {
@@ -45,5 +48,21 @@ describe('trackReadiness', () => {
     expect(readiness.readiness()).toEqual({ ready: true, head: 3 });
     clock.ms = 42_000;
     expect(readiness.readiness()).toEqual({ ready: false, reason: 'sequencer stalled: no block sealed for 42 s' });
+  });
+
+  it('sees no stall while the mining mode seals only when asked (instant, manual), and counts afresh when interval mining starts', () => {
+    const events = new EventBus<ChainEvents>();
+    const clock = { ms: 0 };
+    const readiness = trackReadiness({ events, blockTimeMs: undefined, now: () => clock.ms, head: () => 3 });
+    readiness.serving();
+    clock.ms = 600_000;
+    expect(readiness.readiness()).toEqual({ ready: true, head: 3 });
+    events.emit('miningMode', { mode: { kind: 'interval', blockTimeMs: 2000 } });
+    clock.ms = 610_000;
+    expect(readiness.readiness().ready).toBe(true);
+    clock.ms = 611_000;
+    expect(readiness.readiness()).toEqual({ ready: false, reason: 'sequencer stalled: no block sealed for 11 s' });
+    events.emit('miningMode', { mode: { kind: 'manual' } });
+    expect(readiness.readiness().ready).toBe(true);
   });
 });
