@@ -89,6 +89,16 @@ export class LmdbStorage implements Storage {
     }) as Promise<void>;
   }
 
+  /**
+   * Makes the next read see everything committed so far, also by other threads or processes.
+   * lmdb-js keeps one read snapshot until a timer of the next event turn renews it (or this
+   * thread commits), so a reader in another thread (the call worker) must call this before work
+   * that has to see a commit it was told about.
+   */
+  refreshReadSnapshot(): void {
+    this.root.resetReadTxn();
+  }
+
   async close(): Promise<void> {
     if (!this.readOnly) await this.root.flushed;
     await this.root.close();
