@@ -96,7 +96,7 @@ export async function measureStalledSubscribers(
 }
 
 /** `count` transfers, 20 senders in nonce order from 0 (a fresh node), interleaved so a prefix holds every sender's next nonces. */
-function signBurst(count: number): Hex[] {
+export function signBurst(count: number): Hex[] {
   const accounts = benchAccounts();
   const perSender = Math.ceil(count / ACCOUNT_COUNT);
   const ordered: Hex[] = [];
@@ -157,7 +157,8 @@ export async function runBurst(start: (args: string[]) => Promise<Peer>, transac
     const seconds = (performance.now() - startedAt) / 1000;
     clearInterval(sampler);
     const first = ticks.findIndex((tick) => tick.count > 0);
-    const last = ticks.findLastIndex((tick) => tick.count > 0);
+    let last = ticks.length - 1;
+    while (last > 0 && ticks[last]!.count === 0) last--;
     const gaps: number[] = [];
     for (let index = first + 1; index <= last; index++) gaps.push(ticks[index]!.at - ticks[index - 1]!.at);
     if (gaps.length === 0) throw new Error('the burst fit in one sub-block: no gaps to measure');
