@@ -44,8 +44,9 @@ describe('--http-read-timeout', () => {
     node = await startNodeProcess({ args: ['--http-read-timeout', '1000'] });
   });
 
-  it('cuts a client that trickles its headers once the timeout has passed', async () => {
-    const { afterMs } = await trickle(node.url, 'POST / HTTP/1.1\r\nHost: localhost\r\n', `X-Slow: ${'a'.repeat(100)}`);
+  it('answers 408 and cuts a client that trickles its headers, once the timeout has passed', async () => {
+    const { afterMs, answer } = await trickle(node.url, 'POST / HTTP/1.1\r\nHost: localhost\r\n', `X-Slow: ${'a'.repeat(100)}`);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeGreaterThanOrEqual(950);
     expect(afterMs).toBeLessThan(2_500);
   });
