@@ -118,6 +118,14 @@ export const NODE_SETTINGS = {
     min: 1024,
     doc: "largest HTTP request body (geth's 5 MiB); larger → HTTP 413",
   }),
+  // Node checks these deadlines once a second (startHttpServer), so a trickling client is cut within a second of it.
+  httpReadTimeoutMs: wholeNumber({
+    name: 'http-read-timeout',
+    unit: 'ms',
+    default: 30_000,
+    min: 1000,
+    doc: "time a client may take to send a whole HTTP request, headers and body (geth's 30 s); a client still sending is cut with HTTP 408",
+  }),
   maxBatchLength: wholeNumber({ name: 'max-batch-length', default: 1000, min: 1, doc: "most calls in one JSON-RPC batch (geth's)" }),
   maxInflightBytes: wholeNumber({
     name: 'max-inflight-bytes',
@@ -178,6 +186,13 @@ export const NODE_SETTINGS = {
     min: 1,
     doc: 'longest wait a caller may ask of `eth_sendRawTransactionSync` (more → -32602)',
   }),
+  shutdownTimeoutMs: wholeNumber({
+    name: 'shutdown-timeout',
+    unit: 'ms',
+    default: 10_000,
+    min: 0,
+    doc: 'on SIGTERM / SIGINT, time the requests in flight get to be answered (new ones are refused) before connections are cut',
+  }),
   /** WebSocket limits (messages share --max-body-bytes as their size limit). */
   ws: {
     maxConnections: wholeNumber({
@@ -200,6 +215,22 @@ export const NODE_SETTINGS = {
       default: 16 * 1024 * 1024,
       min: 65_536,
       doc: 'bytes queued for a client that is not reading before it is dropped as a slow consumer (close 1008)',
+    }),
+    // The node's bound: --ws-max-buffered-bytes alone would let 1,000 connections hold 16 GiB.
+    maxTotalBufferedBytes: wholeNumber({
+      name: 'ws-max-total-buffered-bytes',
+      unit: 'bytes',
+      default: 256 * 1024 * 1024,
+      min: 65_536,
+      doc: 'bytes queued for all WebSocket clients together; past it the clients furthest behind are dropped as slow consumers (close 1008) until it fits',
+    }),
+    dedicatedShare: wholeNumber({
+      name: 'ws-dedicated-share',
+      unit: 'percent',
+      default: 10,
+      min: 0,
+      max: 100,
+      doc: 'share of `--ws-max-connections` only API-key clients may take: public clients are refused (HTTP 503) once the rest is in use',
     }),
     pingIntervalMs: wholeNumber({
       name: 'ws-ping-interval',

@@ -37,7 +37,10 @@ export interface SequinNode {
    * --public-tier), with the number of keys accepted from configuration and from the database.
    */
   access: { tiers: boolean; configuredKeys: number; storedKeys: number };
-  /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
+  /**
+   * Stops accepting, answers the requests in flight (for up to --shutdown-timeout), closes the
+   * connections, finishes the sub-block in progress, and closes the database. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function startNode(
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
+        readTimeoutMs: config.httpReadTimeoutMs,
         inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,
@@ -108,6 +112,8 @@ export async function startNode(
       logger: toRpcLogger(logger),
       limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
       authorize: access.authorize,
+      reauthorize: access.reauthorize,
+      accessVersion: access.version,
       inFlight,
       onConnectionCountChange: (open) => metrics.wsConnections.set(open),
       onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
@@ -133,6 +139,8 @@ export async function startNode(
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();
+          // The sequencer runs on while in-flight requests are answered: some wait for it (eth_sendRawTransactionSync).
+          await Promise.all([http.drain(config.shutdownTimeoutMs), websocket.drain(config.shutdownTimeoutMs)]);
           await websocket.close();
           await http.close();
           stopChainMetrics();

@@ -120,6 +120,16 @@ export class LmdbStorage implements Storage {
     }
   }
 
+  /**
+   * Makes the next read see everything committed so far, also by other threads or processes.
+   * lmdb-js keeps one read snapshot until a timer of the next event turn renews it (or this
+   * thread commits), so a reader in another thread (the call worker) must call this before work
+   * that has to see a commit it was told about.
+   */
+  refreshReadSnapshot(): void {
+    this.root.resetReadTxn();
+  }
+
   async close(): Promise<void> {
     try {
       if (this.lastCommitFailed) {

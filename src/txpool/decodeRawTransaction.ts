@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { EthereumJSError } from '@ethereumjs/util';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToHex } from '../primitives/hex.js';
 import type { PoolTransaction } from './PoolTransaction.js';
@@ -69,8 +70,13 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   });
 }
 
-/** ethereumjs's decoding failure as a reason: a bad signature is geth's invalid sender, anything else malformed bytes. */
+/**
+ * ethereumjs's decoding failure as a reason: a bad signature is geth's invalid sender, anything else
+ * malformed bytes. Only ethereumjs's own errors describe the bytes; a JavaScript error (a field of
+ * an unexpected shape reaching its code) says nothing a client can use, so it is not repeated.
+ */
 function decodingRejection(error: unknown): TransactionRejection {
+  if (!(error instanceof EthereumJSError)) return { kind: 'malformedEncoding', detail: 'rlp: a field has the wrong shape for this transaction type' };
   const detail = error instanceof Error ? error.message.replace(/ \(tx type=.*$/s, '') : String(error);
   if (/signature|s-value|s value|Invalid Signature/i.test(detail)) return { kind: 'invalidSender' };
   return { kind: 'malformedEncoding', detail: detail.split('\n')[0]! };

@@ -51,6 +51,10 @@ function stateFor(version: number, epoch: number): StateReader {
 }
 
 async function run(job: CallJob): Promise<CallJobResult> {
+  // The job comes from a view published after its commit; lmdb-js may still hold an older read
+  // snapshot in this thread (it renews on a timer), and a pending call would then miss the
+  // newest sub-blocks, or a sealed state be memoised without its last ones (issue 10).
+  storage.refreshReadSnapshot();
   const options = {
     common,
     use: <T>(work: (execution: ExecutionVm) => Promise<T>) => work(execution),
