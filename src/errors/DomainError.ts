@@ -1,4 +1,5 @@
 import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
+import type { Erc20SlotNotFoundError } from './Erc20SlotNotFoundError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
@@ -43,4 +44,6 @@ export type DomainError =
   | InvalidTransactionRequestError
   | LimitExceededError
   | SendSyncTimeoutError
-  | NodeShuttingDownError;
+  | NodeShuttingDownError
+  // Dev methods (anvil_*).
+  | Erc20SlotNotFoundError;

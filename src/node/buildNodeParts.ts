@@ -23,6 +23,7 @@ import { Sequencer } from '../sequencer/Sequencer.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
+import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
@@ -147,6 +148,8 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
+      stateEdits: sequencer,
+      poolRemoval: new PoolRemoval(pool, journal, storage),
     });
     return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
   } catch (error) {

@@ -8,9 +8,15 @@ import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
+import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
+import { DevStateEdits } from '../services/dev/DevStateEdits.js';
+import { Impersonation } from '../services/dev/Impersonation.js';
+import { PoolControl } from '../services/dev/PoolControl.js';
+import { StateDumps } from '../services/dev/StateDumps.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
@@ -23,6 +29,7 @@ import { TraceService } from '../services/traces/TraceService.js';
 import { TransactionService } from '../services/transactions/TransactionService.js';
 import { TxPoolQueries } from '../services/txpool/TxPoolQueries.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PoolRemoval } from '../txpool/PoolRemoval.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 
@@ -47,6 +54,10 @@ export interface RpcBackendPorts {
   callExecutor: CallExecutor | undefined;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
+  /** The sequencer's port for the dev methods' state edits. */
+  stateEdits: StateEditPort;
+  /** Pool removals on request (anvil_dropTransaction …), journal included. */
+  poolRemoval: PoolRemoval;
 }
 
 /**
@@ -70,10 +81,13 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
+  const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
+  const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
+  const impersonation = new Impersonation();
   const backend: RpcBackend = {
-    node: new NodeInfo({ chainId: config.chainId, version: ports.version }),
+    node,
     blocks,
-    fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
+    fees,
     state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
@@ -88,12 +102,30 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       state,
       calls,
       devKeys: ports.devKeys,
+      impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: new LogQueries(views, filters, logLimits),
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    dev: {
+      state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
+      impersonation,
+      dumps: new StateDumps({ views, storage, port: ports.stateEdits }),
+      pool: new PoolControl(ports.poolRemoval),
+      info: new DevNodeInfo({
+        common,
+        chainId: config.chainId,
+        clientVersion: node.clientVersion(),
+        version: ports.version,
+        views,
+        selection,
+        blockSettings: ports.blockSettings,
+        state,
+        gasPrice: () => fees.gasPrice(),
+      }),
+    },
   };
   return {
     backend,

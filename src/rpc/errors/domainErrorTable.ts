@@ -59,6 +59,8 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     data: error.hash,
   }),
   nodeShuttingDown: () => server('node is shutting down'),
+  // Anvil's words (it answers them with -32603; here -32000: the token's layout, not a node fault).
+  erc20SlotNotFound: (error) => server(`Unable to set ERC20 ${error.what}, no slot found`),
 };
 
 /** geth's JSON decoding wording for a tracer config it cannot use. */
