@@ -1,7 +1,7 @@
 import type { WriteBatch } from '../storage/Storage.js';
 import type { ChainReader } from './ChainReader.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
 
 /**
  * Adds chain records to a {@link WriteBatch}; the caller commits (so one commit can carry a block
@@ -24,6 +24,10 @@ export class ChainWriter {
 
   writeSubBlock(batch: WriteBatch, subBlock: StoredSubBlock): void {
     batch.putRecord(recordKeys.subBlock(subBlock.blockNumber, subBlock.index), subBlock);
+  }
+
+  writeStateEdit(batch: WriteBatch, edit: StoredStateEdit): void {
+    batch.putRecord(recordKeys.stateEdit(edit.blockNumber, edit.subBlockIndex), edit);
   }
 
   deleteSubBlocks(batch: WriteBatch, blockNumber: number, count: number): void {

@@ -129,6 +129,26 @@ export class FlatStateManager implements StateManagerInterface {
     this.writeAccount(id, account);
   }
 
+  /** Writes `changes` (a state edit's, replayed) into the overlay, journaled like any write. */
+  applyChanges(changes: StateChanges): void {
+    for (const [hash, code] of changes.code) {
+      this.journal.push({ kind: 'code', hash, previous: this.codes.get(hash) });
+      this.codes.set(hash, code);
+    }
+    for (const [address, account] of changes.accounts) this.writeAccount(address, account ? copyAccount(account) : null);
+    for (const [address, slots] of changes.storage) {
+      let overlay = this.slots.get(address);
+      if (!overlay) {
+        overlay = new Map();
+        this.slots.set(address, overlay);
+      }
+      for (const [slot, value] of slots) {
+        this.journal.push({ kind: 'storage', address, slot, previous: overlay.get(slot) });
+        overlay.set(slot, value);
+      }
+    }
+  }
+
   async putCode(address: Address, code: Uint8Array): Promise<void> {
     const codeHash = keccak256(code);
     const hash = Buffer.from(codeHash).toString('hex');

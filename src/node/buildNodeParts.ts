@@ -14,6 +14,7 @@ import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import type { StateDumps } from '../services/dev/StateDumps.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
@@ -43,6 +44,8 @@ export interface NodeParts {
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
   backend: RpcBackend;
+  /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
+  stateDumps: StateDumps;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
@@ -132,7 +135,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       releaseInFlight: () => pool.releaseInFlight(),
       onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
     });
-    const { backend, close: closeBackend } = createRpcBackend({
+    const { backend, stateDumps, close: closeBackend } = createRpcBackend({
       config,
       common,
       version: sequinVersion(),
@@ -151,7 +154,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, stateDumps, closeBackend, createdGenesis, restoredTxs };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -65,7 +65,7 @@ export interface RpcBackendPorts {
  * anything: each service gets only the ports it reads (a chain view source, block selection, the
  * pool, the intake), never the parts that write chain or state.
  */
-export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
+export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; stateDumps: StateDumps; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
   const selection = new BlockSelection(storage, ports.blockSettings);
   const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
@@ -84,6 +84,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
   const impersonation = new Impersonation();
+  const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const backend: RpcBackend = {
     node,
     blocks,
@@ -112,7 +113,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     dev: {
       state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
       impersonation,
-      dumps: new StateDumps({ views, storage, port: ports.stateEdits }),
+      dumps: stateDumps,
       pool: new PoolControl(ports.poolRemoval),
       info: new DevNodeInfo({
         common,
@@ -129,6 +130,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   };
   return {
     backend,
+    stateDumps,
     close: async () => {
       filters.close();
       await ports.callExecutor?.close();

@@ -19,6 +19,7 @@ import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts } from './buildNodeParts.js';
+import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -50,8 +51,11 @@ export interface SequinNode {
 export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const { accounts, storage, events, pool, sequencer, backend, stateDumps, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
   try {
+    const stateFiles = stateFilesOf(config);
+    const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
+    if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
@@ -126,6 +130,11 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
           await http.close();
           stopChainMetrics();
           await sequencer.stop();
+          try {
+            dumpStateFile(stateFiles, stateDumps);
+          } catch (error) {
+            logger.error('could not write the state file', { file: stateFiles.dump, error });
+          }
           await closeBackend();
           await storage.close();
         })();

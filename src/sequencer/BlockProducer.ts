@@ -8,6 +8,7 @@ import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import type { StateReader } from '../execution/StateReader.js';
+import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
@@ -185,6 +186,11 @@ export class BlockProducer {
     for (const transaction of outcome.failed) journal.forget(batch, transaction.hash);
     writeStateChanges(batch, open.number, contents.changes);
     chainWriter.writeSubBlock(batch, contents.subBlock);
+    // A state edit's writes stay with the block, for replays (traces) after the seal.
+    if (contents.subBlock.stateEdits) {
+      const position = { blockNumber: open.number, subBlockIndex: contents.subBlock.index, afterTransactions: open.transactions.length };
+      chainWriter.writeStateEdit(batch, toStoredStateEdit(position, contents.changes));
+    }
     try {
       await storage.commit(batch);
     } finally {

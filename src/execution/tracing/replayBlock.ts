@@ -7,7 +7,7 @@ import type { ExecutionVm } from '../createExecutionVm.js';
 import { executeTransaction } from '../executeTransaction.js';
 import { decodeStoredTransaction } from '../impersonatedTransaction.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
-import { emptyStateChanges, mergeStateChanges } from '../StateChanges.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../StateChanges.js';
 import type { StateReader } from '../StateReader.js';
 import { attachTracer } from './attachTracer.js';
 import { createTracer } from './createTracer.js';
@@ -32,6 +32,14 @@ export interface BlockReplay {
   environment: BlockEnvironment;
   /** The block's transactions, from the first up to the last one needed. */
   transactions: ReplayedTransaction[];
+  /** The block's state edits (dev methods), each applied before the transaction at its position. */
+  stateEdits: ReplayedStateEdit[];
+}
+
+/** A state edit of a block to re-execute: its writes, and how many of the block's transactions precede it. */
+export interface ReplayedStateEdit {
+  afterTransactions: number;
+  changes: StateChanges;
 }
 
 /**
@@ -52,6 +60,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   let logIndex = 0;
   const results: unknown[] = [];
   for (const [index, { raw, from }] of block.transactions.entries()) {
+    applyStateEditsBefore(block, index, execution);
     const transaction = decodeStoredTransaction(raw, from, common);
     if (index < firstTraced) {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
@@ -90,11 +99,18 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
   execution.state.reset(parentState);
   let gasUsed = 0n;
   for (const [index, { raw, from }] of block.transactions.slice(0, count).entries()) {
+    applyStateEditsBefore(block, index, execution);
     const executed = await executeTransaction(execution, executionBlock, decodeStoredTransaction(raw, from, common), gasUsed);
     gasUsed = executed.cumulativeGasUsed;
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }
+  applyStateEditsBefore(block, count, execution);
   return new OverlayStateReader(parentState, execution.state.takeChanges());
+}
+
+/** Applies the block's state edits that the sequencer applied right before transaction `index`. */
+function applyStateEditsBefore(block: BlockReplay, index: number, execution: ExecutionVm): void {
+  for (const edit of block.stateEdits) if (edit.afterTransactions === index) execution.state.applyChanges(edit.changes);
 }
 
 /** The error a failed traced execution ends with: the timeout, the tracer's own domain error, or a TracingFailedError. */

@@ -57,7 +57,7 @@ export function stateDumpToJson(dump: StateDump): string {
 }
 
 const BIGINT_MARK = '\u0000bigint:';
-// The mark starts with NUL, which JSON.stringify escapes as \u0000: no real string can look like it.
+// JSON.stringify prints the mark's NUL as \u0000; every other string of a dump is hex, so none can look like it.
 const BIGINT_MARKED = /"\\u0000bigint:(\d+)"/g;
 
 /**

@@ -7,7 +7,14 @@ import type { CallRequest } from '../../execution/CallRequest.js';
 import type { ExecutionVm } from '../../execution/createExecutionVm.js';
 import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
 import type { StateReader } from '../../execution/StateReader.js';
-import { type BlockReplay, type ReplayedTransaction, stateAfterTransactions, traceBlockTransactions } from '../../execution/tracing/replayBlock.js';
+import { storedStateEditChanges } from '../../execution/stateEditRecord.js';
+import {
+  type BlockReplay,
+  type ReplayedStateEdit,
+  type ReplayedTransaction,
+  stateAfterTransactions,
+  traceBlockTransactions,
+} from '../../execution/tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { traceCall } from '../../execution/tracing/traceCall.js';
 import type { VmPool } from '../../execution/VmPool.js';
@@ -35,6 +42,7 @@ interface BlockSource {
   environment: BlockEnvironment;
   hashes: Hex[];
   transactions: ReplayedTransaction[];
+  stateEdits: ReplayedStateEdit[];
   /** The state after the whole block. */
   stateAfter: StateReader;
 }
@@ -112,6 +120,7 @@ export class TraceService {
       parentState: new PersistedStateReader(this.parts.storage, source.number - 1),
       environment: source.environment,
       transactions: source.transactions.slice(0, count),
+      stateEdits: source.stateEdits,
     };
   }
 
@@ -129,6 +138,7 @@ export class TraceService {
       environment: sealedEnvironment(block),
       hashes: block.transactions,
       transactions: block.transactions.map((hash) => replayed(view.transaction(hash)!)),
+      stateEdits: replayedStateEdits(view, number),
       stateAfter: number === view.headNumber ? view.latestState : new PersistedStateReader(this.parts.storage, number),
     };
   }
@@ -141,6 +151,7 @@ export class TraceService {
       environment: this.parts.blocks.pendingEnvironment(view),
       hashes: inputs.map((input) => input.hash),
       transactions: inputs.map((input) => ({ raw: input.raw, from: hexToBytes(view.transaction(input.hash)!.fields.from as Hex) })),
+      stateEdits: replayedStateEdits(view, view.open.number),
       stateAfter: view.pendingState,
     };
   }
@@ -149,4 +160,9 @@ export class TraceService {
 /** A stored transaction as a replay needs it. */
 function replayed(stored: StoredTransaction): ReplayedTransaction {
   return { raw: hexToBytes(stored.raw), from: hexToBytes(stored.fields.from as Hex) };
+}
+
+/** The state edits of block `number` as the view has them, ready to apply in a replay. */
+function replayedStateEdits(view: ChainView, number: number): ReplayedStateEdit[] {
+  return view.stateEdits(number).map((edit) => ({ afterTransactions: edit.afterTransactions, changes: storedStateEditChanges(edit) }));
 }
