@@ -3,6 +3,9 @@
 // (a restart keeps it, same hash), executes (a contract sender too: EIP-3607 is skipped for it,
 // and its code still runs when called), and is retrievable and traceable like any other.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeFunctionData } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultTraceConfig } from '../../execution/tracing/TraceConfig.js';
@@ -11,7 +14,6 @@ import { bytesToHex, type Hex, hexToBytes } from '../../primitives/hex.js';
 import { counterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
-import { ManualClock } from '../../testing/ManualClock.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
@@ -20,9 +22,12 @@ const RECIPIENT = hexToBytes('0x000000000000000000000000000000000000b0b0');
 const ETHER = 10n ** 18n;
 
 let chain: TestChain | undefined;
+let dataDir: string | undefined;
 afterEach(async () => {
   await chain?.close();
   chain = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 describe('impersonation', () => {
@@ -90,15 +95,13 @@ describe('impersonation', () => {
   });
 
   it('keeps a pooled impersonated transaction across a restart, with its sender and hash', async () => {
-    chain = await createTestChain({ ephemeral: false }, { start: false });
-    const dataDir = chain.config.dataDir;
+    dataDir = mkdtempSync(join(tmpdir(), 'sequin-impersonation-'));
+    chain = await createTestChain({ ephemeral: false, dataDir }, { start: false });
+    const clock = chain.clock;
     await chain.backend.dev.state.setBalance(WHALE, ETHER);
     chain.backend.dev.impersonation.impersonate(WHALE);
     const hash = await chain.backend.transactions.sendTransaction({ from: WHALE, to: RECIPIENT, value: 2n });
-    // Closing removes a temporary data directory: reopen the same one under a new owner instead.
-    const clock = new ManualClock({ awaitReschedule: true });
-    await chain.sequencer.stop();
-    await chain.storage.close();
+    await chain.close();
     chain = await createTestChain({ ephemeral: false, dataDir }, { clock });
     expect(chain.backend.blocks.getTransactionByHash(hash)).toMatchObject({ hash, from: bytesToHex(WHALE), blockNumber: null });
     await preconfirm(chain);
