@@ -19,8 +19,19 @@ export interface CrossSettingRule {
   problem(config: NodeConfig): string | undefined;
 }
 
-const { preconfIntervalMs, blockTimeMs, maxBodyBytes, maxInflightBytes, rpcTimeoutMs, sendSyncTimeoutMs, sendSyncMaxTimeoutMs, txpool, state, loadState, dumpState } =
-  NODE_SETTINGS;
+const {
+  preconfIntervalMs,
+  blockTimeMs,
+  maxBodyBytes,
+  maxInflightBytes,
+  rpcTimeoutMs,
+  sendSyncTimeoutMs,
+  sendSyncMaxTimeoutMs,
+  txpool,
+  state,
+  loadState,
+  dumpState,
+} = NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
   {

@@ -14,13 +14,14 @@ import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
-import type { StateDumps } from '../services/dev/StateDumps.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { CallLogging } from '../services/dev/CallLogging.js';
+import type { StateDumps } from '../services/dev/StateDumps.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
@@ -44,6 +45,8 @@ export interface NodeParts {
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
   backend: RpcBackend;
+  /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
   /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
   stateDumps: StateDumps;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
@@ -135,7 +138,12 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       releaseInFlight: () => pool.releaseInFlight(),
       onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
     });
-    const { backend, stateDumps, close: closeBackend } = createRpcBackend({
+    const callLogging = new CallLogging(config.logRpc);
+    const {
+      backend,
+      stateDumps,
+      close: closeBackend,
+    } = createRpcBackend({
       config,
       common,
       version: sequinVersion(),
@@ -153,8 +161,9 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage),
+      callLogging,
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, stateDumps, closeBackend, createdGenesis, restoredTxs };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -12,6 +12,7 @@ import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import type { CallLogging } from '../services/dev/CallLogging.js';
 import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
 import { DevStateEdits } from '../services/dev/DevStateEdits.js';
 import { Impersonation } from '../services/dev/Impersonation.js';
@@ -58,6 +59,8 @@ export interface RpcBackendPorts {
   stateEdits: StateEditPort;
   /** Pool removals on request (anvil_dropTransaction …), journal included. */
   poolRemoval: PoolRemoval;
+  /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
 }
 
 /**
@@ -126,6 +129,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
         state,
         gasPrice: () => fees.gasPrice(),
       }),
+      logging: ports.callLogging,
     },
   };
   return {

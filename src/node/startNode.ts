@@ -51,7 +51,13 @@ export interface SequinNode {
 export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, stateDumps, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const { accounts, storage, events, pool, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(
+    config,
+    {
+      clock,
+      logger,
+    },
+  );
   try {
     const stateFiles = stateFilesOf(config);
     const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
@@ -69,7 +75,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       maxNestingDepth: config.maxNestingDepth,
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
-      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });

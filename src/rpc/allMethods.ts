@@ -16,6 +16,7 @@ import { anvilSetBalance } from './methods/anvil/setBalance.js';
 import { anvilSetCode } from './methods/anvil/setCode.js';
 import { anvilSetErc20Allowance } from './methods/anvil/setERC20Allowance.js';
 import { anvilSetErc20Balance } from './methods/anvil/setERC20Balance.js';
+import { anvilSetLoggingEnabled } from './methods/anvil/setLoggingEnabled.js';
 import { anvilSetNonce } from './methods/anvil/setNonce.js';
 import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
 import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
@@ -80,6 +81,7 @@ import { hardhatLoadState } from './methods/hardhat/loadState.js';
 import { hardhatMetadata } from './methods/hardhat/metadata.js';
 import { hardhatSetBalance } from './methods/hardhat/setBalance.js';
 import { hardhatSetCode } from './methods/hardhat/setCode.js';
+import { hardhatSetLoggingEnabled } from './methods/hardhat/setLoggingEnabled.js';
 import { hardhatSetNonce } from './methods/hardhat/setNonce.js';
 import { hardhatSetStorageAt } from './methods/hardhat/setStorageAt.js';
 import { hardhatStopImpersonatingAccount } from './methods/hardhat/stopImpersonatingAccount.js';
@@ -179,6 +181,7 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   anvilSetErc20Allowance,
   anvilSetErc20Balance,
   anvilSetNonce,
+  anvilSetLoggingEnabled,
   anvilSetStorageAt,
   anvilStopImpersonatingAccount,
   evmSetAccountNonce,
@@ -194,6 +197,7 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   hardhatSetBalance,
   hardhatSetCode,
   hardhatSetNonce,
+  hardhatSetLoggingEnabled,
   hardhatSetStorageAt,
   hardhatStopImpersonatingAccount,
   getAccount,

@@ -174,6 +174,11 @@ export interface DevInfoService {
   getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject;
 }
 
+/** anvil_setLoggingEnabled: whether every RPC call is logged at info level. */
+export interface CallLoggingService {
+  setEnabled(enabled: boolean): void;
+}
+
 /** The dev/test surface of Anvil and Hardhat (anvil_*, hardhat_*), dedicated tier only. */
 export interface DevService {
   readonly state: DevStateService;
@@ -181,6 +186,7 @@ export interface DevService {
   readonly dumps: StateDumpService;
   readonly pool: PoolControlService;
   readonly info: DevInfoService;
+  readonly logging: CallLoggingService;
 }
 
 /** The node as RPC methods see it. */

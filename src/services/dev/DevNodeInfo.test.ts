@@ -49,7 +49,7 @@ describe('dev node info', () => {
       forkedNetwork: null,
       snapshots: {},
     });
-    expect(info.metadata().instanceId).toBe(metadata.instanceId);
+    expect((info.metadata() as { instanceId: string }).instanceId).toBe((metadata as { instanceId: string }).instanceId);
     const genesis = chain.backend.blocks.getBlock({ kind: 'number', number: 0n }, false) as { timestamp: Hex };
     expect(info.genesisTime()).toBe(Number(genesis.timestamp));
   });
