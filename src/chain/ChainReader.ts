@@ -1,7 +1,7 @@
 import type { Storage } from '../storage/Storage.js';
 import { BoundedCache } from './BoundedCache.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
 
 /** Recent records kept decoded in memory when storage is on disk: about ten 2,000-tx blocks. */
 const RECENT_TRANSACTIONS = 20_000;
@@ -65,6 +65,11 @@ export class ChainReader {
   forgetRecent(): void {
     this.recentTransactions?.clear();
     this.recentBlocks?.clear();
+  }
+
+  /** The state edits of block `number` (sealed or open), in sub-block order. */
+  stateEditsOf(number: number): StoredStateEdit[] {
+    return this.storage.recordsWithPrefix<StoredStateEdit>(recordKeys.stateEditsOfBlock(number)).map(([, value]) => value);
   }
 
   /** Keeps records that were just committed in the recent caches (no-op without caching). Called by the writer. */

@@ -1,7 +1,7 @@
 import type { WriteBatch } from '../storage/Storage.js';
 import type { ChainReader } from './ChainReader.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
 
 /**
  * Adds chain records to a {@link WriteBatch}; the caller commits (so one commit can carry a block
@@ -24,6 +24,19 @@ export class ChainWriter {
 
   writeSubBlock(batch: WriteBatch, subBlock: StoredSubBlock): void {
     batch.putRecord(recordKeys.subBlock(subBlock.blockNumber, subBlock.index), subBlock);
+  }
+
+  writeStateEdit(batch: WriteBatch, edit: StoredStateEdit): void {
+    batch.putRecord(recordKeys.stateEdit(edit.blockNumber, edit.subBlockIndex), edit);
+  }
+
+  /**
+   * Deletes the state-edit records of block `blockNumber` (a rewind), except those of the
+   * sub-blocks in `rewritten`, which the same batch writes again.
+   */
+  deleteStateEdits(batch: WriteBatch, blockNumber: number, rewritten: ReadonlySet<number> = new Set()): void {
+    for (const edit of this.reader.stateEditsOf(blockNumber))
+      if (!rewritten.has(edit.subBlockIndex)) batch.deleteRecord(recordKeys.stateEdit(blockNumber, edit.subBlockIndex));
   }
 
   /** Deletes the sub-block records of block `blockNumber` with an index from `from` (default 0) to below `count`. */

@@ -31,6 +31,28 @@ export const NODE_SETTINGS = {
   }),
   dataDir: text({ name: 'data-dir', valueName: 'DIR', default: '.sequin', defaultDoc: '`./.sequin`', doc: 'LMDB data directory' }),
   ephemeral: switchSetting({ name: 'ephemeral', doc: 'keep everything in memory; nothing is written to disk' }),
+  // Anvil's state files (its JSON format): a directory means <DIR>/state.json, as in Anvil.
+  loadState: optionalText({
+    name: 'load-state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dev methods](#dev-methods)",
+  }),
+  dumpState: optionalText({
+    name: 'dump-state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: "on a clean exit (SIGINT, SIGTERM), write the state to this file in Anvil's JSON format",
+  }),
+  state: optionalText({
+    name: 'state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: 'both: load this file at start if it exists, write it on exit',
+  }),
   // At most 2^53-1 so that wallets, which hold chain ids in JavaScript numbers, see the same id.
   chainId: bigWholeNumber({
     name: 'chain-id',

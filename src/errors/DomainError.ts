@@ -1,4 +1,5 @@
 import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
+import type { Erc20SlotNotFoundError } from './Erc20SlotNotFoundError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
@@ -46,4 +47,6 @@ export type DomainError =
   | SendSyncTimeoutError
   | NodeShuttingDownError
   // Storage that cannot make writes durable (full or failing disk).
-  | StorageUnavailableError;
+  | StorageUnavailableError
+  // Dev methods (anvil_*).
+  | Erc20SlotNotFoundError;

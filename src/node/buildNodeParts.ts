@@ -22,12 +22,15 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { CallLogging } from '../services/dev/CallLogging.js';
+import type { StateDumps } from '../services/dev/StateDumps.js';
 import { freeBytesIn } from '../storage/describeWriteFailure.js';
 import { GuardedStorage } from '../storage/GuardedStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import type { StorageHealth } from '../storage/StorageHealth.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
+import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
@@ -49,6 +52,10 @@ export interface NodeParts {
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
   backend: RpcBackend;
+  /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
+  /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
+  stateDumps: StateDumps;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
@@ -164,7 +171,12 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       onStepFailed: (error) => error instanceof StorageUnavailableError || logger.error('sequencer tick failed', { error }),
       writesPaused: () => !storage.health().writable,
     });
-    const { backend, close: closeBackend } = createRpcBackend({
+    const callLogging = new CallLogging(config.logRpc);
+    const {
+      backend,
+      stateDumps,
+      close: closeBackend,
+    } = createRpcBackend({
       config,
       common,
       version: sequinVersion(),
@@ -180,6 +192,9 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,
+      stateEdits: sequencer,
+      poolRemoval: new PoolRemoval(pool, journal, storage),
+      callLogging,
     });
     return {
       accounts,
@@ -192,6 +207,8 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       intake,
       sequencer,
       backend,
+      stateDumps,
+      callLogging,
       closeBackend,
       createdGenesis,
       restoredTxs,

@@ -9,12 +9,19 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
+import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import type { CallLogging } from '../services/dev/CallLogging.js';
+import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
+import { DevStateEdits } from '../services/dev/DevStateEdits.js';
+import { Impersonation } from '../services/dev/Impersonation.js';
 import { MiningControl } from '../services/dev/MiningControl.js';
 import { miningIntake } from '../services/dev/miningIntake.js';
+import { PoolControl } from '../services/dev/PoolControl.js';
 import { SnapshotControl } from '../services/dev/SnapshotControl.js';
+import { StateDumps } from '../services/dev/StateDumps.js';
 import { TimeControl } from '../services/dev/TimeControl.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
@@ -28,6 +35,7 @@ import { TraceService } from '../services/traces/TraceService.js';
 import { TransactionService } from '../services/transactions/TransactionService.js';
 import { TxPoolQueries } from '../services/txpool/TxPoolQueries.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PoolRemoval } from '../txpool/PoolRemoval.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 
@@ -53,6 +61,12 @@ export interface RpcBackendPorts {
   devKeys: Map<string, Uint8Array>;
   /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
   sequencer: Sequencer;
+  /** The sequencer's port for the dev methods' state edits. */
+  stateEdits: StateEditPort;
+  /** Pool removals on request (anvil_dropTransaction …), journal included. */
+  poolRemoval: PoolRemoval;
+  /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
 }
 
 /**
@@ -60,7 +74,7 @@ export interface RpcBackendPorts {
  * anything: each service gets only the ports it reads (a chain view source, block selection, the
  * pool, the intake), never the parts that write chain or state.
  */
-export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
+export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; stateDumps: StateDumps; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
   const selection = new BlockSelection(storage);
   const blocks = new BlockQueries(views, selection, pool);
@@ -76,10 +90,14 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
+  const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
+  const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
+  const impersonation = new Impersonation();
+  const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const backend: RpcBackend = {
-    node: new NodeInfo({ chainId: config.chainId, version: ports.version }),
+    node,
     blocks,
-    fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
+    fees,
     state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
@@ -94,6 +112,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       state,
       calls,
       devKeys: ports.devKeys,
+      impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
@@ -103,9 +122,27 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
     snapshots: new SnapshotControl(ports.sequencer, views),
+    dev: {
+      state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
+      impersonation,
+      dumps: stateDumps,
+      pool: new PoolControl(ports.poolRemoval),
+      info: new DevNodeInfo({
+        common,
+        chainId: config.chainId,
+        clientVersion: node.clientVersion(),
+        version: ports.version,
+        views,
+        selection,
+        state,
+        gasPrice: () => fees.gasPrice(),
+      }),
+      logging: ports.callLogging,
+    },
   };
   return {
     backend,
+    stateDumps,
     close: async () => {
       filters.close();
       await ports.callExecutor?.close();

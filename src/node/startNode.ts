@@ -19,6 +19,7 @@ import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
+import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -57,8 +58,11 @@ export async function startNode(
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
   const parts = await buildNodeParts(config, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
-  const { accounts, storage, storageHealth, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = parts;
+  const { accounts, storage, storageHealth, events, pool, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs } = parts;
   try {
+    const stateFiles = stateFilesOf(config);
+    const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
+    if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
@@ -79,7 +83,7 @@ export async function startNode(
       maxNestingDepth: config.maxNestingDepth,
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
-      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
@@ -145,6 +149,11 @@ export async function startNode(
           await http.close();
           stopChainMetrics();
           await sequencer.stop();
+          try {
+            dumpStateFile(stateFiles, stateDumps);
+          } catch (error) {
+            logger.error('could not write the state file', { file: stateFiles.dump, error });
+          }
           await closeBackend();
           await storage.close();
         })();

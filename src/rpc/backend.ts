@@ -87,8 +87,10 @@ export interface TransactionService {
    * rejects with code 4 (data: the hash) after `timeoutMs` (the node's default when omitted).
    */
   sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject>;
-  /** Signs with a dev account and submits (eth_sendTransaction). */
+  /** Signs with a dev account, or sends as an impersonated address, and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
+  /** eth_sendUnsignedTransaction (Anvil): submits as `from` with the impersonation signature, impersonated or not. */
+  sendUnsignedTransaction(request: CallRequest): Promise<Hex>;
   /** The dev accounts the node signs for. */
   accounts(): Hex[];
   transactionStatus(hash: Hex): TransactionStatus;
@@ -173,6 +175,67 @@ export interface SnapshotService {
   reset(forking: unknown): Promise<void>;
 }
 
+/**
+ * State edits of the dev methods (anvil_setBalance, …). Each resolves once the edit is
+ * pre-confirmed: durable, in "pending", and in the next sealed block's state root.
+ */
+export interface DevStateService {
+  setBalance(address: Uint8Array, balance: bigint): Promise<void>;
+  addBalance(address: Uint8Array, amount: bigint): Promise<void>;
+  setCode(address: Uint8Array, code: Uint8Array): Promise<void>;
+  setNonce(address: Uint8Array, nonce: bigint): Promise<void>;
+  /** `slot` and `value` are 32 bytes. */
+  setStorageAt(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void>;
+  dealErc20(owner: Uint8Array, token: Uint8Array, amount: bigint): Promise<void>;
+  setErc20Allowance(owner: Uint8Array, spender: Uint8Array, token: Uint8Array, amount: bigint): Promise<void>;
+}
+
+/** Which addresses eth_sendTransaction may send as without their key. */
+export interface ImpersonationService {
+  impersonate(address: Uint8Array): void;
+  stopImpersonating(address: Uint8Array): void;
+  setAutoImpersonate(enabled: boolean): void;
+}
+
+/** anvil_dumpState / anvil_loadState, in Anvil's format. */
+export interface StateDumpService {
+  /** The pending state as 0x-hex of gzipped JSON. */
+  dumpState(): Hex;
+  /** Loads a dump (gzipped or plain JSON bytes) as one state edit; -32602 when it is not a dump. */
+  loadState(dump: Uint8Array): Promise<boolean>;
+}
+
+/** Taking transactions out of the pool, journal included. */
+export interface PoolControlService {
+  dropTransaction(hash: Hex): Promise<Hex | null>;
+  dropAllTransactions(): Promise<void>;
+  removePoolTransactions(address: Uint8Array): Promise<void>;
+}
+
+/** What a dev node reports about itself and its accounts (anvil_nodeInfo, anvil_metadata, eth_getAccount …). */
+export interface DevInfoService {
+  nodeInfo(): JsonObject;
+  metadata(): JsonObject;
+  genesisTime(): number;
+  getAccount(address: Uint8Array, block: BlockSelector): Promise<JsonObject>;
+  getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject;
+}
+
+/** anvil_setLoggingEnabled: whether every RPC call is logged at info level. */
+export interface CallLoggingService {
+  setEnabled(enabled: boolean): void;
+}
+
+/** The dev/test surface of Anvil and Hardhat (anvil_*, hardhat_*), dedicated tier only. */
+export interface DevService {
+  readonly state: DevStateService;
+  readonly impersonation: ImpersonationService;
+  readonly dumps: StateDumpService;
+  readonly pool: PoolControlService;
+  readonly info: DevInfoService;
+  readonly logging: CallLoggingService;
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -188,4 +251,5 @@ export interface RpcBackend {
   readonly mining: MiningService;
   readonly time: TimeService;
   readonly snapshots: SnapshotService;
+  readonly dev: DevService;
 }

@@ -10,6 +10,7 @@ import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
+import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import type { Logger } from '../primitives/logger.js';
@@ -235,15 +236,26 @@ export class BlockProducer {
     const rewrittenSubBlocks = restored && this.open.number === targetNumber + 1 ? restored.contents.length : 0;
     chainWriter.deleteSubBlocks(batch, this.open.number, this.open.subBlocks.length, rewrittenSubBlocks);
     chainWriter.writeHead(batch, target);
+    // State edits kept for replays: those of the sub-blocks written back are written again, the rest go.
+    const rewrittenEdits = new Set<number>();
     if (restored) {
       const changes = emptyStateChanges();
+      let transactionsBefore = 0;
       for (const contents of restored.contents) {
         chainWriter.writeSubBlock(batch, contents.subBlock);
         for (const record of contents.records) chainWriter.writeTransaction(batch, record);
+        if (contents.subBlock.stateEdits) {
+          const position = { blockNumber: targetNumber + 1, subBlockIndex: contents.subBlock.index, afterTransactions: transactionsBefore };
+          chainWriter.writeStateEdit(batch, toStoredStateEdit(position, contents.changes));
+          rewrittenEdits.add(contents.subBlock.index);
+        }
+        transactionsBefore += contents.records.length;
         mergeStateChanges(changes, contents.changes);
       }
       writeStateChanges(batch, targetNumber + 1, changes);
     }
+    for (let number = targetNumber + 1; number <= this.open.number; number++)
+      chainWriter.deleteStateEdits(batch, number, number === targetNumber + 1 ? rewrittenEdits : undefined);
     const dropped = options.clearPool ? [...pool.contents().values()].flatMap((byNonce) => [...byNonce.values()]) : [];
     for (const transaction of dropped) journal.forget(batch, transaction.hash);
     await storage.rewind(targetNumber, batch);
@@ -305,6 +317,11 @@ export class BlockProducer {
     for (const transaction of produced.failed) journal.forget(batch, transaction.hash);
     writeStateChanges(batch, this.open.number, contents.changes);
     if (options.record ?? true) chainWriter.writeSubBlock(batch, contents.subBlock);
+    // A state edit's writes stay with the block, for replays (traces) after the seal.
+    if (contents.subBlock.stateEdits) {
+      const position = { blockNumber: this.open.number, subBlockIndex: contents.subBlock.index, afterTransactions: this.open.transactions.length };
+      chainWriter.writeStateEdit(batch, toStoredStateEdit(position, contents.changes));
+    }
   }
 
   /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */

@@ -65,6 +65,10 @@ export class GuardedStorage implements Storage {
     return this.inner.getVersioned(key, version);
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    return this.inner.versionedKeys(prefix);
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.inner.getBlob(key);
   }

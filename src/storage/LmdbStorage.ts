@@ -88,6 +88,18 @@ export class LmdbStorage implements Storage {
     return undefined;
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    let previous: Buffer | undefined;
+    for (const found of this.versioned.getKeys({ start: Buffer.from(prefix), end: prefixEnd(prefix) })) {
+      const key = found.subarray(0, found.length - 8);
+      if (previous && Buffer.compare(previous, key) === 0) continue;
+      previous = key;
+      out.push(new Uint8Array(key));
+    }
+    return out;
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.blobs.get(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   }
@@ -158,4 +170,16 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<voi
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
+}
+
+/** The first key after every key that starts with `prefix` (the prefix with its last byte below 0xff raised). */
+function prefixEnd(prefix: Uint8Array): Buffer {
+  const end = Buffer.from(prefix);
+  for (let index = end.length - 1; index >= 0; index--) {
+    if (end[index]! < 0xff) {
+      end[index] = end[index]! + 1;
+      return end.subarray(0, index + 1);
+    }
+  }
+  return Buffer.alloc(end.length + 1, 0xff);
 }

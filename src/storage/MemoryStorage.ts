@@ -38,6 +38,14 @@ export class MemoryStorage implements Storage {
     return found === -1 ? undefined : entry.values[found];
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    const start = Buffer.from(prefix).toString('hex');
+    return [...this.versioned.keys()]
+      .filter((key) => key.startsWith(start))
+      .sort()
+      .map((key) => new Uint8Array(Buffer.from(key, 'hex')));
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.blobs.get(Buffer.from(key).toString('hex'));
   }

@@ -74,4 +74,24 @@ describe.each(backends)('%s storage', (_name, create) => {
     expect([...(storage.getVersioned(account, 4) ?? [])]).toEqual([44]);
     await storage.close();
   });
+
+  it('lists each versioned key with a prefix once, in byte order, whatever its versions', async () => {
+    const storage = create();
+    const value = new Uint8Array([1]);
+    await storage.commit(
+      new WriteBatch()
+        .putVersioned(new Uint8Array([7, 2]), 1, value)
+        .putVersioned(new Uint8Array([7, 0xff, 1]), 1, value)
+        .putVersioned(new Uint8Array([6, 9]), 1, value)
+        .putVersioned(new Uint8Array([8]), 1, value),
+    );
+    await storage.commit(new WriteBatch().putVersioned(new Uint8Array([7, 2]), 3, new Uint8Array(0)).putVersioned(new Uint8Array([7, 1]), 3, value));
+    expect(storage.versionedKeys(new Uint8Array([7])).map((key) => [...key])).toEqual([
+      [7, 1],
+      [7, 2],
+      [7, 0xff, 1],
+    ]);
+    expect(storage.versionedKeys(new Uint8Array([9]))).toEqual([]);
+    await storage.close();
+  });
 });

@@ -31,6 +31,10 @@ export class FullDiskStorage implements Storage {
     return this.inner.getVersioned(key, version);
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    return this.inner.versionedKeys(prefix);
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.inner.getBlob(key);
   }

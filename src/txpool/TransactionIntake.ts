@@ -1,3 +1,4 @@
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
@@ -5,6 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { decodeImpersonatedTransaction, decodeJournaledImpersonated } from './decodeImpersonatedTransaction.js';
 import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
@@ -36,7 +38,21 @@ export class TransactionIntake {
   async submit(raw: Uint8Array): Promise<Hex> {
     const decoding = decodeRawTransaction(raw, this.rules);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    const decoded = decoding.value;
+    return this.admitAndJournal(decoding.value);
+  }
+
+  /**
+   * Like {@link submit}, for a transaction the node built for an impersonated `sender`
+   * (execution/impersonatedTransaction.ts `impersonate`): the same checks but the signature's,
+   * journaled with its sender.
+   */
+  async submitImpersonated(impersonated: TypedTransaction, sender: Uint8Array): Promise<Hex> {
+    const decoding = decodeImpersonatedTransaction(impersonated, sender, this.rules);
+    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
+    return this.admitAndJournal(decoding.value);
+  }
+
+  private async admitAndJournal(decoded: PoolTransaction): Promise<Hex> {
     const admitted = this.pool.admit(decoded);
     if (!admitted.valid) throw new TransactionRejectedError(admitted.reason);
     const admission = admitted.value;
@@ -68,8 +84,8 @@ export class TransactionIntake {
       this.logger.info('journaled transaction no longer valid; dropped', { hash, reason });
     };
     const decoded: PoolTransaction[] = [];
-    for (const { hash, raw } of this.journal.load()) {
-      const decoding = decodeRawTransaction(raw, this.rules);
+    for (const { hash, raw, impersonatedSender } of this.journal.load()) {
+      const decoding = impersonatedSender ? decodeJournaledImpersonated(raw, impersonatedSender, this.rules) : decodeRawTransaction(raw, this.rules);
       if (decoding.valid) decoded.push(decoding.value);
       else drop(hash, decoding.reason);
     }

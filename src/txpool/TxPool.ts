@@ -185,6 +185,11 @@ export class TxPool {
     }
   }
 
+  /** True while the sequencer is executing the tx for the sub-block it builds (it can no longer be dropped or replaced). */
+  isInFlight(hash: Hex): boolean {
+    return this.inFlight.has(hash);
+  }
+
   /** Releases in-flight marks of txs that were not pre-confirmed (the sub-block failed). */
   releaseInFlight(): void {
     this.inFlight.clear();

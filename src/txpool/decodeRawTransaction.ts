@@ -44,12 +44,8 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   }
   if (type === 0 && !transaction.supports(Capability.EIP155ReplayProtection)) return invalid({ kind: 'unprotected' });
 
-  const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
-  const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
-  if (transaction.gasLimit > rules.blockGasLimit) return invalid({ kind: 'gasLimitExceeded', gas: transaction.gasLimit, limit: rules.blockGasLimit });
-  const minimumGas = transaction.getMinimumGasLimit();
-  if (transaction.gasLimit < minimumGas) return invalid({ kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas });
-  if (tip < rules.minTip) return invalid({ kind: 'tipBelowMinimum', tip, minimum: rules.minTip });
+  const gasRejection = gasAndTipRejection(transaction, rules);
+  if (gasRejection) return invalid(gasRejection);
 
   let sender: string;
   try {
@@ -57,7 +53,23 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   } catch {
     return invalid({ kind: 'invalidSender' });
   }
-  return valid({
+  return valid(toPoolTransaction(transaction, raw, sender));
+}
+
+/** The stateless checks on gas and fees, in geth's order: block gas limit, intrinsic gas, minimum tip. */
+export function gasAndTipRejection(transaction: TypedTransaction, rules: StatelessRules): TransactionRejection | undefined {
+  const { tip } = feesOf(transaction);
+  if (transaction.gasLimit > rules.blockGasLimit) return { kind: 'gasLimitExceeded', gas: transaction.gasLimit, limit: rules.blockGasLimit };
+  const minimumGas = transaction.getMinimumGasLimit();
+  if (transaction.gasLimit < minimumGas) return { kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas };
+  if (tip < rules.minTip) return { kind: 'tipBelowMinimum', tip, minimum: rules.minTip };
+  return undefined;
+}
+
+/** A checked transaction in the pool's form; `sender` is unprefixed lower-case hex. */
+export function toPoolTransaction(transaction: TypedTransaction, raw: Uint8Array, sender: string): PoolTransaction {
+  const { feeCap, tip } = feesOf(transaction);
+  return {
     transaction,
     raw,
     hash: bytesToHex(transaction.hash()),
@@ -67,7 +79,13 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
     feeCap,
     tip,
     cost: transaction.gasLimit * feeCap + transaction.value,
-  });
+  };
+}
+
+function feesOf(transaction: TypedTransaction): { feeCap: bigint; tip: bigint } {
+  const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
+  const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
+  return { feeCap, tip };
 }
 
 /**

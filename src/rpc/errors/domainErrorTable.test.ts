@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import type { DomainError } from '../../errors/DomainError.js';
+import { Erc20SlotNotFoundError } from '../../errors/Erc20SlotNotFoundError.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
@@ -176,6 +177,10 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
       code: -32000,
       message: 'storage unavailable: write failed (EIO); the node accepts no writes until its storage recovers',
     },
+  ],
+  erc20SlotNotFound: [
+    { error: new Erc20SlotNotFoundError('balance'), code: -32000, message: 'Unable to set ERC20 balance, no slot found' },
+    { error: new Erc20SlotNotFoundError('allowance'), code: -32000, message: 'Unable to set ERC20 allowance, no slot found' },
   ],
 };
 

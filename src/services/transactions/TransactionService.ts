@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
+import { impersonate } from '../../execution/impersonatedTransaction.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import type { Hex } from '../../primitives/hex.js';
 import type { JsonObject } from '../../primitives/JsonObject.js';
@@ -22,7 +23,7 @@ const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 export interface TransactionServiceParts {
   common: Common;
   chainId: bigint;
-  intake: Pick<TransactionIntake, 'submit'>;
+  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated'>;
   pool: Pick<TxPool, 'get' | 'nextNonce'>;
   views: ViewSource;
   events: SubBlockAnnouncements;
@@ -31,6 +32,8 @@ export interface TransactionServiceParts {
   calls: CallQueries;
   /** The dev accounts' private keys by unprefixed lower-case address. */
   devKeys: Map<string, Uint8Array>;
+  /** Addresses eth_sendTransaction may send as without a key (services/dev/Impersonation.ts). */
+  impersonation: { isImpersonated(address: Uint8Array): boolean };
   suggestedTip: bigint;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
   sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
@@ -64,20 +67,40 @@ export class TransactionService {
     return receipt;
   }
 
+  /**
+   * Fills and submits a transaction from a dev account (signed with its key) or from an
+   * impersonated address (Anvil's zero signature, execution/impersonatedTransaction.ts). The
+   * node's key wins when it has one: a real signature is valid wherever the transaction goes.
+   */
   async sendTransaction(request: CallRequest): Promise<Hex> {
     if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
     const privateKey = this.parts.devKeys.get(key(request.from));
-    if (!privateKey) throw new InvalidTransactionRequestError({ kind: 'unknownAccount' });
-    const transaction = buildDevTransaction(request, {
+    if (!privateKey) {
+      if (this.parts.impersonation.isImpersonated(request.from)) return this.sendUnsignedTransaction(request);
+      throw new InvalidTransactionRequestError({ kind: 'unknownAccount' });
+    }
+    const transaction = await this.fill(request, request.from);
+    return this.parts.intake.submit(transaction.sign(privateKey).serialize());
+  }
+
+  /** eth_sendUnsignedTransaction (Anvil): fills and submits a transaction as `from`, impersonated whether or not it is. */
+  async sendUnsignedTransaction(request: CallRequest): Promise<Hex> {
+    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
+    const transaction = await this.fill(request, request.from);
+    return this.parts.intake.submitImpersonated(impersonate(transaction, request.from), request.from);
+  }
+
+  /** The unsigned transaction `request` describes, its blanks filled with geth's defaults. */
+  private async fill(request: CallRequest, from: Uint8Array) {
+    return buildDevTransaction(request, {
       common: this.parts.common,
       chainId: this.parts.chainId,
-      nonce: request.nonce ?? this.parts.pool.nextNonce(key(request.from)),
+      nonce: request.nonce ?? this.parts.pool.nextNonce(key(from)),
       gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
       baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
       suggestedTip: this.parts.suggestedTip,
-      balance: this.parts.state.getBalance(request.from, PENDING),
+      balance: this.parts.state.getBalance(from, PENDING),
     });
-    return this.parts.intake.submit(transaction.sign(privateKey).serialize());
   }
 
   accounts(): Hex[] {
