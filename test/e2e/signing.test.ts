@@ -118,7 +118,7 @@ describe("signing through ethers' JsonRpcSigner", () => {
     const signer = await provider.getSigner(SIGNER.address);
     const signature = await signer.signMessage('hello from ethers');
     expect(ethersVerifyMessage('hello from ethers', signature)).toBe(SIGNER.address);
-    const { EIP712Domain: _, ...types } = { EIP712Domain: [], ...TYPED_DATA.types };
+    const types = structuredClone(TYPED_DATA.types) as unknown as Record<string, Array<{ name: string; type: string }>>;
     const typedSignature = await signer.signTypedData(TYPED_DATA.domain, types, TYPED_DATA.message);
     expect(ethersVerifyTypedData(TYPED_DATA.domain, types, TYPED_DATA.message, typedSignature)).toBe(SIGNER.address);
     provider.destroy();
@@ -127,13 +127,13 @@ describe("signing through ethers' JsonRpcSigner", () => {
 
 describe('what the node refuses', () => {
   it('an account it holds no key for: geth’s -32000 "unknown account", for every signing method', async () => {
-    for (const [method, params] of [
+    for (const [method, params] of <Array<[string, unknown[]]>>[
       ['eth_sign', [STRANGER, '0x01']],
       ['personal_sign', ['0x01', STRANGER]],
       ['eth_signTypedData_v4', [STRANGER, JSON.stringify({ ...TYPED_DATA, message: { ...TYPED_DATA.message, amount: 1 } })]],
       ['eth_signTransaction', [{ from: STRANGER, to: STRANGER }]],
       ['eth_sendTransactionSync', [{ from: STRANGER, to: STRANGER }]],
-    ] as const) {
+    ]) {
       expect((await rpc(dedicatedUrl, method, params)).error, method).toEqual({ code: -32000, message: 'unknown account' });
     }
   });
