@@ -35,7 +35,7 @@ export interface TransactionServiceParts {
   blocks: BlockQueries;
   state: StateQueries;
   calls: CallQueries;
-  /** Who the node signs and sends for (the dev accounts; impersonated ones send only). */
+  /** Who the node signs and sends for: the dev accounts' keys (impersonation extends it, see NodeAccounts). */
   accounts: NodeAccounts;
   suggestedTip: bigint;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
