@@ -97,6 +97,11 @@ export const NODE_SETTINGS = {
   }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
+  preinstalls: switchSetting({
+    name: 'preinstalls',
+    default: true,
+    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](#preinstalls)) from a new chain's genesis; a data dir keeps what it has",
+  }),
   logLevel: choice({ name: 'log-level', valueName: 'LEVEL', choices: LOG_LEVELS, default: 'info', doc: 'how much to log (`debug` logs every RPC call)' }),
   logFormat: choice({
     name: 'log-format',

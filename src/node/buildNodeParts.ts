@@ -3,6 +3,7 @@ import { ChainWriter } from '../chain/ChainWriter.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { preinstallAlloc } from '../config/preinstalls.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
@@ -115,7 +116,10 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       now: clock.now(),
       genesis: {
         chainId: config.chainId,
-        allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
+        alloc: new Map([
+          ...(config.preinstalls ? preinstallAlloc(config.chainId) : []),
+          ...accounts.map((account) => [account.address, { balance: config.accountBalance, nonce: 0n, code: new Uint8Array(0), storage: new Map() }] as const),
+        ]),
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,

@@ -32,6 +32,7 @@ import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
 import { Subscriptions } from '../services/subscriptions/Subscriptions.js';
 import { TraceService } from '../services/traces/TraceService.js';
+import { DevKeyring } from '../services/transactions/DevKeyring.js';
 import { TransactionService } from '../services/transactions/TransactionService.js';
 import { TxPoolQueries } from '../services/txpool/TxPoolQueries.js';
 import type { Storage } from '../storage/Storage.js';
@@ -111,7 +112,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       blocks,
       state,
       calls,
-      devKeys: ports.devKeys,
+      accounts: new DevKeyring(ports.devKeys),
       impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },

@@ -1,6 +1,7 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
 import { ALL_METHODS } from '../rpc/allMethods.js';
@@ -16,6 +17,7 @@ import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.j
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
+import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
@@ -87,7 +89,12 @@ export async function startNode(
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
-    const webPages = createWebHandler({ config, accounts });
+    const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
+    const webPages = createWebHandler({
+      config,
+      accounts,
+      hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
+    });
     sequencer.start();
     let http: HttpServerHandle;
     try {

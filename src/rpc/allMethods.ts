@@ -83,7 +83,11 @@ import { newPendingTransactionFilter } from './methods/eth/newPendingTransaction
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
 import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
+import { sendTransactionSync } from './methods/eth/sendTransactionSync.js';
 import { sendUnsignedTransaction } from './methods/eth/sendUnsignedTransaction.js';
+import { sign } from './methods/eth/sign.js';
+import { signTransaction } from './methods/eth/signTransaction.js';
+import { signTypedDataV4 } from './methods/eth/signTypedDataV4.js';
 import { subscribe } from './methods/eth/subscribe.js';
 import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
@@ -110,6 +114,7 @@ import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
+import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
@@ -137,6 +142,12 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   sendRawTransactionSync,
   sendTransaction,
   accounts,
+  // Node-side signing for the dev accounts
+  sendTransactionSync,
+  signTransaction,
+  sign,
+  personalSign,
+  signTypedDataV4,
   getTransactionByHash,
   getTransactionReceipt,
   getBlockByNumber,

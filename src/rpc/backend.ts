@@ -91,6 +91,14 @@ export interface TransactionService {
   sendTransaction(request: CallRequest): Promise<Hex>;
   /** eth_sendUnsignedTransaction (Anvil): submits as `from` with the impersonation signature, impersonated or not. */
   sendUnsignedTransaction(request: CallRequest): Promise<Hex>;
+  /** Signs with a dev account, submits and resolves with the receipt once pre-confirmed (eth_sendTransactionSync). */
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject>;
+  /** The raw signed transaction eth_sendTransaction would submit (eth_signTransaction). */
+  signTransaction(request: CallRequest): Promise<Hex>;
+  /** The EIP-191 signature of `data` by a dev account (eth_sign, personal_sign). */
+  signMessage(address: Uint8Array, data: Uint8Array): Hex;
+  /** The EIP-712 signature of a typed data document, an object or a JSON string (eth_signTypedData_v4). */
+  signTypedData(address: Uint8Array, document: unknown): Hex;
   /** The dev accounts the node signs for. */
   accounts(): Hex[];
   transactionStatus(hash: Hex): TransactionStatus;

@@ -7,12 +7,14 @@ import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
+import type { GenesisAccount } from '../config/ChainSpec.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { type Hex, hexToBytes } from '../primitives/hex.js';
+import { bigintToBytes, bytesToHex, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { keccak256 } from '../primitives/keccak.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
@@ -21,7 +23,8 @@ import { openBlockAfter } from './openBlockAfter.js';
 /** The genesis allocation and header parameters. */
 export interface GenesisSpec {
   chainId: bigint;
-  allocations: Array<{ address: string; balance: bigint }>;
+  /** The genesis state by 0x-prefixed address (any case): balance, nonce, code and storage of each account. */
+  alloc: Map<Hex, GenesisAccount>;
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
@@ -130,6 +133,24 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
   return changes;
 }
 
+/** The genesis alloc as a change set over the empty state (keys as StateReader wants them; zero slots dropped). */
+function genesisStateChanges(alloc: Map<Hex, GenesisAccount>): StateChanges {
+  const changes = emptyStateChanges();
+  for (const [address, { balance, nonce, code, storage }] of alloc) {
+    const key = address.slice(2).toLowerCase();
+    const codeHash = code.length > 0 ? keccak256(code) : undefined;
+    if (codeHash) changes.code.set(bytesToHex(codeHash).slice(2), code);
+    changes.accounts.set(key, new Account(nonce, balance, undefined, codeHash));
+    const slots = new Map<string, Uint8Array>();
+    for (const [slot, value] of storage) {
+      const minimal = bigintToBytes(BigInt(value));
+      if (minimal.length > 0) slots.set(bytesToHex(padBytes(hexToBytes(slot), 32)).slice(2), minimal);
+    }
+    if (slots.size > 0) changes.storage.set(key, slots);
+  }
+  return changes;
+}
+
 async function writeGenesis(options: {
   common: Common;
   storage: Storage;
@@ -139,9 +160,12 @@ async function writeGenesis(options: {
   now: number;
 }): Promise<void> {
   const { genesis } = options;
-  const changes = emptyStateChanges();
-  for (const { address, balance } of genesis.allocations) changes.accounts.set(address.replace(/^0x/, '').toLowerCase(), new Account(0n, balance));
-  const genesisState: StateReader = { ...EMPTY_STATE, account: (address) => changes.accounts.get(address) ?? undefined };
+  const changes = genesisStateChanges(genesis.alloc);
+  const genesisState: StateReader = {
+    account: (address) => changes.accounts.get(address) ?? undefined,
+    storage: (address, slot) => changes.storage.get(address)?.get(slot) ?? new Uint8Array(0),
+    code: (codeHash) => changes.code.get(codeHash) ?? new Uint8Array(0),
+  };
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: EMPTY_TRIE_ROOT,
     changes,
