@@ -6,6 +6,7 @@ import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
 import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
 import type { InvalidArgumentError } from './InvalidArgumentError.js';
 import type { InvalidCallError } from './InvalidCallError.js';
+import type { InvalidOverrideError } from './InvalidOverrideError.js';
 import type { InvalidTracerConfigError } from './InvalidTracerConfigError.js';
 import type { InvalidTransactionRequestError } from './InvalidTransactionRequestError.js';
 import type { LimitExceededError } from './LimitExceededError.js';
@@ -30,6 +31,7 @@ export type DomainError =
   | ExecutionFailedError
   | GasAllowanceExceededError
   | InvalidCallError
+  | InvalidOverrideError
   | ExecutionTimeoutError
   | TracerNotFoundError
   | InvalidTracerConfigError

@@ -8,6 +8,8 @@ import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import type { ExecutionVm } from './createExecutionVm.js';
+import type { PrecompileEdit } from './overrides/precompileOverrides.js';
+import { withEditedPrecompiles } from './overrides/swapPrecompiles.js';
 import type { StateReader } from './StateReader.js';
 import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
@@ -27,6 +29,8 @@ export async function runCall(options: {
   environment: BlockEnvironment;
   request: CallRequest;
   gasLimit: bigint;
+  /** Precompiles a state override moved or removed (see overrides/precompileOverrides.ts). */
+  precompileEdits?: readonly PrecompileEdit[];
 }): Promise<CallOutcome> {
   const { common, execution, state, request, gasLimit } = options;
   execution.state.reset(state);
@@ -45,14 +49,16 @@ export async function runCall(options: {
   try {
     const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
-    const result = await runTx(execution.vm, {
-      tx: transaction,
-      block: toExecutionBlock(common, environment),
-      skipNonce: true,
-      skipBalance: true,
-      skipHardForkValidation: true,
-      skipBlockGasLimitValidation: true,
-    });
+    const result = await withEditedPrecompiles(execution, options.precompileEdits, () =>
+      runTx(execution.vm, {
+        tx: transaction,
+        block: toExecutionBlock(common, environment),
+        skipNonce: true,
+        skipBalance: true,
+        skipHardForkValidation: true,
+        skipBlockGasLimitValidation: true,
+      }),
+    );
     const failure = result.execResult.exceptionError?.error;
     return {
       success: failure === undefined,

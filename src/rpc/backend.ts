@@ -7,6 +7,8 @@
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
+import type { Overrides } from '../execution/overrides/Overrides.js';
+import type { StateOverride } from '../execution/overrides/StateOverride.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
@@ -63,9 +65,11 @@ export interface StateService {
 
 /** Calls and estimates on a block's state. */
 export interface CallService {
-  call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
-  estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
-  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
+  /** `overrides`: geth's state and block overrides (third and fourth parameters). */
+  call(request: CallRequest, block: BlockSelector, overrides?: Overrides): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides): Promise<bigint>;
+  /** `stateOverride`: geth's third parameter (no block overrides here). */
+  createAccessList(request: CallRequest, block: BlockSelector, stateOverride?: StateOverride): Promise<AccessListResult>;
 }
 
 /** debug_trace*. */

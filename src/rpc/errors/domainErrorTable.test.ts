@@ -8,6 +8,7 @@ import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededErro
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidCallError } from '../../errors/InvalidCallError.js';
+import { InvalidOverrideError } from '../../errors/InvalidOverrideError.js';
 import { InvalidTracerConfigError } from '../../errors/InvalidTracerConfigError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
@@ -45,6 +46,33 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
     },
   ],
   executionFailed: [{ error: new ExecutionFailedError('invalid opcode'), code: -32000, message: 'invalid opcode' }],
+  invalidOverride: [
+    {
+      error: new InvalidOverrideError({ kind: 'notPrecompile', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 is not a precompile',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'targetOverridden', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 is already overridden',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'overriddenByPrecompile', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 has already been overridden by a precompile',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'stateAndStateDiff', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: "account 0xC000000000000000000000000000000000000000 has both 'state' and 'stateDiff'",
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'blockOverrideNotSupported', field: 'beaconRoot' }),
+      code: -32000,
+      message: 'block override "beaconRoot" is not supported for this RPC method',
+    },
+  ],
   gasAllowanceExceeded: [{ error: new GasAllowanceExceededError(100_000n), code: -32000, message: 'gas required exceeds allowance (100000)' }],
   invalidCall: [
     {

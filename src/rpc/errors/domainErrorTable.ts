@@ -1,8 +1,10 @@
 import type { DomainError } from '../../errors/DomainError.js';
+import type { OverrideProblem } from '../../errors/InvalidOverrideError.js';
 import type { TracerConfigProblem } from '../../errors/InvalidTracerConfigError.js';
 import type { TransactionRequestProblem } from '../../errors/InvalidTransactionRequestError.js';
 import type { ExceededLimit } from '../../errors/LimitExceededError.js';
 import type { MissingSubject } from '../../errors/NotFoundError.js';
+import { checksumAddress } from '../../primitives/checksumAddress.js';
 import { bytesToHex } from '../../primitives/hex.js';
 import { ErrorCodes } from './errorCodes.js';
 import { formatGoDuration } from './formatGoDuration.js';
@@ -37,6 +39,7 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     if (error.operation === 'traceCall') return server(`tracing failed: ${message}`);
     return server(message);
   },
+  invalidOverride: (error) => server(overrideMessage(error.problem)),
   executionTimeout: (error) => server(error.operation === 'call' ? `execution aborted (timeout = ${formatGoDuration(error.timeoutMs)})` : 'execution timeout'),
   tracerNotFound: () => server('tracer not found'),
   invalidTracerConfig: (error) => server(tracerConfigMessage(error.problem)),
@@ -60,6 +63,22 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
   }),
   nodeShuttingDown: () => server('node is shutting down'),
 };
+
+/** geth's `override` package wording (addresses checksummed, as its `Address.Hex()`). */
+function overrideMessage(problem: OverrideProblem): string {
+  switch (problem.kind) {
+    case 'notPrecompile':
+      return `account ${checksumAddress(problem.address)} is not a precompile`;
+    case 'targetOverridden':
+      return `account ${checksumAddress(problem.address)} is already overridden`;
+    case 'overriddenByPrecompile':
+      return `account ${checksumAddress(problem.address)} has already been overridden by a precompile`;
+    case 'stateAndStateDiff':
+      return `account ${checksumAddress(problem.address)} has both 'state' and 'stateDiff'`;
+    case 'blockOverrideNotSupported':
+      return `block override "${problem.field}" is not supported for this RPC method`;
+  }
+}
 
 /** geth's JSON decoding wording for a tracer config it cannot use. */
 function tracerConfigMessage(problem: TracerConfigProblem): string {
