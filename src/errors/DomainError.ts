@@ -13,6 +13,7 @@ import type { LimitExceededError } from './LimitExceededError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
 import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
+import type { SimulationError } from './SimulationError.js';
 import type { StructLogTooLargeError } from './StructLogTooLargeError.js';
 import type { TracerNotFoundError } from './TracerNotFoundError.js';
 import type { TracingFailedError } from './TracingFailedError.js';
@@ -32,6 +33,7 @@ export type DomainError =
   | GasAllowanceExceededError
   | InvalidCallError
   | InvalidOverrideError
+  | SimulationError
   | ExecutionTimeoutError
   | TracerNotFoundError
   | InvalidTracerConfigError

@@ -15,6 +15,7 @@ import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
+import { SimulationService } from '../services/simulate/SimulationService.js';
 import { ProofService } from '../services/state/ProofService.js';
 import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
@@ -77,6 +78,15 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
+    simulation: new SimulationService({
+      common,
+      storage,
+      views,
+      blocks: selection,
+      blockSettings: ports.blockSettings,
+      gasCap: config.rpcGasCap,
+      timeoutMs: config.rpcEvmTimeoutMs > 0 ? config.rpcEvmTimeoutMs : Number.POSITIVE_INFINITY,
+    }),
     transactions: new TransactionService({
       common,
       chainId: config.chainId,

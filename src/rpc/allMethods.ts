@@ -40,6 +40,7 @@ import { newPendingTransactionFilter } from './methods/eth/newPendingTransaction
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
 import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
+import { simulateV1 } from './methods/eth/simulateV1.js';
 import { subscribe } from './methods/eth/subscribe.js';
 import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
@@ -120,4 +121,6 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   // Discovery
   modules,
   discover,
+  // Conformance with the execution-apis spec (issue 12)
+  simulateV1,
 ];

@@ -9,6 +9,7 @@ import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
 import type { Overrides } from '../execution/overrides/Overrides.js';
 import type { StateOverride } from '../execution/overrides/StateOverride.js';
+import type { SimulationRequest } from '../execution/simulation/SimulationRequest.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
@@ -82,6 +83,12 @@ export interface TraceService {
   traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
 }
 
+/** eth_simulateV1. */
+export interface SimulationService {
+  /** The simulated blocks in wire shape; a failed call's `error` holds `kind` (reverted / vmError), given its code by the method. */
+  simulate(request: SimulationRequest, block: BlockSelector): Promise<JsonObject[]>;
+}
+
 /** The write path: submission into the pool, node-side signing, and a transaction's life. */
 export interface TransactionService {
   /** Validates, admits and journals a signed tx; resolves to its hash once durable. */
@@ -138,6 +145,7 @@ export interface RpcBackend {
   readonly state: StateService;
   readonly calls: CallService;
   readonly traces: TraceService;
+  readonly simulation: SimulationService;
   readonly transactions: TransactionService;
   readonly txpool: TxPoolService;
   readonly logs: LogService;

@@ -9,6 +9,7 @@ import { bytesToHex } from '../../primitives/hex.js';
 import { ErrorCodes } from './errorCodes.js';
 import { formatGoDuration } from './formatGoDuration.js';
 import { invalidCallReasonMessage } from './invalidCallReasonMessage.js';
+import { simulationErrorToWire } from './simulationErrorToWire.js';
 import { TxErrorMessage } from './TxErrorMessage.js';
 import { transactionRejectionToWire } from './transactionRejectionTable.js';
 import type { WireError } from './WireError.js';
@@ -40,6 +41,7 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     return server(message);
   },
   invalidOverride: (error) => server(overrideMessage(error.problem)),
+  simulation: (error) => simulationErrorToWire(error.problem),
   executionTimeout: (error) => server(error.operation === 'call' ? `execution aborted (timeout = ${formatGoDuration(error.timeoutMs)})` : 'execution timeout'),
   tracerNotFound: () => server('tracer not found'),
   invalidTracerConfig: (error) => server(tracerConfigMessage(error.problem)),
