@@ -42,6 +42,8 @@ export interface SimulationBaseHeader {
   gasLimit: bigint;
   gasUsed: bigint;
   coinbase: Uint8Array;
+  /** Non-zero before the merge: simulated blocks inherit it, as geth's do. */
+  difficulty: bigint;
   baseFeePerGas: bigint | undefined;
   excessBlobGas: bigint | undefined;
   blobGasUsed: bigint | undefined;
@@ -61,6 +63,8 @@ export interface SimulationContext {
   gasCap: bigint;
   /** Wall time the whole simulation may take. */
   timeoutMs: number;
+  /** The rules (fork) a block at this number, time and difficulty runs under. */
+  rulesAt(position: { number: bigint; timestamp: bigint; difficulty: bigint }): Common;
 }
 
 /** One simulated call's outcome (geth's simCallResult). */
@@ -95,6 +99,7 @@ interface ParentHeader {
   gasLimit: bigint;
   gasUsed: bigint;
   coinbase: Uint8Array;
+  difficulty: bigint;
   baseFeePerGas: bigint | undefined;
   excessBlobGas: bigint | undefined;
   blobGasUsed: bigint | undefined;
@@ -113,7 +118,6 @@ interface ParentHeader {
  */
 export async function simulateBlocks(context: SimulationContext, request: SimulationRequest): Promise<SimulatedBlock[]> {
   const { execution } = context;
-  const common = execution.vm.common;
   const planned = sanitizeSimulatedChain(context.base, request.blockStateCalls);
   const deadline = performance.now() + context.timeoutMs;
   const budget = { remaining: context.gasCap === 0n ? 2n ** 64n - 1n : context.gasCap };
@@ -121,6 +125,9 @@ export async function simulateBlocks(context: SimulationContext, request: Simula
   let parent: ParentHeader = context.base;
   let state = context.state;
   for (const block of planned) {
+    const common = context.rulesAt({ number: block.number, timestamp: block.timestamp, difficulty: parent.difficulty });
+    // The VM runs each block under its fork, as the chain does.
+    if (execution.vm.common.hardfork() !== common.hardfork()) execution.vm.common.setHardfork(common.hardfork());
     const simulated = await simulateBlock({ context, common, block, parent, state, request, budget, deadline });
     results.push(simulated.block);
     context.blockHashes.set(block.number, simulated.block.header.hash());
@@ -133,6 +140,7 @@ export async function simulateBlocks(context: SimulationContext, request: Simula
       gasLimit: header.gasLimit,
       gasUsed: header.gasUsed,
       coinbase: header.coinbase.bytes,
+      difficulty: header.difficulty,
       baseFeePerGas: header.baseFeePerGas,
       excessBlobGas: header.excessBlobGas,
       blobGasUsed: header.blobGasUsed,
@@ -173,13 +181,14 @@ async function simulateBlock(options: {
     timestamp: block.timestamp,
     gasLimit: overrides.gasLimit ?? parent.gasLimit,
     coinbase: overrides.feeRecipient ?? parent.coinbase,
+    difficulty: parent.difficulty,
     mixHash: overrides.prevRandao ?? ZERO_HASH,
     baseFeePerGas: baseFee,
     excessBlobGas,
     parentBeaconBlockRoot,
   };
   const executionBlock = createBlock(
-    { header: { ...draft, difficulty: 0n, blobGasUsed: cancun ? 0n : undefined } },
+    { header: { ...draft, blobGasUsed: cancun ? 0n : undefined } },
     { common, freeze: false, skipConsensusFormatValidation: true },
   );
   if (overrides.blobBaseFee !== undefined) executionBlock.header.getBlobGasPrice = () => blobBaseFee;
@@ -250,6 +259,12 @@ async function simulateBlock(options: {
     const account = await execution.state.getAccount(address);
     await execution.state.modifyAccountFields(address, { balance: (account?.balance ?? 0n) + withdrawal.amount * 1_000_000_000n });
   }
+  // Before the merge geth finalizes a simulated block as ethash does: its miner gets the block reward.
+  if (draft.difficulty > 0n) {
+    const miner = new Address(draft.coinbase);
+    const account = await execution.state.getAccount(miner);
+    await execution.state.modifyAccountFields(miner, { balance: (account?.balance ?? 0n) + common.param('minerReward') });
+  }
   const executed = execution.state.takeChanges();
   const changes: StateChanges = emptyStateChanges();
   if (overridden) mergeStateChanges(changes, overridden.changes);
@@ -265,7 +280,6 @@ async function simulateBlock(options: {
       transactionsTrie: orderedTrieRoot(transactions.map((transaction) => transaction.serialize())),
       receiptTrie: orderedTrieRoot(receipts),
       logsBloom: bloom,
-      difficulty: 0n,
       gasUsed,
       extraData: new Uint8Array(0),
       nonce: new Uint8Array(8),
@@ -385,7 +399,8 @@ async function runSimulatedCall(options: {
 /** A call's outcome as geth reports it: revert data and reason, or the EVM error (noting a capped gas limit). */
 function describeOutcome(run: CallRun, gasCapped: boolean): SimulatedCallResult {
   const result: SimulatedCallResult = {
-    returnData: run.returnData,
+    // geth returns no data from a failed call: a revert's data travels in its error.
+    returnData: run.error === undefined ? run.returnData : new Uint8Array(0),
     logs: run.logs,
     gasUsed: run.gasUsed,
     maxUsedGas: run.maxUsedGas,

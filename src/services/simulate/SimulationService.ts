@@ -54,7 +54,16 @@ export class SimulationService {
     const lookup = (number: bigint) => (number <= base.header.number ? chainHash(view, number) : blockHashes.get(number));
     const execution = await createExecutionVm(this.parts.common, base.state, lookup);
     const blocks = await simulateBlocks(
-      { execution, base: base.header, state: base.state, roots: base.roots, blockHashes, gasCap: this.parts.gasCap, timeoutMs: this.parts.timeoutMs },
+      {
+        execution,
+        base: base.header,
+        state: base.state,
+        roots: base.roots,
+        blockHashes,
+        gasCap: this.parts.gasCap,
+        timeoutMs: this.parts.timeoutMs,
+        rulesAt: () => this.parts.common,
+      },
       request,
     );
     return blocks.map((simulated) => simulatedBlockView(simulated, request.returnFullTransactions));
@@ -71,6 +80,7 @@ export class SimulationService {
         gasLimit: BigInt(block.gasLimit),
         gasUsed: BigInt(block.gasUsed),
         coinbase: hexToBytes(block.miner),
+        difficulty: BigInt(block.difficulty),
         baseFeePerGas: optionalQuantity(block.baseFeePerGas),
         excessBlobGas: optionalQuantity(block.excessBlobGas),
         blobGasUsed: optionalQuantity(block.blobGasUsed),
@@ -97,6 +107,7 @@ export class SimulationService {
         gasLimit: this.parts.blockSettings.blockGasLimit,
         gasUsed: open.gasUsed,
         coinbase: this.parts.blockSettings.coinbase,
+        difficulty: 0n,
         baseFeePerGas: open.baseFeePerGas,
         excessBlobGas: 0n,
         blobGasUsed: 0n,
