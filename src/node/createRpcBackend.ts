@@ -10,6 +10,7 @@ import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
+import { RawChainQueries } from '../services/blocks/RawChainQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
@@ -78,6 +79,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
+    raw: new RawChainQueries(views, selection, pool),
     simulation: new SimulationService({
       common,
       storage,

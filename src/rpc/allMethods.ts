@@ -1,12 +1,18 @@
 import { transactionStatus } from './methods/chain/transactionStatus.js';
+import { getRawBlock } from './methods/debug/getRawBlock.js';
+import { getRawHeader } from './methods/debug/getRawHeader.js';
+import { getRawReceipts } from './methods/debug/getRawReceipts.js';
+import { getRawTransaction } from './methods/debug/getRawTransaction.js';
 import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
 import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
 import { traceCall } from './methods/debug/traceCall.js';
 import { traceTransaction } from './methods/debug/traceTransaction.js';
 import { accounts } from './methods/eth/accounts.js';
+import { baseFee } from './methods/eth/baseFee.js';
 import { blobBaseFee } from './methods/eth/blobBaseFee.js';
 import { blockNumber } from './methods/eth/blockNumber.js';
 import { call } from './methods/eth/call.js';
+import { capabilities } from './methods/eth/capabilities.js';
 import { chainId } from './methods/eth/chainId.js';
 import { createAccessList } from './methods/eth/createAccessList.js';
 import { estimateGas } from './methods/eth/estimateGas.js';
@@ -24,6 +30,7 @@ import { getFilterLogs } from './methods/eth/getFilterLogs.js';
 import { getLogs } from './methods/eth/getLogs.js';
 import { getProof } from './methods/eth/getProof.js';
 import { getStorageAt } from './methods/eth/getStorageAt.js';
+import { getStorageValues } from './methods/eth/getStorageValues.js';
 import { getTransactionByBlockHashAndIndex } from './methods/eth/getTransactionByBlockHashAndIndex.js';
 import { getTransactionByBlockNumberAndIndex } from './methods/eth/getTransactionByBlockNumberAndIndex.js';
 import { getTransactionByHash } from './methods/eth/getTransactionByHash.js';
@@ -123,4 +130,11 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   discover,
   // Conformance with the execution-apis spec (issue 12)
   simulateV1,
+  getStorageValues,
+  baseFee,
+  capabilities,
+  getRawBlock,
+  getRawHeader,
+  getRawReceipts,
+  getRawTransaction,
 ];

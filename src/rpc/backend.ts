@@ -49,6 +49,8 @@ export interface FeeService {
   /** Suggested legacy gas price: pending base fee + suggested tip. */
   gasPrice(): bigint;
   maxPriorityFeePerGas(): bigint;
+  /** eth_baseFee: the base fee of the next block (the open one). */
+  baseFee(): bigint;
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory;
   /** The blob base fee at the head (the chain has no blob txs: the minimum). */
   blobBaseFee(): bigint;
@@ -60,6 +62,8 @@ export interface StateService {
   getTransactionCount(address: Uint8Array, block: BlockSelector): bigint;
   getCode(address: Uint8Array, block: BlockSelector): Uint8Array;
   getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array;
+  /** eth_getStorageValues: the slots of each account, all read in one view of one block. */
+  getStorageValues(requests: ReadonlyArray<{ address: Uint8Array; slots: readonly Uint8Array[] }>, block: BlockSelector): Uint8Array[][];
   /** eth_getProof (EIP-1186). */
   getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
 }
@@ -81,6 +85,15 @@ export interface TraceService {
   traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
   /** debug_traceCall: the tracer's result for a call on the block's state. */
   traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+}
+
+/** The debug_getRaw* methods: consensus encodings of sealed blocks, headers, receipts and transactions. */
+export interface RawChainService {
+  rawHeader(block: BlockSelector): Uint8Array;
+  rawBlock(block: BlockSelector): Uint8Array;
+  rawReceipts(block: BlockSelector): Uint8Array[];
+  /** null for an unknown transaction. */
+  rawTransaction(hash: Hex): Uint8Array | null;
 }
 
 /** eth_simulateV1. */
@@ -146,6 +159,7 @@ export interface RpcBackend {
   readonly calls: CallService;
   readonly traces: TraceService;
   readonly simulation: SimulationService;
+  readonly raw: RawChainService;
   readonly transactions: TransactionService;
   readonly txpool: TxPoolService;
   readonly logs: LogService;

@@ -23,6 +23,11 @@ export class FeeQueries {
     return this.views.current().open.baseFeePerGas + this.suggestedTip;
   }
 
+  /** The next block's base fee: the open block's, fixed when it opened. */
+  baseFee(): bigint {
+    return this.views.current().open.baseFeePerGas;
+  }
+
   maxPriorityFeePerGas(): bigint {
     return this.suggestedTip;
   }
