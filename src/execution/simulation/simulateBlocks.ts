@@ -6,6 +6,7 @@ import { Address } from '@ethereumjs/util';
 import { encodeReceipt, runTx } from '@ethereumjs/vm';
 import { nextBaseFee } from '../../chain/nextBaseFee.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { bigintToBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
@@ -377,12 +378,8 @@ async function runSimulatedCall(options: {
     };
   } catch (error) {
     if (error instanceof SimulationError) throw error;
-    if (attached.timedOut)
-      throw new SimulationError({
-        kind: 'invalidMessage',
-        rejection: { kind: 'other', message: `execution aborted (timeout = ${options.timeoutMs / 1000}s)` },
-        suppliedGas: transaction.gasLimit,
-      });
+    // Out of time: the whole simulation is aborted, worded as eth_call's ("execution aborted (timeout = 5s)").
+    if (attached.timedOut) throw new ExecutionTimeoutError('call', options.timeoutMs);
     throw new SimulationError({
       kind: 'invalidMessage',
       rejection: { kind: 'other', message: 'transaction could not be applied' },
