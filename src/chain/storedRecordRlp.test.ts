@@ -67,7 +67,7 @@ describe('storedRecordRlp', () => {
       logsBloom: bloom,
       logs: logs.map((log) => ({ ...log, logIndex: '0x0' as Hex, transactionIndex: '0x0' as Hex, transactionHash: '0x' as Hex, blockNumber: '0x1' as Hex })),
     };
-    const expected = (fields: { status?: 0 | 1; stateRoot?: Uint8Array }, type: number) =>
+    const expected = (fields: { status?: 0 | 1; stateRoot?: Uint8Array }, type: 0 | 2) =>
       bytesToHex(
         encodeReceipt(
           {

@@ -9,14 +9,34 @@ import type { StoredBlock, StoredReceipt } from './records.js';
  * the Yellow Paper and the EIPs that added them (fields of later forks are absent before them).
  */
 
-/** A stored record may lack the fields of forks after its block's (imported chains). */
-type OptionalFields<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
-type HeaderRecord = OptionalFields<
+/** The header fields of a stored block; those of forks after the block's are absent (imported chains). */
+type HeaderRecord = Pick<
   StoredBlock,
-  'baseFeePerGas' | 'withdrawalsRoot' | 'blobGasUsed' | 'excessBlobGas' | 'parentBeaconBlockRoot' | 'requestsHash'
->;
+  | 'parentHash'
+  | 'sha3Uncles'
+  | 'miner'
+  | 'stateRoot'
+  | 'transactionsRoot'
+  | 'receiptsRoot'
+  | 'logsBloom'
+  | 'difficulty'
+  | 'number'
+  | 'gasLimit'
+  | 'gasUsed'
+  | 'timestamp'
+  | 'extraData'
+  | 'mixHash'
+  | 'nonce'
+> & {
+  baseFeePerGas?: Hex | undefined;
+  withdrawalsRoot?: Hex | undefined;
+  blobGasUsed?: Hex | undefined;
+  excessBlobGas?: Hex | undefined;
+  parentBeaconBlockRoot?: Hex | undefined;
+  requestsHash?: Hex | undefined;
+};
 /** Before Byzantium (EIP-658) a receipt holds the state root after its transaction instead of a status. */
-type ReceiptRecord = OptionalFields<StoredReceipt, 'status'> & { root?: Hex };
+type ReceiptRecord = Omit<StoredReceipt, 'status'> & { status?: Hex | undefined; root?: Hex | undefined };
 
 const quantity = (value: Hex) => bigintToBytes(BigInt(value));
 
@@ -61,7 +81,7 @@ export function storedHeaderRlp(block: HeaderRecord): Uint8Array {
  * `uncleHeaders` are the RLP encodings of the uncles' headers.
  */
 export function storedBlockRlp(
-  block: HeaderRecord & { withdrawals?: readonly StoredWithdrawalFields[] },
+  block: HeaderRecord & { withdrawals?: readonly StoredWithdrawalFields[] | undefined },
   rawTransactions: readonly Uint8Array[],
   uncleHeaders: readonly Uint8Array[] = [],
 ): Uint8Array {
