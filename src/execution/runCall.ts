@@ -80,8 +80,16 @@ function invalid(reason: InvalidCallReason): CallOutcome {
 }
 
 function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {
+  // @ethereumjs/tx refuses, under Osaka, a gas limit above EIP-7825's cap (2^24); geth skips that
+  // check in calls (go-ethereum#32641), whose gas defaults to the 50M --rpc-gas-cap: set after.
+  const transaction = unsignedTransactionWithoutGas(common, request, baseFee);
+  (transaction as { gasLimit: bigint }).gasLimit = gasLimit;
+  return transaction;
+}
+
+function unsignedTransactionWithoutGas(common: Common, request: CallRequest, baseFee: bigint): TypedTransaction {
   const base = {
-    gasLimit,
+    gasLimit: 0n,
     to: request.to ?? undefined,
     value: request.value ?? 0n,
     data: request.data ?? new Uint8Array(0),
