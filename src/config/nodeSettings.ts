@@ -36,6 +36,14 @@ export const NODE_SETTINGS = {
     max: 2n ** 53n - 1n,
     doc: 'EIP-155 chain id; a data dir remembers its chain id and refuses another',
   }),
+  genesis: optionalText({
+    name: 'genesis',
+    valueName: 'FILE',
+    defaultDoc: "Sequin's own (`--chain-id`, dev accounts)",
+    allowed: 'a geth genesis.json',
+    check: (path) => (path.trim() === '' ? '--genesis needs a file' : undefined),
+    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](#chains-from-a-geth-genesis-file-and-sequin-import)',
+  }),
   preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
   blockTimeMs: wholeNumber({
     name: 'block-time',
@@ -45,7 +53,20 @@ export const NODE_SETTINGS = {
     minimumReason: 'block timestamps are whole seconds and must increase',
     doc: 'milliseconds between sealed blocks',
   }),
-  blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
+  mining: choice({
+    name: 'mining',
+    valueName: 'MODE',
+    choices: ['interval', 'manual'],
+    default: 'interval',
+    doc: '`interval`: pre-confirm every `--preconf-interval`, seal every `--block-time`; `manual`: seal nothing (submitted transactions wait in the pool)',
+  }),
+  blockGasLimit: bigWholeNumber({
+    name: 'block-gas-limit',
+    unit: 'gas',
+    default: 150_000_000n,
+    min: 21_000n,
+    doc: "gas limit of every block; a chain whose gas limit differs (another `--genesis`, a changed value) moves toward it by the protocol's step (parent / 1024) per block",
+  }),
   initialBaseFee: bigWholeNumber({
     name: 'base-fee',
     unit: 'wei',

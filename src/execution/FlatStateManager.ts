@@ -22,8 +22,9 @@ const EMPTY = new Uint8Array(0);
  * O(1) and revert undoes only what changed since, unlike SimpleStateManager which copies its
  * maps on every checkpoint.
  *
- * State roots are not available here (getStateRoot throws): nothing in transaction execution
- * needs them under post-Byzantium rules.
+ * State roots are not computed here: nothing in transaction execution needs them under
+ * post-Byzantium rules, so getStateRoot throws unless a block executor lends a way to compute one
+ * ({@link computeStateRootsWith}: receipts before Byzantium carry the state root after each tx).
  */
 export class FlatStateManager implements StateManagerInterface {
   originalStorageCache: OriginalStorageCache;
@@ -33,6 +34,7 @@ export class FlatStateManager implements StateManagerInterface {
   private codes = new Map<string, Uint8Array>();
   private journal: JournalEntry[] = [];
   private checkpoints: number[] = [];
+  private stateRootSource: ((changes: StateChanges) => Promise<Uint8Array>) | undefined;
 
   constructor(base: StateReader) {
     this.base = base;
@@ -55,6 +57,14 @@ export class FlatStateManager implements StateManagerInterface {
     const changes: StateChanges = { accounts: this.accounts, storage: this.slots, code: this.codes };
     this.reset(this.base);
     return changes;
+  }
+
+  /**
+   * Lets getStateRoot answer: `source` computes the root of the base with the given writes on top (the
+   * writes so far, not handed over: the source must not keep or change them). Undefined withdraws it.
+   */
+  computeStateRootsWith(source: ((changes: StateChanges) => Promise<Uint8Array>) | undefined): void {
+    this.stateRootSource = source;
   }
 
   /** A reader of this overlay on top of its base (for views that must see uncommitted writes). */
@@ -158,7 +168,8 @@ export class FlatStateManager implements StateManagerInterface {
   }
 
   async getStateRoot(): Promise<Uint8Array> {
-    throw new Error('state roots are computed at seal time, not by the execution state manager');
+    if (!this.stateRootSource) throw new Error('state roots are computed at seal time, not by the execution state manager');
+    return this.stateRootSource({ accounts: this.accounts, storage: this.slots, code: this.codes });
   }
 
   async setStateRoot(): Promise<void> {

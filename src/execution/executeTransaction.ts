@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { runTx } from '@ethereumjs/vm';
-import type { ExecutionVm } from './createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 
 /** An EVM log: emitting address, topics, data. */
 export interface ExecutedLog {
@@ -20,6 +20,11 @@ export interface ExecutedTransaction {
   bloom: Uint8Array;
   contractAddress: Uint8Array | undefined;
   effectiveGasPrice: bigint;
+  /** The state root after the transaction: what a legacy transaction's receipt carries before Byzantium. */
+  stateRoot?: Uint8Array;
+  /** Blob transactions: the blob gas they used and its price in the block. */
+  blobGasUsed?: bigint;
+  blobGasPrice?: bigint;
 }
 
 /**
@@ -34,6 +39,7 @@ export async function executeTransaction(
   transaction: TypedTransaction,
   blockGasUsed: bigint,
 ): Promise<ExecutedTransaction> {
+  useRulesOf(execution, block.common);
   const result = await runTx(execution.vm, {
     tx: transaction,
     block,
@@ -42,6 +48,7 @@ export async function executeTransaction(
     skipBlockGasLimitValidation: true,
   });
   const gasUsed = result.totalGasSpent;
+  const receipt = result.receipt as { stateRoot?: Uint8Array; blobGasUsed?: bigint; blobGasPrice?: bigint };
   return {
     transaction,
     gasUsed,
@@ -51,6 +58,8 @@ export async function executeTransaction(
     bloom: result.bloom.bitvector,
     contractAddress: result.createdAddress?.bytes,
     effectiveGasPrice: effectiveGasPrice(transaction, block.header.baseFeePerGas ?? 0n),
+    ...(receipt.stateRoot === undefined ? {} : { stateRoot: receipt.stateRoot }),
+    ...(receipt.blobGasUsed === undefined ? {} : { blobGasUsed: receipt.blobGasUsed, blobGasPrice: receipt.blobGasPrice }),
   };
 }
 

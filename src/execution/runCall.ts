@@ -2,12 +2,13 @@ import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex as ethBytesToHex } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
+import { commonAt } from '../config/ScheduledCommon.js';
 import type { InvalidCallReason } from '../errors/InvalidCallReason.js';
 import { SequinError } from '../errors/SequinError.js';
 import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
-import type { ExecutionVm } from './createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import type { StateReader } from './StateReader.js';
 import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
@@ -43,11 +44,13 @@ export async function runCall(options: {
   }
   const sender = new Address(from);
   try {
-    const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
+    const transaction = buildUnsignedTransaction(commonAt(common, environment), request, gasLimit, environment.baseFeePerGas);
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+    const block = toExecutionBlock(common, environment);
+    useRulesOf(execution, block.common);
     const result = await runTx(execution.vm, {
       tx: transaction,
-      block: toExecutionBlock(common, environment),
+      block,
       skipNonce: true,
       skipBalance: true,
       skipHardForkValidation: true,
@@ -73,6 +76,11 @@ function invalid(reason: InvalidCallReason): CallOutcome {
   return { success: false, returnData: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, invalid: reason };
 }
 
+/**
+ * The call as a transaction of the block's rules: a set-code tx when it carries authorizations, an
+ * EIP-1559 tx without a gas price from London on, else a legacy (or, with an access list from Berlin, an
+ * EIP-2930) tx.
+ */
 function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {
   const base = {
     gasLimit,
@@ -104,7 +112,7 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
       options,
     );
   }
-  if (request.gasPrice === undefined) {
+  if (request.gasPrice === undefined && common.isActivatedEIP(1559)) {
     const maxFeePerGas = request.maxFeePerGas ?? baseFee;
     const tip = request.maxPriorityFeePerGas ?? 0n;
     return createTx(
@@ -112,8 +120,10 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
       options,
     );
   }
-  if (request.accessList) return createTx({ ...base, type: 1, gasPrice: request.gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
-  return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, options);
+  const gasPrice = request.gasPrice ?? 0n;
+  if (request.accessList && common.isActivatedEIP(2930))
+    return createTx({ ...base, type: 1, gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
+  return createTx({ ...base, type: 0, gasPrice }, options);
 }
 
 function bigintBytes(value: bigint): Uint8Array {

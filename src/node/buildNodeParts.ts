@@ -1,6 +1,6 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
-import { createChainCommon } from '../config/chainCommon.js';
+import { commonOfChain } from '../config/commonOfChain.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
@@ -26,12 +26,17 @@ import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
+import { loadGethGenesis } from './loadGethGenesis.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
 export const COINBASE = new Uint8Array(20);
 
 /** Every part of a node except its transports, wired together but not yet running. */
 export interface NodeParts {
+  /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one. */
+  config: NodeConfig;
+  /** True when the chain comes from a geth genesis file (the dev accounts are funded only if the file funds them). */
+  fromGenesisFile: boolean;
   accounts: DevAccount[];
   storage: Storage;
   chain: ChainReader;
@@ -61,14 +66,16 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
-  const problems = validateConfig(config);
+export async function buildNodeParts(givenConfig: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+  const problems = validateConfig(givenConfig);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
-  const common = createChainCommon(config.chainId);
-  const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const storage = openStorage(config);
+  const accounts = deriveDevAccounts(givenConfig.mnemonic, givenConfig.accounts);
+  const storage = openStorage(givenConfig);
   try {
+    const gethGenesis = loadGethGenesis(givenConfig.genesis, storage);
+    const config = gethGenesis === undefined ? givenConfig : { ...givenConfig, chainId: gethGenesis.spec.chainId };
+    const common = commonOfChain(config.chainId, gethGenesis?.spec);
     const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
@@ -82,18 +89,22 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       world,
       trieNodes,
       now: clock.now(),
+      blockGasLimit: config.blockGasLimit,
       genesis: {
         chainId: config.chainId,
         allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
+        ...(gethGenesis === undefined ? {} : { gethGenesis }),
       },
     });
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
+    // Raw transactions are decoded under the rules of the block they would join: the open block's.
+    let rulesOfOpenBlock = () => openBlock.opening.rules;
     const intake = new TransactionIntake(
-      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      { common, pendingRules: () => rulesOfOpenBlock(), chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
       pool,
       journal,
       storage,
@@ -105,7 +116,11 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
+    const blockSettings = {
+      blockGasLimit: config.blockGasLimit,
+      coinbase: COINBASE,
+      ...(common.depositContract === undefined ? {} : { depositContract: common.depositContract }),
+    };
     const producer = new BlockProducer(
       {
         common,
@@ -124,6 +139,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       },
       openBlock,
     );
+    rulesOfOpenBlock = () => producer.openBlock.opening.rules;
     const sequencer = new Sequencer({
       producer,
       schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
@@ -148,7 +164,22 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return {
+      config,
+      fromGenesisFile: gethGenesis !== undefined,
+      accounts,
+      storage,
+      chain,
+      world,
+      events,
+      pool,
+      intake,
+      sequencer,
+      backend,
+      closeBackend,
+      createdGenesis,
+      restoredTxs,
+    };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -25,6 +25,10 @@ const WS_MAX_IN_FLIGHT = 64;
 
 /** A running node. */
 export interface SequinNode {
+  /** The configuration the node runs with (the chain id of its genesis file, if it has one). */
+  config: NodeConfig;
+  /** True when the chain comes from a geth genesis file (`--genesis`, or a data directory created with one). */
+  fromGenesisFile: boolean;
   url: string;
   port: number;
   accounts: DevAccount[];
@@ -47,10 +51,13 @@ export interface SequinNode {
  * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
  * configuration or a data directory of another chain.
  */
-export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
+export async function startNode(givenConfig: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const logger = options.logger ?? createLogger(givenConfig.logLevel, { format: givenConfig.logFormat });
+  const { config, fromGenesisFile, accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(
+    givenConfig,
+    { clock, logger },
+  );
   try {
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
@@ -70,7 +77,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
     const webPages = createWebHandler({ config, accounts });
-    sequencer.start();
+    // Manual mining seals nothing: the chain stays as it is (an imported chain is served as imported).
+    if (config.mining !== 'manual') sequencer.start();
     let http: HttpServerHandle;
     try {
       http = await startHttpServer({
@@ -112,6 +120,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
     const counts = keys.counts();
     let stopping: Promise<void> | undefined;
     return {
+      config,
+      fromGenesisFile,
       url: http.url,
       port: http.port,
       accounts,

@@ -1,16 +1,23 @@
-import type { Common } from '@ethereumjs/common';
+import { type Common, ConsensusType } from '@ethereumjs/common';
+import { Address } from '@ethereumjs/util';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { EventBus } from '../events/EventBus.js';
+import { applyBlockStart } from '../execution/block/applyBlockStart.js';
+import { collectRequests, requestsHash } from '../execution/block/collectRequests.js';
+import { payBlockRewards } from '../execution/block/payBlockRewards.js';
 import { CachedStateReader } from '../execution/CachedStateReader.js';
-import type { ExecutionVm } from '../execution/createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
+import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
+import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
@@ -29,8 +36,11 @@ import { subBlockContents } from './subBlockContents.js';
 
 /** Block parameters of the sequencer. */
 export interface BlockSettings {
+  /** The gas limit blocks move toward (each block's own limit is fixed when it opens). */
   blockGasLimit: bigint;
   coinbase: Uint8Array;
+  /** EIP-6110's deposit contract (its logs become deposit requests from Prague), when the chain has one. */
+  depositContract?: Uint8Array;
 }
 
 /** Everything the producer works with: the writers of chain and state, and what it reads to build blocks. */
@@ -86,16 +96,15 @@ export class BlockProducer {
    * or undefined when nothing was executable.
    */
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
-    const { pool, execution, world, common, settings, logger } = this.parts;
+    const { pool, execution, common, settings, logger } = this.parts;
     if (pool.size === 0) return undefined;
-    execution.state.reset(world);
     const startedAt = performance.now();
+    await this.resetForSubBlock();
     const { executed, failed, gasUsed } = await executeFromPool({
       common,
       pool,
       execution,
       open: this.open,
-      gasLimit: settings.blockGasLimit,
       coinbase: settings.coinbase,
       logger,
     });
@@ -111,9 +120,9 @@ export class BlockProducer {
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
     const { execution, world } = this.parts;
-    execution.state.reset(world);
     const startedAt = performance.now();
     try {
+      await this.resetForSubBlock();
       await edit.apply(stateWriterOver(execution.state));
     } catch (error) {
       execution.state.reset(world);
@@ -136,18 +145,24 @@ export class BlockProducer {
     const { storage, chainWriter, world, trieNodes, common, settings, logger, events } = this.parts;
     const open = this.open;
     const startedAt = performance.now();
-    const { block, updatedAccounts } = await sealOpenBlock({
-      common,
+    const ending = await this.endBlock();
+    const changes = emptyStateChanges();
+    mergeStateChanges(changes, open.changes);
+    mergeStateChanges(changes, ending.changes);
+    const { block, rlp, updatedAccounts } = await sealOpenBlock({
       open,
-      gasLimit: settings.blockGasLimit,
       coinbase: settings.coinbase,
-      finalState: world,
+      changes,
+      finalState: new OverlayStateReader(world, ending.changes),
       parentState: new PersistedStateReader(storage, open.number - 1),
       nodes: trieNodes,
+      requestsHash: ending.requestsHash,
     });
     const sealedAccounts = { accounts: updatedAccounts, storage: new Map(), code: new Map() };
     const batch = new WriteBatch();
-    chainWriter.writeBlock(batch, block);
+    chainWriter.writeBlock(batch, block, rlp);
+    // The seal's own writes first: the sealed account records (same block version) then win.
+    writeStateChanges(batch, open.number, ending.changes);
     writeStateChanges(batch, open.number, sealedAccounts);
     trieNodes.flushInto(batch);
     chainWriter.deleteSubBlocks(batch, open.number, open.subBlocks.length);
@@ -155,10 +170,11 @@ export class BlockProducer {
 
     // Durable: publish the sealed block and the empty next block in one view.
     chainWriter.remember({ block });
+    world.apply(ending.changes);
     world.apply(sealedAccounts);
     this.head = block;
     this.latestState = sealedState(storage, open.number);
-    this.open = openBlockAfter(block, nextOpensAtMs);
+    this.open = openBlockAfter(block, nextOpensAtMs, { common, blockGasLimit: settings.blockGasLimit });
     const view = this.buildView();
     this.views.publish(view);
     const sealMs = performance.now() - startedAt;
@@ -170,6 +186,48 @@ export class BlockProducer {
   /** Announces a sequencer tick (the heartbeat), empty or not. */
   emitTick(tick: PreconfTickEvent): void {
     this.parts.events.emit('preconfTick', tick);
+  }
+
+  /**
+   * Retargets the execution state at the pending state for a new sub-block. The block's first sub-block
+   * starts with what its fork does before any transaction (EIP-4788, EIP-2935 system writes).
+   */
+  private async resetForSubBlock(): Promise<void> {
+    const { execution, world } = this.parts;
+    execution.state.reset(world);
+    const open = this.open;
+    if (open.subBlocks.length === 0) {
+      await applyBlockStart(execution.state, open.opening.rules, {
+        number: BigInt(open.number),
+        timestamp: open.timestamp,
+        parentHash: open.parentHash,
+        parentBeaconBlockRoot: open.opening.parentBeaconBlockRoot,
+      });
+    }
+  }
+
+  /**
+   * What the block does after its transactions, by its fork: the block start if no sub-block ran it, the
+   * EIP-7685 requests (Prague) and the proof-of-work reward (before the merge). Returns those writes (not
+   * yet applied) and the requests hash.
+   */
+  private async endBlock(): Promise<{ changes: StateChanges; requestsHash: Uint8Array }> {
+    const { execution, settings } = this.parts;
+    const open = this.open;
+    const { rules } = open.opening;
+    await this.resetForSubBlock();
+    useRulesOf(execution, rules);
+    let hash = requestsHash([]);
+    if (rules.isActivatedEIP(7685)) {
+      const logs = open.records.flatMap((record) =>
+        record.receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
+      );
+      hash = requestsHash(await collectRequests(execution, rules, { logs, depositContract: settings.depositContract }));
+    }
+    if (rules.consensusType() === ConsensusType.ProofOfWork) {
+      await payBlockRewards(execution, rules, { number: BigInt(open.number), coinbase: new Address(settings.coinbase), uncles: [] });
+    }
+    return { changes: execution.state.takeChanges(), requestsHash: hash };
   }
 
   /** Commits a sub-block, then publishes it: world state, pool, the open block, a new view, the event. */

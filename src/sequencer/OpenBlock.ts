@@ -1,3 +1,4 @@
+import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
@@ -18,7 +19,8 @@ export interface SubBlockContents {
 }
 
 /**
- * The block being filled by sub-blocks: its fixed header fields (number, timestamp, base fee),
+ * The block being filled by sub-blocks: its fixed header fields (number, timestamp, and what its fork and
+ * parent decide: gas limit, base fee, difficulty, excess blob gas, …),
  * and what its sub-blocks have accumulated so far. Sealing turns it into a block. Owned by the
  * sequencer; readers see it only through {@link view}.
  *
@@ -42,12 +44,22 @@ export class OpenBlock {
   constructor(
     readonly number: number,
     readonly timestamp: bigint,
-    readonly baseFeePerGas: bigint,
+    /** The header fields fixed at opening, and the rules (fork) the block runs under. */
+    readonly opening: OpeningFields,
     readonly parentHash: Uint8Array,
     readonly parentStateRoot: Uint8Array,
     /** Wall-clock ms at which the block opened; its sub-block slots follow on the interval grid. */
     readonly openedAtMs: number,
   ) {}
+
+  /** 0 before London. */
+  get baseFeePerGas(): bigint {
+    return this.opening.baseFeePerGas;
+  }
+
+  get gasLimit(): bigint {
+    return this.opening.gasLimit;
+  }
 
   /** Adds a committed sub-block. */
   append(contents: SubBlockContents): void {
@@ -72,6 +84,8 @@ export class OpenBlock {
       number: this.number,
       timestamp: this.timestamp,
       baseFeePerGas: this.baseFeePerGas,
+      gasLimit: this.gasLimit,
+      opening: this.opening,
       parentHash: this.parentHash,
       parentStateRoot: this.parentStateRoot,
       gasUsed: this.gasUsed,

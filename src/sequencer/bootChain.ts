@@ -3,27 +3,54 @@ import { Account } from '@ethereumjs/util';
 import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
+import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
+import { storedBlockOf } from '../chain/storedBlockOf.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
+import type { ChainSpec } from '../config/ChainSpec.js';
+import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
+import { requestsHash } from '../execution/block/collectRequests.js';
+import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { type Hex, hexToBytes } from '../primitives/hex.js';
+import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
+import { keccak256 } from '../primitives/keccak.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
-/** The genesis allocation and header parameters. */
+/** An account of the genesis state: balance, and optionally nonce, code and storage. */
+export interface GenesisAllocation {
+  address: string;
+  balance: bigint;
+  nonce?: bigint;
+  code?: Uint8Array;
+  /** Slot → value, 32-byte 0x-hex each; zero values are absent. */
+  storage?: ReadonlyMap<Hex, Hex>;
+}
+
+/** A chain from a geth genesis file (`--genesis`): the parsed file and its text, which the data directory keeps. */
+export interface GethGenesis {
+  spec: ChainSpec;
+  text: string;
+}
+
+/**
+ * The genesis of a new chain: Sequin's own (allocations and header parameters), or, when `gethGenesis` is
+ * given, that file's, exactly as geth builds it (its alloc, header and hash; the other fields are unused).
+ */
 export interface GenesisSpec {
   chainId: bigint;
-  allocations: Array<{ address: string; balance: bigint }>;
+  allocations: GenesisAllocation[];
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
+  gethGenesis?: GethGenesis;
 }
 
 const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new Uint8Array(0), code: () => new Uint8Array(0) };
@@ -42,6 +69,8 @@ export async function bootChain(options: {
   world: WorldState;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
+  /** The gas limit blocks move toward (--block-gas-limit). */
+  blockGasLimit: bigint;
   now: number;
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
   const { storage, chain } = options;
@@ -56,16 +85,26 @@ export async function bootChain(options: {
       `the data directory holds chain id ${BigInt(storedChainId)}, not ${options.genesis.chainId}; use another --data-dir or the matching --chain-id`,
     );
   }
+  const gethGenesis = options.genesis.gethGenesis;
+  if (gethGenesis !== undefined) {
+    const expected = bytesToHex(gethGenesisBlock(gethGenesis.spec).hash);
+    const stored = chain.blockByNumber(0)!.hash;
+    if (stored !== expected) {
+      throw new Error(`the data directory holds a chain with genesis ${stored}, not ${expected} (the genesis file's); use another --data-dir`);
+    }
+  }
+  const rules = { common: options.common, blockGasLimit: options.blockGasLimit };
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
-  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now), createdGenesis };
+  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now, rules), createdGenesis };
 
   const first = subBlocks[0]!;
+  const reopened = openBlockAfter(parent, first.timestamp * 1000, rules);
   const open = new OpenBlock(
     head.number + 1,
     BigInt(first.timestamp),
-    BigInt(first.baseFeePerGas),
+    reopened.opening,
     hexToBytes(parent.hash),
     hexToBytes(parent.stateRoot),
     first.timestamp * 1000,
@@ -121,6 +160,10 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
   return changes;
 }
 
+/**
+ * Writes block 0: the allocations as state (the trie nodes of its root too), and the genesis block,
+ * Sequin's own or the geth genesis file's (whose state root is checked against the one just computed).
+ */
 async function writeGenesis(options: {
   common: Common;
   storage: Storage;
@@ -130,37 +173,94 @@ async function writeGenesis(options: {
   now: number;
 }): Promise<void> {
   const { genesis } = options;
-  const changes = emptyStateChanges();
-  for (const { address, balance } of genesis.allocations) changes.accounts.set(address.replace(/^0x/, '').toLowerCase(), new Account(0n, balance));
-  const genesisState: StateReader = { ...EMPTY_STATE, account: (address) => changes.accounts.get(address) ?? undefined };
+  const gethGenesis = genesis.gethGenesis;
+  const changes = allocationChanges(gethGenesis === undefined ? genesis.allocations : allocationsOf(gethGenesis.spec));
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: EMPTY_TRIE_ROOT,
     changes,
-    finalState: genesisState,
+    finalState: new OverlayStateReader(EMPTY_STATE, changes),
     parentState: EMPTY_STATE,
     nodes: options.trieNodes,
   });
-  const block = buildSealedBlock(options.common, {
-    parentHash: new Uint8Array(32),
+  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
+  const batch = new WriteBatch();
+  writeStateChanges(batch, 0, changes);
+  writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
+  options.trieNodes.flushInto(batch);
+  options.chainWriter.writeBlock(batch, block, rlp);
+  batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
+  if (gethGenesis !== undefined) batch.putRecord(recordKeys.genesis, gethGenesis.text);
+  await options.storage.commit(batch);
+}
+
+/** The allocations of a geth genesis file. */
+function allocationsOf(spec: ChainSpec): GenesisAllocation[] {
+  return [...spec.alloc].map(([address, account]) => ({ address, ...account }));
+}
+
+/** The state the allocations describe, as one change set (storage values without leading zero bytes, as execution keeps them). */
+function allocationChanges(allocations: readonly GenesisAllocation[]): StateChanges {
+  const changes = emptyStateChanges();
+  for (const allocation of allocations) {
+    const address = allocation.address.replace(/^0x/, '').toLowerCase();
+    const code = allocation.code ?? new Uint8Array(0);
+    const codeHash = keccak256(code);
+    if (code.length > 0) changes.code.set(Buffer.from(codeHash).toString('hex'), code);
+    changes.accounts.set(address, new Account(allocation.nonce ?? 0n, allocation.balance, EMPTY_TRIE_ROOT, codeHash));
+    if (allocation.storage !== undefined && allocation.storage.size > 0) {
+      const slots = new Map<string, Uint8Array>();
+      for (const [slot, value] of allocation.storage) slots.set(slot.slice(2), stripLeadingZeros(hexToBytes(value)));
+      changes.storage.set(address, slots);
+    }
+  }
+  return changes;
+}
+
+/** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
+function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array) {
+  const { genesis } = options;
+  // One second in the past, so block 1 can open at once without running ahead of the clock.
+  const timestamp = BigInt(Math.floor(options.now / 1000) - 1);
+  const parentHash = new Uint8Array(32);
+  return buildSealedBlock({
+    rules: commonAt(options.common, { number: 0n, timestamp, difficulty: 0n }),
+    parentHash,
     number: 0n,
-    // One second in the past, so block 1 can open at once without running ahead of the clock.
-    timestamp: BigInt(Math.floor(options.now / 1000) - 1),
+    timestamp,
     gasLimit: genesis.gasLimit,
     gasUsed: 0n,
-    baseFeePerGas: genesis.baseFeePerGas,
     coinbase: genesis.coinbase,
     stateRoot,
     transactionsRoot: orderedTrieRoot([]),
     receiptsRoot: orderedTrieRoot([]),
     logsBloom: new Uint8Array(256),
+    difficulty: 0n,
+    mixHash: keccak256(parentHash),
+    baseFeePerGas: genesis.baseFeePerGas,
+    excessBlobGas: 0n,
+    blobGasUsed: 0n,
+    parentBeaconBlockRoot: new Uint8Array(32),
+    requestsHash: requestsHash([]),
     rawTransactions: [],
     transactionHashes: [],
   });
-  const batch = new WriteBatch();
-  writeStateChanges(batch, 0, changes);
-  writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
-  options.trieNodes.flushInto(batch);
-  options.chainWriter.writeBlock(batch, block);
-  batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
-  await options.storage.commit(batch);
+}
+
+/** A geth genesis file's block 0, as geth builds it; its state root must be the one Sequin computed. */
+function gethGenesisRecord(spec: ChainSpec, stateRoot: Uint8Array) {
+  const genesis = gethGenesisBlock(spec);
+  if (!Buffer.from(genesis.header.stateRoot).equals(stateRoot)) {
+    throw new Error(`genesis state root ${bytesToHex(stateRoot)} differs from geth's ${bytesToHex(genesis.header.stateRoot)}`);
+  }
+  const withdrawals = genesis.header.withdrawalsRoot === undefined ? undefined : [];
+  return {
+    block: storedBlockOf(genesis.header, genesis.hash, { transactions: [], uncles: [], withdrawals, size: genesis.blockRlp.length }),
+    rlp: genesis.blockRlp,
+  };
+}
+
+function stripLeadingZeros(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < bytes.length && bytes[start] === 0) start++;
+  return bytes.subarray(start);
 }

@@ -38,9 +38,11 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
     contractAddress: executed.contractAddress ? bytesToHex(executed.contractAddress) : null,
     logs,
     logsBloom: bytesToHex(executed.bloom),
-    status: executed.success ? '0x1' : '0x0',
+    // Before Byzantium a receipt carries the state root after the transaction instead of a status (EIP-658).
+    ...(executed.stateRoot === undefined ? { status: executed.success ? '0x1' : '0x0' } : { root: bytesToHex(executed.stateRoot) }),
     effectiveGasPrice: toQuantity(executed.effectiveGasPrice),
     type: toQuantity(transaction.type),
+    ...(executed.blobGasUsed === undefined ? {} : { blobGasUsed: toQuantity(executed.blobGasUsed), blobGasPrice: toQuantity(executed.blobGasPrice ?? 0n) }),
   };
   return {
     fields: transactionFields(transaction, hash, from, executed.effectiveGasPrice),
@@ -60,7 +62,6 @@ export function transactionFields(transaction: TypedTransaction, hash: Hex, from
   const json = transaction.toJSON() as Record<string, unknown>;
   const fields: Record<string, unknown> = {
     type: toQuantity(transaction.type),
-    chainId: json.chainId ?? toQuantity(transaction.common.chainId()),
     nonce: toQuantity(transaction.nonce),
     gas: toQuantity(transaction.gasLimit),
     gasPrice: toQuantity(gasPrice),
@@ -70,9 +71,16 @@ export function transactionFields(transaction: TypedTransaction, hash: Hex, from
     hash,
     from,
   };
+  // A legacy transaction names a chain only when it is replay-protected (EIP-155: v = chainId · 2 + 35/36).
+  if (transaction.type > 0) fields.chainId = json.chainId ?? toQuantity(transaction.common.chainId());
+  else if ((transaction.v ?? 0n) >= 35n) fields.chainId = toQuantity(((transaction.v ?? 0n) - 35n) / 2n);
   if (transaction.type >= 2) {
     fields.maxFeePerGas = json.maxFeePerGas;
     fields.maxPriorityFeePerGas = json.maxPriorityFeePerGas;
+  }
+  if (transaction.type === 3) {
+    fields.maxFeePerBlobGas = json.maxFeePerBlobGas;
+    fields.blobVersionedHashes = json.blobVersionedHashes ?? [];
   }
   if (transaction.type >= 1) fields.accessList = json.accessList ?? [];
   if (transaction.type === 4) fields.authorizationList = json.authorizationList ?? [];

@@ -6,6 +6,7 @@ import type { StateReader } from '../execution/StateReader.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { ChainView } from '../sequencer/ChainView.js';
+import { openBlockEnvironment } from '../sequencer/openBlockEnvironment.js';
 import type { Storage } from '../storage/Storage.js';
 
 /** A selector's block: a sealed block, or the pending (open) block. */
@@ -78,15 +79,7 @@ export class BlockSelection {
 
   /** The environment of the view's open block. */
   pendingEnvironment(view: ChainView): BlockEnvironment {
-    const { open } = view;
-    return {
-      number: BigInt(open.number),
-      timestamp: open.timestamp,
-      gasLimit: this.settings.blockGasLimit,
-      baseFeePerGas: open.baseFeePerGas,
-      coinbase: this.settings.coinbase,
-      parentHash: open.parentHash,
-    };
+    return openBlockEnvironment(view.open, this.settings.coinbase);
   }
 }
 
@@ -96,9 +89,12 @@ export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
     number: BigInt(block.number),
     timestamp: BigInt(block.timestamp),
     gasLimit: BigInt(block.gasLimit),
-    baseFeePerGas: BigInt(block.baseFeePerGas),
+    baseFeePerGas: BigInt(block.baseFeePerGas ?? 0),
     coinbase: hexToBytes(block.miner),
     parentHash: hexToBytes(block.parentHash),
+    difficulty: BigInt(block.difficulty),
+    prevRandao: hexToBytes(block.mixHash),
+    excessBlobGas: BigInt(block.excessBlobGas ?? 0),
   };
 }
 

@@ -46,7 +46,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   let logIndex = 0;
   const results: unknown[] = [];
   for (const [index, raw] of block.transactions.entries()) {
-    const transaction = createTxFromRLP(raw, { common });
+    const transaction = createTxFromRLP(raw, { common: executionBlock.common });
     if (index < firstTraced) {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
       gasUsed = executed.cumulativeGasUsed;
@@ -84,7 +84,7 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
   execution.state.reset(parentState);
   let gasUsed = 0n;
   for (const [index, raw] of block.transactions.slice(0, count).entries()) {
-    const executed = await executeTransaction(execution, executionBlock, createTxFromRLP(raw, { common }), gasUsed);
+    const executed = await executeTransaction(execution, executionBlock, createTxFromRLP(raw, { common: executionBlock.common }), gasUsed);
     gasUsed = executed.cumulativeGasUsed;
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }

@@ -35,7 +35,7 @@ export function pendingBlockView(
     totalDifficulty: '0x0',
     extraData: '0x',
     size: '0x0',
-    gasLimit: toQuantity(settings.blockGasLimit),
+    gasLimit: toQuantity(open.gasLimit),
     gasUsed: toQuantity(open.gasUsed),
     timestamp: toQuantity(open.timestamp),
     mixHash: zero,
