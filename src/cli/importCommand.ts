@@ -1,6 +1,5 @@
 import { NODE_SETTINGS } from '../config/nodeSettings.js';
-import { type ImportRequest, importChain } from '../node/importChain.js';
-import type { ImportProgress } from '../sequencer/importBlocks.js';
+import { type ImportProgress, type ImportRequest, importChain } from '../node/importChain.js';
 
 export const IMPORT_USAGE = [
   'Usage:',

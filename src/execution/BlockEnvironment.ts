@@ -21,6 +21,8 @@ export interface BlockEnvironment {
   prevRandao?: Uint8Array;
   /** The header's excessBlobGas (the blob base fee), from Cancun. Default 0. */
   excessBlobGas?: bigint;
+  /** The header's parent beacon block root (EIP-4788, from Cancun): what the block stores before its transactions. Default zero. */
+  parentBeaconBlockRoot?: Uint8Array;
 }
 
 /** Recently built execution blocks: building a header costs more than a simple call's execution. */

@@ -13,6 +13,12 @@ type JournalEntry =
 const EMPTY = new Uint8Array(0);
 
 /**
+ * A state-root source for executions that keep no receipts (calls, trace replays): receipts before
+ * Byzantium ask for the state root after each transaction, and these get the zero hash instead.
+ */
+export const NO_KEPT_STATE_ROOTS = async (): Promise<Uint8Array> => new Uint8Array(32);
+
+/**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
  * {@link StateReader}, with an undo journal for checkpoints.
  *
@@ -41,9 +47,10 @@ export class FlatStateManager implements StateManagerInterface {
     this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
   }
 
-  /** Drops every write and reads from `base` from now on, so one VM can serve many executions. */
+  /** Drops every write (and any state-root source) and reads from `base` from now on, so one VM can serve many executions. */
   reset(base: StateReader): void {
     this.base = base;
+    this.stateRootSource = undefined;
     this.accounts = new Map();
     this.slots = new Map();
     this.codes = new Map();

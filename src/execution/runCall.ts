@@ -9,6 +9,7 @@ import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
+import { NO_KEPT_STATE_ROOTS } from './FlatStateManager.js';
 import type { StateReader } from './StateReader.js';
 import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
@@ -44,10 +45,16 @@ export async function runCall(options: {
   }
   const sender = new Address(from);
   try {
-    const transaction = buildUnsignedTransaction(commonAt(common, environment), request, gasLimit, environment.baseFeePerGas);
+    const rules = commonAt(common, environment);
+    // geth runs calls without the transaction checks, EIP-7825's gas cap (Osaka) among them; ethereumjs
+    // checks it when the tx is built, so the tx is built within the cap and given the call's gas after.
+    const cap = rules.isActivatedEIP(7825) ? rules.param('maxTransactionGasLimit') : gasLimit;
+    const transaction = buildUnsignedTransaction(rules, request, gasLimit < cap ? gasLimit : cap, environment.baseFeePerGas);
+    (transaction as { gasLimit: bigint }).gasLimit = gasLimit;
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
     const block = toExecutionBlock(common, environment);
     useRulesOf(execution, block.common);
+    execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     const result = await runTx(execution.vm, {
       tx: transaction,
       block,

@@ -13,6 +13,8 @@ import { type ImportProgress, importBlocks } from '../sequencer/importBlocks.js'
 import { LmdbStorage } from '../storage/LmdbStorage.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
 
+export type { ImportProgress };
+
 /** What `sequin import` was asked to do. */
 export interface ImportRequest {
   dataDir: string;

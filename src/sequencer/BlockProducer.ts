@@ -1,9 +1,10 @@
-import { type Common, ConsensusType } from '@ethereumjs/common';
+import { type Common, ConsensusType, Hardfork } from '@ethereumjs/common';
 import { Address } from '@ethereumjs/util';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { EventBus } from '../events/EventBus.js';
+import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { applyBlockStart } from '../execution/block/applyBlockStart.js';
 import { collectRequests, requestsHash } from '../execution/block/collectRequests.js';
 import { payBlockRewards } from '../execution/block/payBlockRewards.js';
@@ -12,6 +13,7 @@ import { type ExecutionVm, useRulesOf } from '../execution/createExecutionVm.js'
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
@@ -193,9 +195,26 @@ export class BlockProducer {
    * starts with what its fork does before any transaction (EIP-4788, EIP-2935 system writes).
    */
   private async resetForSubBlock(): Promise<void> {
-    const { execution, world } = this.parts;
+    const { execution, world, storage, trieNodes } = this.parts;
     execution.state.reset(world);
     const open = this.open;
+    if (!open.opening.rules.gteHardfork(Hardfork.Byzantium)) {
+      // Receipts before Byzantium carry the state root after each transaction: the parent's root with the
+      // block's writes so far on top, computed on scratch trie nodes (only the sealed root is kept).
+      execution.state.computeStateRootsWith(async (changes) => {
+        const blockSoFar = emptyStateChanges();
+        mergeStateChanges(blockSoFar, open.changes);
+        mergeStateChanges(blockSoFar, changes);
+        const { stateRoot } = await applyStateChanges({
+          parentRoot: open.parentStateRoot,
+          changes: blockSoFar,
+          finalState: new OverlayStateReader(world, changes),
+          parentState: new PersistedStateReader(storage, open.number - 1),
+          nodes: new ScratchTrieNodes(trieNodes),
+        });
+        return stateRoot;
+      });
+    }
     if (open.subBlocks.length === 0) {
       await applyBlockStart(execution.state, open.opening.rules, {
         number: BigInt(open.number),

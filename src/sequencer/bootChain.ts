@@ -139,6 +139,7 @@ function encodeStoredReceipt(receipt: StoredReceipt): Uint8Array {
   return encodeReceipt({
     type: Number(receipt.type),
     success: receipt.status === '0x1',
+    ...(receipt.root === undefined ? {} : { stateRoot: hexToBytes(receipt.root) }),
     cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
     bloom: hexToBytes(receipt.logsBloom),
     logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),

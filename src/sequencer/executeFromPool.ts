@@ -44,6 +44,7 @@ export async function executeFromPool(options: {
   const block = toExecutionBlock(options.common, openBlockEnvironment(open, coinbase));
   // The fast path has EIP-161's rules (touched empty accounts removed): not before Spurious Dragon.
   const fastTransfers = block.common.gteHardfork(Hardfork.SpuriousDragon);
+  const preByzantium = !block.common.gteHardfork(Hardfork.Byzantium);
   const executed: ExecutedPoolTransaction[] = [];
   const failed: PoolTransaction[] = [];
   let gasUsed = open.gasUsed;
@@ -55,6 +56,8 @@ export async function executeFromPool(options: {
       const result =
         (fastTransfers ? await tryFastTransfer(execution.state, { baseFeePerGas: open.baseFeePerGas, coinbase }, candidate.transaction, gasUsed) : undefined) ??
         (await executeTransaction(execution, block, candidate.transaction, gasUsed));
+      // Before Byzantium the receipt carries the state root after the transaction (runTx asked for it; the fast path did not).
+      if (preByzantium && result.stateRoot === undefined) result.stateRoot = await execution.state.getStateRoot();
       gasUsed = result.cumulativeGasUsed;
       executed.push({ result, source: candidate });
       return 'next';

@@ -14,5 +14,6 @@ export function openBlockEnvironment(open: Pick<OpenBlockView, 'number' | 'times
     difficulty: opening.difficulty,
     prevRandao: opening.mixHash,
     excessBlobGas: opening.excessBlobGas,
+    parentBeaconBlockRoot: opening.parentBeaconBlockRoot,
   };
 }

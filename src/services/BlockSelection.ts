@@ -95,6 +95,7 @@ export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
     difficulty: BigInt(block.difficulty),
     prevRandao: hexToBytes(block.mixHash),
     excessBlobGas: BigInt(block.excessBlobGas ?? 0),
+    ...(block.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: hexToBytes(block.parentBeaconBlockRoot) }),
   };
 }
 

@@ -1,11 +1,14 @@
+import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SequinError } from '../../errors/SequinError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
+import { applyBlockStart } from '../block/applyBlockStart.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { executeTransaction } from '../executeTransaction.js';
+import { NO_KEPT_STATE_ROOTS } from '../FlatStateManager.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
 import { emptyStateChanges, mergeStateChanges } from '../StateChanges.js';
 import type { StateReader } from '../StateReader.js';
@@ -41,7 +44,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   const executionBlock = toExecutionBlock(common, environment);
   const coinbase = Buffer.from(environment.coinbase).toString('hex');
   const applied = emptyStateChanges();
-  execution.state.reset(parentState);
+  await startReplay(execution, parentState, executionBlock, environment);
   let gasUsed = 0n;
   let logIndex = 0;
   const results: unknown[] = [];
@@ -81,7 +84,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
 export async function stateAfterTransactions(block: BlockReplay, count = block.transactions.length): Promise<StateReader> {
   const { common, execution, parentState, environment } = block;
   const executionBlock = toExecutionBlock(common, environment);
-  execution.state.reset(parentState);
+  await startReplay(execution, parentState, executionBlock, environment);
   let gasUsed = 0n;
   for (const [index, raw] of block.transactions.slice(0, count).entries()) {
     const executed = await executeTransaction(execution, executionBlock, createTxFromRLP(raw, { common: executionBlock.common }), gasUsed);
@@ -89,6 +92,21 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }
   return new OverlayStateReader(parentState, execution.state.takeChanges());
+}
+
+/**
+ * Puts `execution` on the parent's state with what the block does before its transactions (EIP-4788,
+ * EIP-2935), as geth's replays do. A replay keeps no receipts: those before Byzantium get no real state root.
+ */
+async function startReplay(execution: ExecutionVm, parentState: StateReader, block: Block, environment: BlockEnvironment): Promise<void> {
+  execution.state.reset(parentState);
+  execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
+  await applyBlockStart(execution.state, block.common, {
+    number: environment.number,
+    timestamp: environment.timestamp,
+    parentHash: environment.parentHash,
+    ...(environment.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: environment.parentBeaconBlockRoot }),
+  });
 }
 
 /** The error a failed traced execution ends with: the timeout, the tracer's own domain error, or a TracingFailedError. */
