@@ -61,6 +61,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
     mergeStateChanges(applied, execution.state.takeChanges());
     const pre = new OverlayStateReader(parentState, applied);
     execution.state.reset(pre);
+    execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     const tracer = createTracer(config);
     const attached = attachTracer(execution, tracer, { deadline: performance.now() + config.timeoutMs, pre, coinbase, firstLogIndex: logIndex });
     try {
