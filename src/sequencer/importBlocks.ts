@@ -123,6 +123,19 @@ class ChainImport {
   }
 
   async run(blocks: AsyncIterable<RlpChainBlock>): Promise<ImportProgress> {
+    try {
+      await this.importAll(blocks);
+    } catch (error) {
+      // The blocks before an invalid one are valid: they stay imported (only verified blocks are in the batch).
+      if (error instanceof BlockImportError) await this.commit();
+      throw error;
+    }
+    await this.commit();
+    this.report(true);
+    return this.progress;
+  }
+
+  private async importAll(blocks: AsyncIterable<RlpChainBlock>): Promise<void> {
     const execution = await createExecutionVm(this.parts.common, this.state(), (number) => this.blockHash(number));
     for await (const { block, rlp } of blocks) {
       const number = block.header.number;
@@ -161,9 +174,6 @@ class ChainImport {
       if (this.uncommitted.size >= BATCH_BLOCKS || performance.now() - this.batchStartedAt >= BATCH_MS) await this.commit();
       this.report(false);
     }
-    await this.commit();
-    this.report(true);
-    return this.progress;
   }
 
   /** A block at or below the head: the stored one must be the same block. */
