@@ -36,7 +36,7 @@ function decodeChain(bytes: Uint8Array): Uint8Array[][][] {
   const blocks: Uint8Array[][][] = [];
   let rest = bytes;
   while (rest.length > 0) {
-    const { data, remainder } = RLP.decode(rest, true) as unknown as { data: Uint8Array[][][]; remainder: Uint8Array };
+    const { data, remainder } = RLP.decode(rest, true) as unknown as { data: Uint8Array[][]; remainder: Uint8Array };
     blocks.push(data);
     rest = remainder;
   }
