@@ -9,7 +9,8 @@
  *   - a block whose state root differs stops the import with its number and the field, the blocks
  *     before it stay imported;
  *   - the recorded execution-apis tests that pass against the served chain never fall below the count
- *     measured when import landed (a ratchet: raise it when more pass).
+ *     measured when import landed (a ratchet: raise it when more pass); the transactions they submit
+ *     wait in the pool of the manually mined node, and nothing is sealed on top.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -149,5 +150,14 @@ describe('sequin import of the execution-apis chain', () => {
     const stateReads =
       /^(eth_getBalance|eth_getCode|eth_getProof|eth_getStorageAt|eth_getTransactionCount|eth_call|debug_traceBlockByHash|debug_traceBlockByNumber|debug_traceTransaction)\//;
     expect(outcomes.filter((outcome) => stateReads.test(outcome.name) && outcome.status === 'failed').map((outcome) => outcome.name)).toEqual([]);
+    // Served as imported: the transactions the tests submitted wait in the pool, nothing was sealed on top.
+    const accepted = outcomes.filter((outcome) => outcome.name.startsWith('eth_sendRawTransaction/') && outcome.status === 'passed').length;
+    expect(accepted).toBeGreaterThanOrEqual(4);
+    const [status, head] = await rpcBatch<{ pending: string } | string>(node.url, [
+      ['txpool_status', []],
+      ['eth_blockNumber', []],
+    ]);
+    expect(Number((status as { pending: string }).pending)).toBeGreaterThanOrEqual(accepted);
+    expect(Number(head)).toBe(LAST);
   });
 });
