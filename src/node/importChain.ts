@@ -8,6 +8,7 @@ import { commonOfChain } from '../config/commonOfChain.js';
 import { createChainSpecCommon } from '../config/createChainSpecCommon.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { WorldState } from '../execution/WorldState.js';
+import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import { type ImportProgress, importBlocks } from '../sequencer/importBlocks.js';
 import { LmdbStorage } from '../storage/LmdbStorage.js';
@@ -54,8 +55,8 @@ export async function importChain(request: ImportRequest, onProgress: (progress:
       chainWriter,
       world: new WorldState(storage),
       trieNodes,
-      genesis: { chainId: spec.chainId, allocations: [], gasLimit: spec.genesis.gasLimit, baseFeePerGas: 0n, coinbase: new Uint8Array(20), gethGenesis },
-      blockGasLimit: spec.genesis.gasLimit,
+      genesis: { chainId: spec.chainId, alloc: new Map(), gasLimit: spec.genesis.gasLimit, baseFeePerGas: 0n, coinbase: new Uint8Array(20), gethGenesis },
+      parameters: new BlockParameters({ gasLimit: spec.genesis.gasLimit, coinbase: new Uint8Array(20), common, stepGasLimit: true }),
       now: Date.now(),
     });
     return await importBlocks({ common, storage, chain, chainWriter, trieNodes }, blocksOf(request.files, spec), onProgress);

@@ -20,6 +20,7 @@ export interface OpenBlockView {
   readonly gasLimit: bigint;
   /** Every header field fixed at opening (difficulty, mixHash, excess blob gas, …) and the block's rules. */
   readonly opening: OpeningFields;
+  readonly coinbase: Uint8Array;
   readonly parentHash: Uint8Array;
   readonly parentStateRoot: Uint8Array;
   readonly gasUsed: bigint;

@@ -4,12 +4,13 @@ import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
+import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
 import { storedBlockOf } from '../chain/storedBlockOf.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
-import type { ChainSpec } from '../config/ChainSpec.js';
+import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
 import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { requestsHash } from '../execution/block/collectRequests.js';
@@ -18,21 +19,12 @@ import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.
 import type { StateReader } from '../execution/StateReader.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
+import { bigintToBytes, bytesToHex, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
-
-/** An account of the genesis state: balance, and optionally nonce, code and storage. */
-export interface GenesisAllocation {
-  address: string;
-  balance: bigint;
-  nonce?: bigint;
-  code?: Uint8Array;
-  /** Slot → value, 32-byte 0x-hex each; zero values are absent. */
-  storage?: ReadonlyMap<Hex, Hex>;
-}
 
 /** A chain from a geth genesis file (`--genesis`): the parsed file and its text, which the data directory keeps. */
 export interface GethGenesis {
@@ -46,7 +38,8 @@ export interface GethGenesis {
  */
 export interface GenesisSpec {
   chainId: bigint;
-  allocations: GenesisAllocation[];
+  /** The genesis state by 0x-prefixed address (any case): balance, nonce, code and storage of each account. */
+  alloc: Map<Hex, GenesisAccount>;
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
@@ -69,8 +62,8 @@ export async function bootChain(options: {
   world: WorldState;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
-  /** The gas limit blocks move toward (--block-gas-limit). */
-  blockGasLimit: bigint;
+  /** What a fresh open block is stamped with. */
+  parameters: BlockParameters;
   now: number;
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
   const { storage, chain } = options;
@@ -93,22 +86,31 @@ export async function bootChain(options: {
       throw new Error(`the data directory holds a chain with genesis ${stored}, not ${expected} (the genesis file's); use another --data-dir`);
     }
   }
-  const rules = { common: options.common, blockGasLimit: options.blockGasLimit };
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
-  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now, rules), createdGenesis };
+  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.parameters, options.now), createdGenesis };
 
   const first = subBlocks[0]!;
-  const reopened = openBlockAfter(parent, first.timestamp * 1000, rules);
-  const open = new OpenBlock(
-    head.number + 1,
-    BigInt(first.timestamp),
-    reopened.opening,
-    hexToBytes(parent.hash),
-    hexToBytes(parent.stateRoot),
-    first.timestamp * 1000,
-  );
+  // Its slots restart now if its second lies ahead (the chain may run ahead of the wall clock).
+  const openedAtMs = Math.min(first.timestamp * 1000, options.now);
+  // The fork-dependent fields follow from the parent; what the sub-blocks were stamped with is kept.
+  const baseFeePerGas = BigInt(first.baseFeePerGas);
+  const gasLimit = first.gasLimit === undefined ? options.genesis.gasLimit : BigInt(first.gasLimit);
+  const opening = headerFieldsAfter(options.common, parent, BigInt(first.timestamp), gasLimit);
+  const open = new OpenBlock({
+    number: head.number + 1,
+    timestamp: BigInt(first.timestamp),
+    baseFeePerGas,
+    gasLimit,
+    coinbase: first.miner === undefined ? options.genesis.coinbase : hexToBytes(first.miner),
+    parentHash: hexToBytes(parent.hash),
+    parentStateRoot: hexToBytes(parent.stateRoot),
+    openedAtMs,
+    notBeforeMs: openedAtMs,
+    spends: {},
+    opening: { ...opening, gasLimit, baseFeePerGas },
+  });
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
     const records = subBlock.transactionHashes.map((hash) => chain.transaction(hash)!);
@@ -161,10 +163,24 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
   return changes;
 }
 
-/**
- * Writes block 0: the allocations as state (the trie nodes of its root too), and the genesis block,
- * Sequin's own or the geth genesis file's (whose state root is checked against the one just computed).
- */
+/** The genesis alloc as a change set over the empty state (keys as StateReader wants them; zero slots dropped). */
+function genesisStateChanges(alloc: Map<Hex, GenesisAccount>): StateChanges {
+  const changes = emptyStateChanges();
+  for (const [address, { balance, nonce, code, storage }] of alloc) {
+    const key = address.slice(2).toLowerCase();
+    const codeHash = code.length > 0 ? keccak256(code) : undefined;
+    if (codeHash) changes.code.set(bytesToHex(codeHash).slice(2), code);
+    changes.accounts.set(key, new Account(nonce, balance, undefined, codeHash));
+    const slots = new Map<string, Uint8Array>();
+    for (const [slot, value] of storage) {
+      const minimal = bigintToBytes(BigInt(value));
+      if (minimal.length > 0) slots.set(bytesToHex(padBytes(hexToBytes(slot), 32)).slice(2), minimal);
+    }
+    if (slots.size > 0) changes.storage.set(key, slots);
+  }
+  return changes;
+}
+
 async function writeGenesis(options: {
   common: Common;
   storage: Storage;
@@ -175,7 +191,7 @@ async function writeGenesis(options: {
 }): Promise<void> {
   const { genesis } = options;
   const gethGenesis = genesis.gethGenesis;
-  const changes = allocationChanges(gethGenesis === undefined ? genesis.allocations : allocationsOf(gethGenesis.spec));
+  const changes = genesisStateChanges(gethGenesis === undefined ? genesis.alloc : gethGenesis.spec.alloc);
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: EMPTY_TRIE_ROOT,
     changes,
@@ -192,29 +208,6 @@ async function writeGenesis(options: {
   batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
   if (gethGenesis !== undefined) batch.putRecord(recordKeys.genesis, gethGenesis.text);
   await options.storage.commit(batch);
-}
-
-/** The allocations of a geth genesis file. */
-function allocationsOf(spec: ChainSpec): GenesisAllocation[] {
-  return [...spec.alloc].map(([address, account]) => ({ address, ...account }));
-}
-
-/** The state the allocations describe, as one change set (storage values without leading zero bytes, as execution keeps them). */
-function allocationChanges(allocations: readonly GenesisAllocation[]): StateChanges {
-  const changes = emptyStateChanges();
-  for (const allocation of allocations) {
-    const address = allocation.address.replace(/^0x/, '').toLowerCase();
-    const code = allocation.code ?? new Uint8Array(0);
-    const codeHash = keccak256(code);
-    if (code.length > 0) changes.code.set(Buffer.from(codeHash).toString('hex'), code);
-    changes.accounts.set(address, new Account(allocation.nonce ?? 0n, allocation.balance, EMPTY_TRIE_ROOT, codeHash));
-    if (allocation.storage !== undefined && allocation.storage.size > 0) {
-      const slots = new Map<string, Uint8Array>();
-      for (const [slot, value] of allocation.storage) slots.set(slot.slice(2), stripLeadingZeros(hexToBytes(value)));
-      changes.storage.set(address, slots);
-    }
-  }
-  return changes;
 }
 
 /** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
@@ -258,10 +251,4 @@ function gethGenesisRecord(spec: ChainSpec, stateRoot: Uint8Array) {
     block: storedBlockOf(genesis.header, genesis.hash, { transactions: [], uncles: [], withdrawals, size: genesis.blockRlp.length }),
     rlp: genesis.blockRlp,
   };
-}
-
-function stripLeadingZeros(bytes: Uint8Array): Uint8Array {
-  let start = 0;
-  while (start < bytes.length && bytes[start] === 0) start++;
-  return bytes.subarray(start);
 }

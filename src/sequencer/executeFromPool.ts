@@ -36,11 +36,10 @@ export async function executeFromPool(options: {
   pool: TxPool;
   execution: ExecutionVm;
   open: OpenBlock;
-  coinbase: Uint8Array;
   logger: Logger;
 }): Promise<PoolExecution> {
-  const { pool, execution, open, coinbase, logger } = options;
-  const { gasLimit } = open;
+  const { pool, execution, open, logger } = options;
+  const { gasLimit, coinbase } = open;
   const block = toExecutionBlock(options.common, openBlockEnvironment(open, coinbase));
   // The fast path has EIP-161's rules (touched empty accounts removed): not before Spurious Dragon.
   const fastTransfers = block.common.gteHardfork(Hardfork.SpuriousDragon);

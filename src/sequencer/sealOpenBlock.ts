@@ -19,7 +19,6 @@ export interface SealedOpenBlock extends SealedBlock {
  */
 export async function sealOpenBlock(options: {
   open: OpenBlock;
-  coinbase: Uint8Array;
   /** Every state change of the block: its sub-blocks' and what the seal itself did (requests, rewards). */
   changes: StateChanges;
   /** The state at the end of the block. */
@@ -46,7 +45,7 @@ export async function sealOpenBlock(options: {
     timestamp: open.timestamp,
     gasLimit: opening.gasLimit,
     gasUsed: open.gasUsed,
-    coinbase: options.coinbase,
+    coinbase: open.coinbase,
     stateRoot,
     transactionsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.raw)),
     receiptsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.receipt)),
