@@ -16,6 +16,12 @@ const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
 const DELEGATION_MARKER = Uint8Array.from([0xef, 0x01, 0x00]);
 
 /**
+ * A state-root source for executions that keep no receipts (calls, trace replays): receipts before
+ * Byzantium ask for the state root after each transaction, and these get the zero hash instead.
+ */
+export const NO_KEPT_STATE_ROOTS = async (): Promise<Uint8Array> => new Uint8Array(32);
+
+/**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
  * {@link StateReader}, with an undo journal for checkpoints.
  *
@@ -25,8 +31,9 @@ const DELEGATION_MARKER = Uint8Array.from([0xef, 0x01, 0x00]);
  * O(1) and revert undoes only what changed since, unlike SimpleStateManager which copies its
  * maps on every checkpoint.
  *
- * State roots are not available here (getStateRoot throws): nothing in transaction execution
- * needs them under post-Byzantium rules.
+ * State roots are not computed here: nothing in transaction execution needs them under
+ * post-Byzantium rules, so getStateRoot throws unless a block executor lends a way to compute one
+ * ({@link computeStateRootsWith}: receipts before Byzantium carry the state root after each tx).
  */
 export class FlatStateManager implements StateManagerInterface {
   originalStorageCache: OriginalStorageCache;
@@ -36,6 +43,7 @@ export class FlatStateManager implements StateManagerInterface {
   private codes = new Map<string, Uint8Array>();
   private journal: JournalEntry[] = [];
   private checkpoints: number[] = [];
+  private stateRootSource: ((changes: StateChanges) => Promise<Uint8Array>) | undefined;
   /** The sender exempt from runTx's code check in this transaction (see {@link exemptSenderFromCodeCheck}). */
   private codeCheckExemption: string | undefined;
   /** True until the exempt sender's account has been read once (the read runTx checks). */
@@ -48,9 +56,10 @@ export class FlatStateManager implements StateManagerInterface {
     this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
   }
 
-  /** Drops every write and reads from `base` from now on, so one VM can serve many executions. */
+  /** Drops every write (and any state-root source) and reads from `base` from now on, so one VM can serve many executions. */
   reset(base: StateReader): void {
     this.base = base;
+    this.stateRootSource = undefined;
     this.accounts = new Map();
     this.slots = new Map();
     this.codes = new Map();
@@ -85,6 +94,14 @@ export class FlatStateManager implements StateManagerInterface {
     const changes: StateChanges = { accounts: this.accounts, storage: this.slots, code: this.codes };
     this.reset(this.base);
     return changes;
+  }
+
+  /**
+   * Lets getStateRoot answer: `source` computes the root of the base with the given writes on top (the
+   * writes so far, not handed over: the source must not keep or change them). Undefined withdraws it.
+   */
+  computeStateRootsWith(source: ((changes: StateChanges) => Promise<Uint8Array>) | undefined): void {
+    this.stateRootSource = source;
   }
 
   /** A reader of this overlay on top of its base (for views that must see uncommitted writes). */
@@ -237,7 +254,8 @@ export class FlatStateManager implements StateManagerInterface {
   }
 
   async getStateRoot(): Promise<Uint8Array> {
-    throw new Error('state roots are computed at seal time, not by the execution state manager');
+    if (!this.stateRootSource) throw new Error('state roots are computed at seal time, not by the execution state manager');
+    return this.stateRootSource({ accounts: this.accounts, storage: this.slots, code: this.codes });
   }
 
   async setStateRoot(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createVM, type VM } from '@ethereumjs/vm';
+import { ScheduledCommon } from '../config/ScheduledCommon.js';
 import { FlatStateManager } from './FlatStateManager.js';
 import type { StateReader } from './StateReader.js';
 
@@ -13,7 +14,11 @@ export interface ExecutionVm {
   state: FlatStateManager;
 }
 
-/** Creates a VM running the chain's rules over a {@link FlatStateManager}. */
+/**
+ * Creates a VM over a {@link FlatStateManager}. It is built for the chain's latest fork (the EVM sets up
+ * precompiles such as BLS12-381 only for forks active at construction) and runs each block under that
+ * block's own fork: executions call {@link useRulesOf} first.
+ */
 export async function createExecutionVm(common: Common, base: StateReader, blockHash: BlockHashLookup): Promise<ExecutionVm> {
   const state = new FlatStateManager(base);
   const blockchain: EVMMockBlockchainInterface = {
@@ -26,6 +31,17 @@ export async function createExecutionVm(common: Common, base: StateReader, block
       return this;
     },
   };
-  const vm = await createVM({ common: common.copy(), stateManager: state, blockchain });
+  // A copy: the VM switches its Common's fork, which must not reach the shared per-fork Commons.
+  const vmCommon = common instanceof ScheduledCommon ? common.ofFork(common.latestFork).copy() : common.copy();
+  const vm = await createVM({ common: vmCommon, stateManager: state, blockchain });
   return { vm, state };
+}
+
+/**
+ * Switches the VM (and its EVM: opcodes, precompiles, gas prices) to the fork of `rules`, the Common of the
+ * block about to run. Free when the fork is already the VM's.
+ */
+export function useRulesOf(execution: ExecutionVm, rules: Common): void {
+  const fork = rules.hardfork();
+  if (execution.vm.common.hardfork() !== fork) execution.vm.common.setHardfork(fork);
 }

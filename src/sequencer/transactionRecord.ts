@@ -38,9 +38,11 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
     contractAddress: executed.contractAddress ? bytesToHex(executed.contractAddress) : null,
     logs,
     logsBloom: bytesToHex(executed.bloom),
-    status: executed.success ? '0x1' : '0x0',
+    // Before Byzantium a receipt carries the state root after the transaction instead of a status (EIP-658).
+    ...(executed.stateRoot === undefined ? { status: executed.success ? '0x1' : '0x0' } : { root: bytesToHex(executed.stateRoot) }),
     effectiveGasPrice: toQuantity(executed.effectiveGasPrice),
     type: toQuantity(transaction.type),
+    ...(executed.blobGasUsed === undefined ? {} : { blobGasUsed: toQuantity(executed.blobGasUsed), blobGasPrice: toQuantity(executed.blobGasPrice ?? 0n) }),
   };
   return {
     fields: transactionFields(transaction, hash, from, executed.effectiveGasPrice),

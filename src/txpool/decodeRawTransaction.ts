@@ -15,6 +15,11 @@ const SUPPORTED_TYPES = new Set([0, 1, 2, 4]);
 /** The chain facts stateless validation needs. */
 export interface StatelessRules {
   common: Common;
+  /**
+   * The rules (fork) of the block a transaction would join, the pending block's: a transaction is decoded
+   * and checked under them (e.g. no typed transactions before Berlin). Default: `common`.
+   */
+  pendingRules?: () => Common;
   chainId: bigint;
   blockGasLimit: bigint;
   minTip: bigint;
@@ -41,7 +46,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
 
   let transaction: TypedTransaction;
   try {
-    transaction = createTxFromRLP(raw, { common: rules.common });
+    transaction = createTxFromRLP(raw, { common: rules.pendingRules?.() ?? rules.common });
   } catch (error) {
     return invalid(decodingRejection(error));
   }

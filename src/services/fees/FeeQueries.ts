@@ -48,6 +48,6 @@ export class FeeQueries {
   }
 
   blobBaseFee(): bigint {
-    return blobBaseFee(this.common, BigInt(this.views.current().head.excessBlobGas));
+    return blobBaseFee(this.common, BigInt(this.views.current().head.excessBlobGas ?? 0));
   }
 }

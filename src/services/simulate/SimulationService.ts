@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import { commonAt } from '../../config/ScheduledCommon.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { createExecutionVm } from '../../execution/createExecutionVm.js';
@@ -61,7 +62,7 @@ export class SimulationService {
         blockHashes,
         gasCap: this.parts.gasCap,
         timeoutMs: this.parts.timeoutMs,
-        rulesAt: () => this.parts.common,
+        rulesAt: (position) => commonAt(this.parts.common, position),
       },
       request,
     );
