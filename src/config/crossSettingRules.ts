@@ -19,7 +19,8 @@ export interface CrossSettingRule {
   problem(config: NodeConfig): string | undefined;
 }
 
-const { preconfIntervalMs, blockTimeMs, maxBodyBytes, maxInflightBytes, rpcTimeoutMs, sendSyncTimeoutMs, sendSyncMaxTimeoutMs, txpool } = NODE_SETTINGS;
+const { preconfIntervalMs, blockTimeMs, maxBodyBytes, maxInflightBytes, rpcTimeoutMs, sendSyncTimeoutMs, sendSyncMaxTimeoutMs, txpool, role, nats } =
+  NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
   {
@@ -68,5 +69,15 @@ export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
       config.txpool.accountSlots <= config.txpool.globalSlots
         ? undefined
         : `${txpool.accountSlots.flag} must be at most ${txpool.globalSlots.flag} (${config.txpool.globalSlots}), got ${config.txpool.accountSlots}: an account cannot be guaranteed more slots than the pool has`,
+  },
+  {
+    // A replica or standby follows a sequencer's log, which only exists on NATS.
+    constrains: role,
+    against: [nats],
+    allowed: `\`replica\` and \`standby\` need \`${nats.flag}\``,
+    problem: (config) =>
+      config.role === 'sequencer' || config.nats !== undefined
+        ? undefined
+        : `${role.flag} ${config.role} needs ${nats.flag} (the NATS cluster whose log it follows)`,
   },
 ];
