@@ -20,6 +20,7 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import type { SequencerLog } from '../sequencer/SequencerLog.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
@@ -41,6 +42,8 @@ export interface NodeParts {
   intake: TransactionIntake;
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
+  /** The one writer (a fleet's follower applies the sequencer's log through it). */
+  producer: BlockProducer;
   backend: RpcBackend;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
   closeBackend: () => Promise<void>;
@@ -61,7 +64,17 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+export async function buildNodeParts(
+  config: NodeConfig,
+  options: {
+    clock: Clock;
+    logger: Logger;
+    /** A fleet's log (fleet/): accepted txs, sub-blocks and seals go there before anyone sees them. */
+    log?: SequencerLog;
+    /** The fleet's genesis timestamp, so a new node writes the same genesis block. */
+    genesisTimestamp?: bigint;
+  },
+): Promise<NodeParts> {
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
@@ -88,6 +101,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
+        ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
     });
     const pool = new TxPool(world, config.txpool);
@@ -99,6 +113,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       storage,
       events,
       logger,
+      options.log,
     );
     const restoredTxs = await intake.restore();
     const blockHash = (number: bigint) => {
@@ -121,6 +136,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
         trieNodes,
         clock,
         logger,
+        ...(options.log ? { log: options.log } : {}),
       },
       openBlock,
     );
@@ -148,7 +164,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, producer, backend, closeBackend, createdGenesis, restoredTxs };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

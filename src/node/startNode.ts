@@ -1,6 +1,7 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
+import { joinFleet, prepareFleet } from '../fleet/joinFleet.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
 import { ALL_METHODS } from '../rpc/allMethods.js';
@@ -50,15 +51,18 @@ export interface SequinNode {
 export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const fleet = config.nats === undefined ? undefined : await prepareFleet(config, logger);
+  const parts = await buildNodeParts(config, { clock, logger, log: fleet?.log, genesisTimestamp: fleet?.genesisTimestamp });
+  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = parts;
   try {
+    const member = fleet && (await joinFleet(fleet, parts, config, logger));
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
     const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
     const rpc = new RpcServer({
-      methods: ALL_METHODS,
+      methods: member ? member.methods(ALL_METHODS) : ALL_METHODS,
       backend,
       maxBatchLength: config.maxBatchLength,
       maxBatchResponseBytes: config.maxBatchResponseBytes,
@@ -70,7 +74,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
     const webPages = createWebHandler({ config, accounts });
-    sequencer.start();
+    if (member) await member.start(rpc);
+    else sequencer.start();
     let http: HttpServerHandle;
     try {
       http = await startHttpServer({
@@ -85,7 +90,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       });
     } catch (error) {
       stopChainMetrics();
-      await sequencer.stop();
+      await (member ? member.stop() : sequencer.stop());
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
       }
@@ -125,7 +130,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
           await websocket.close();
           await http.close();
           stopChainMetrics();
-          await sequencer.stop();
+          await (member ? member.stop() : sequencer.stop());
           await closeBackend();
           await storage.close();
         })();

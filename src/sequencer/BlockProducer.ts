@@ -11,6 +11,7 @@ import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
+import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
@@ -21,8 +22,9 @@ import { ChainView } from './ChainView.js';
 import { ChainViews } from './ChainViews.js';
 import type { Clock } from './Clock.js';
 import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool.js';
-import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
+import { OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
+import { LOCAL_ONLY_SEQUENCER_LOG, type OpenBlockHeader, type SequencerLog } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
@@ -48,6 +50,8 @@ export interface BlockProducerParts {
   trieNodes: TrieNodeStore;
   clock: Clock;
   logger: Logger;
+  /** The fleet's log every sub-block and seal goes to before it is published; none on a node of its own. */
+  log?: SequencerLog;
 }
 
 /**
@@ -131,6 +135,31 @@ export class BlockProducer {
     return event;
   }
 
+  /**
+   * Applies a sub-block that the fleet's sequencer executed and logged (a follower): the same
+   * commit and publication as one produced here; its txs leave this node's pool mirror.
+   */
+  async applyLoggedSubBlock(contents: SubBlockContents, header: OpenBlockHeader): Promise<SubBlockEvent> {
+    this.followOpenBlock(header);
+    const hashes = contents.sealInputs.map((input) => input.hash);
+    return this.commitSubBlock(contents, { executed: [], failed: [], logged: hashes, startedAt: performance.now() });
+  }
+
+  /**
+   * Makes the open block the one the log's sequencer filled: the same number and, while no
+   * sub-block is in it, the same timestamp and opening time (a block opened at start-up takes
+   * them from the clock). Throws when the chains differ.
+   */
+  followOpenBlock(header: OpenBlockHeader): void {
+    const open = this.open;
+    if (open.number === header.number && open.timestamp === header.timestamp && open.openedAtMs === header.openedAtMs) return;
+    if (open.number !== header.number || open.subBlocks.length > 0 || open.baseFeePerGas !== header.baseFeePerGas) {
+      throw new Error(`the log's block ${header.number} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks)`);
+    }
+    this.open = new OpenBlock(open.number, header.timestamp, open.baseFeePerGas, open.parentHash, open.parentStateRoot, header.openedAtMs);
+    this.views.publish(this.buildView());
+  }
+
   /** Seals the open block (roots, header, one atomic commit), publishes it, and opens the next block on the interval grid from `nextOpensAtMs`. */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
     const { storage, chainWriter, world, trieNodes, common, settings, logger, events } = this.parts;
@@ -151,6 +180,9 @@ export class BlockProducer {
     writeStateChanges(batch, open.number, sealedAccounts);
     trieNodes.flushInto(batch);
     chainWriter.deleteSubBlocks(batch, open.number, open.subBlocks.length);
+    const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
+    await log.appendSeal({ open: headerOf(open), hash: block.hash, nextOpensAtMs });
+    log.notePosition(batch);
     await storage.commit(batch);
 
     // Durable: publish the sealed block and the empty next block in one view.
@@ -175,7 +207,13 @@ export class BlockProducer {
   /** Commits a sub-block, then publishes it: world state, pool, the open block, a new view, the event. */
   private async commitSubBlock(
     contents: SubBlockContents,
-    outcome: { executed: readonly ExecutedPoolTransaction[]; failed: readonly PoolTransaction[]; startedAt: number },
+    outcome: {
+      executed: readonly ExecutedPoolTransaction[];
+      failed: readonly PoolTransaction[];
+      /** Txs a follower's pool mirror holds that the logged sub-block includes. */
+      logged?: readonly Hex[];
+      startedAt: number;
+    },
   ): Promise<SubBlockEvent> {
     const { storage, chainWriter, journal, world, pool, logger, events, clock } = this.parts;
     const open = this.open;
@@ -183,9 +221,13 @@ export class BlockProducer {
     for (const record of contents.records) chainWriter.writeTransaction(batch, record);
     for (const { source } of outcome.executed) journal.forget(batch, source.hash);
     for (const transaction of outcome.failed) journal.forget(batch, transaction.hash);
+    for (const hash of outcome.logged ?? []) journal.forget(batch, hash);
     writeStateChanges(batch, open.number, contents.changes);
     chainWriter.writeSubBlock(batch, contents.subBlock);
     try {
+      const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
+      await log.appendSubBlock(contents, headerOf(open));
+      log.notePosition(batch);
       await storage.commit(batch);
     } finally {
       // Whatever happened, the transactions selected for this sub-block are no longer in flight.
@@ -197,6 +239,7 @@ export class BlockProducer {
     world.apply(contents.changes);
     for (const { source } of outcome.executed) pool.remove(source.hash);
     for (const transaction of outcome.failed) pool.remove(transaction.hash);
+    for (const hash of outcome.logged ?? []) pool.remove(hash);
     pool.pruneStale(new Set([...outcome.executed.map(({ source }) => source.sender), ...contents.changes.accounts.keys()]));
     open.append(contents);
     const view = this.buildView();
@@ -238,4 +281,9 @@ export class BlockProducer {
 /** The memoised state after sealed block `number` (immutable, so caching is safe). */
 function sealedState(storage: Storage, number: number): StateReader {
   return new CachedStateReader(new PersistedStateReader(storage, number));
+}
+
+/** The fixed header fields of `open`, copied (the log encodes them later). */
+function headerOf(open: OpenBlock): OpenBlockHeader {
+  return { number: open.number, timestamp: open.timestamp, baseFeePerGas: open.baseFeePerGas, openedAtMs: open.openedAtMs };
 }

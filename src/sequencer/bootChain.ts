@@ -24,6 +24,8 @@ export interface GenesisSpec {
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
+  /** The genesis timestamp (seconds); default one second before now. A fleet's nodes share their sequencer's. */
+  timestamp?: bigint;
 }
 
 const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new Uint8Array(0), code: () => new Uint8Array(0) };
@@ -144,7 +146,7 @@ async function writeGenesis(options: {
     parentHash: new Uint8Array(32),
     number: 0n,
     // One second in the past, so block 1 can open at once without running ahead of the clock.
-    timestamp: BigInt(Math.floor(options.now / 1000) - 1),
+    timestamp: genesis.timestamp ?? BigInt(Math.floor(options.now / 1000) - 1),
     gasLimit: genesis.gasLimit,
     gasUsed: 0n,
     baseFeePerGas: genesis.baseFeePerGas,

@@ -8,6 +8,7 @@ import { decodeRawTransaction, type StatelessRules } from './decodeRawTransactio
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
+import { LOCAL_ONLY_TRANSACTION_LOG, type TransactionLog } from './TransactionLog.js';
 import type { TxPool } from './TxPool.js';
 
 /**
@@ -23,6 +24,8 @@ export class TransactionIntake {
     private readonly storage: Storage,
     private readonly events: Pick<EventBus<PoolEvents>, 'emit'>,
     private readonly logger: Logger,
+    /** Where accepted txs are recorded beyond this machine (a fleet's log), with the journal write. */
+    private readonly log: TransactionLog = LOCAL_ONLY_TRANSACTION_LOG,
   ) {}
 
   /**
@@ -42,15 +45,37 @@ export class TransactionIntake {
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
     if (admission.evicted) this.journal.forget(batch, admission.evicted.hash);
     try {
-      await this.storage.commit(batch);
+      await Promise.all([this.storage.commit(batch), this.log.recordAccepted(decoded)]);
     } catch (error) {
       this.pool.remove(decoded.hash);
-      this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
+      // The client is told the tx was refused: it must not come back from the journal either.
+      const undo = new WriteBatch();
+      this.journal.forget(undo, decoded.hash);
+      await this.storage.commit(undo).catch(() => {});
+      this.logger.error('journal or log write failed; transaction rejected', { hash: decoded.hash, error });
       throw error;
     }
     if (admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: admission.evicted.hash });
     this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
     return decoded.hash;
+  }
+
+  /**
+   * Admits and journals a transaction the fleet's sequencer accepted (a follower mirroring its
+   * pool, so `pending` nonces and txpool_* agree, and a standby can sequence them after a
+   * takeover). One this pool refuses (already known, already executed) is skipped.
+   */
+  async mirror(raw: Uint8Array): Promise<void> {
+    const decoding = decodeRawTransaction(raw, this.rules);
+    if (!decoding.valid) return;
+    const admitted = this.pool.admit(decoding.value);
+    if (!admitted.valid) return;
+    const batch = new WriteBatch();
+    this.journal.record(batch, decoding.value);
+    if (admitted.value.replaced) this.journal.forget(batch, admitted.value.replaced.hash);
+    if (admitted.value.evicted) this.journal.forget(batch, admitted.value.evicted.hash);
+    await this.storage.commit(batch);
+    this.events.emit('pendingTransaction', { hash: decoding.value.hash, transaction: decoding.value });
   }
 
   /** Rebuilds the pool from the journal at start-up; txs no longer valid are dropped from it. */
