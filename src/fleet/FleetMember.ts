@@ -3,6 +3,7 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import type { Logger } from '../primitives/logger.js';
 import type { MethodDefinition } from '../rpc/server/MethodDefinition.js';
 import type { RpcServer } from '../rpc/server/RpcServer.js';
+import { formatPosition, type ReadPositions, reachedPosition } from '../rpc/transports/ReadPositions.js';
 import type { BlockProducer } from '../sequencer/BlockProducer.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
@@ -62,6 +63,7 @@ export class FleetMember {
       fleet.writeSubject,
       () => this.rpc as RpcServer,
       () => log.lastSequence,
+      () => formatPosition(parts.producer.views.current().position),
       () => this.sequencing,
       logger,
     );
@@ -83,6 +85,26 @@ export class FleetMember {
   /** The node's methods, with writes forwarded while it does not sequence. */
   methods(all: readonly MethodDefinition[]): MethodDefinition[] {
     return withForwardedWrites(all, { sequencing: () => this.sequencing, forwarder: this.forwarder });
+  }
+
+  /**
+   * Read positions of this node: a follower behind the position a client has seen waits up to one
+   * sub-block interval, then has the sequencer answer.
+   */
+  readPositions(): ReadPositions {
+    const views = this.parts.producer.views;
+    return {
+      current: () => formatPosition(views.current().position),
+      reach: async (wanted) => {
+        const deadline = Date.now() + this.config.preconfIntervalMs;
+        while (!reachedPosition(views.current().position, wanted)) {
+          if (this.sequencing || Date.now() >= deadline) return this.sequencing;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        return true;
+      },
+      forward: (body, context) => this.forwarder.forwardBody(body, context.tier),
+    };
   }
 
   /** Starts following, and (sequencer and standby roles) competing for the lease. */

@@ -36,7 +36,28 @@ export class WriteForwarder {
     private readonly logger: Logger,
   ) {}
 
-  async forward(call: ForwardedCall): Promise<unknown> {
+  /** Forwards one write; resolves to the sequencer's result or throws its error. */
+  async forward(call: ForwardedCall & { kind: 'call' }): Promise<unknown> {
+    const answer = await this.ask(call);
+    const response = JSON.parse(answer.response) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    if (response.error) {
+      this.counts.error++;
+      const entry = errorCodeEntry(response.error.code) ?? ErrorCodes.internal;
+      throw new JsonRpcError(entry, response.error.message, response.error.data === undefined ? {} : { data: response.error.data });
+    }
+    this.counts.ok++;
+    return response.result ?? null;
+  }
+
+  /** Has the sequencer answer a whole request body (a read this node is too far behind for). */
+  async forwardBody(body: string, tier: string): Promise<{ body: string; position: string }> {
+    const answer = await this.ask({ kind: 'body', body, tier });
+    this.counts.ok++;
+    return { body: answer.response, position: answer.readPosition };
+  }
+
+  /** Asks whichever node sequences until one answers, then waits until this node applied what the call appended. */
+  private async ask(call: ForwardedCall): Promise<Exclude<ForwardedAnswer, { notSequencing: true }>> {
     const deadline = Date.now() + this.timeoutMs;
     const request = encoder.encode(JSON.stringify(call));
     while (true) {
@@ -48,7 +69,7 @@ export class WriteForwarder {
         answer = JSON.parse(decoder.decode(reply.data)) as ForwardedAnswer;
       } catch (error) {
         // No responders (no sequencer right now) or no answer in time: ask again while time is left.
-        this.logger.debug('forwarded call not answered; retrying', { method: call.method, error });
+        this.logger.debug('forwarded call not answered; retrying', { call: call.kind === 'call' ? call.method : 'body', error });
         await new Promise((resolve) => setTimeout(resolve, Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now()))));
         continue;
       }
@@ -57,14 +78,7 @@ export class WriteForwarder {
         continue;
       }
       await this.applied.waitFor(answer.position, Math.max(0, deadline - Date.now()));
-      const response = JSON.parse(answer.response) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-      if (response.error) {
-        this.counts.error++;
-        const entry = errorCodeEntry(response.error.code) ?? ErrorCodes.internal;
-        throw new JsonRpcError(entry, response.error.message, response.error.data === undefined ? {} : { data: response.error.data });
-      }
-      this.counts.ok++;
-      return response.result ?? null;
+      return answer;
     }
     this.counts.unavailable++;
     throw new JsonRpcError(ErrorCodes.internal, 'no sequencer is available; try again');
@@ -89,7 +103,7 @@ export function withForwardedWrites(
       handler: (backend, raw, context, server) => {
         const params = trimTrailingAbsent(raw as unknown[]);
         if (options.sequencing()) return method.handler(backend, decodeParams(params, method.params) as never, context, server);
-        return options.forwarder.forward({ method: method.name, params, tier: context.tier });
+        return options.forwarder.forward({ kind: 'call', method: method.name, params, tier: context.tier });
       },
     } satisfies MethodDefinition;
   });

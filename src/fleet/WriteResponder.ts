@@ -20,6 +20,7 @@ export class WriteResponder {
     private readonly subject: string,
     private readonly rpc: () => RpcServer,
     private readonly position: () => number,
+    private readonly readPosition: () => string,
     private readonly sequencing: () => boolean,
     private readonly logger: Logger,
   ) {}
@@ -42,8 +43,8 @@ export class WriteResponder {
 
   private async answer(call: ForwardedCall): Promise<ForwardedAnswer> {
     if (!this.sequencing()) return { notSequencing: true };
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params });
+    const body = call.kind === 'body' ? call.body : JSON.stringify({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params });
     const reply = await this.rpc().handle(body, { tier: call.tier as AccessTier, requestId: 'forwarded' });
-    return { response: reply.body ?? '', position: this.position() };
+    return { response: reply.body ?? '', position: this.position(), readPosition: this.readPosition() };
   }
 }

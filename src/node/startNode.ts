@@ -15,6 +15,7 @@ import { createStatusRoutes } from '../rpc/status/statusRoutes.js';
 import { trackReadiness } from '../rpc/status/trackReadiness.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
+import { localReadPositions } from '../rpc/transports/ReadPositions.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
@@ -83,6 +84,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
+        positions: member ? member.readPositions() : localReadPositions(sequencer.views),
         inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,

@@ -73,9 +73,51 @@ describe('replicas', () => {
     const head = await waitForBlockAfter(sequencer.url, BigInt(await rpcResult<Hex>(sequencer.url, 'eth_blockNumber')));
     await waitForBlockAfter(restarted.url, head - 1n);
     const numbers = Array.from({ length: Number(head) }, (_, index) => `0x${(index + 1).toString(16)}`);
-    const hashesOf = async (url: string) => (await rpcBatch<{ hash: Hex }>(url, numbers.map((number) => ['eth_getBlockByNumber', [number, false]]))).map((block) => block.hash);
+    const hashesOf = async (url: string) =>
+      (
+        await rpcBatch<{ hash: Hex }>(
+          url,
+          numbers.map((number) => ['eth_getBlockByNumber', [number, false]]),
+        )
+      ).map((block) => block.hash);
     expect(await hashesOf(restarted.url)).toEqual(await hashesOf(sequencer.url));
     expect(BigInt(await rpcResult<Hex>(restarted.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[2]!.address, 'latest']))).toBe(10n);
+  }, 40_000);
+});
+
+describe('read positions', () => {
+  it('a client alternating between two replicas, sending back the position it last saw, never sees pending go backwards', async () => {
+    const nats = await startNatsCluster();
+    const sequencer = await fleetNode(nats.natsFlag, 'sequencer');
+    const replicas = [await fleetNode(nats.natsFlag, 'replica'), await fleetNode(nats.natsFlag, 'replica')];
+    let sending = true;
+    const load = (async () => {
+      for (let nonce = 0; sending; nonce++) await rpcResult(sequencer.url, 'eth_sendRawTransaction', [await signTransfer(3, nonce)]);
+    })();
+    let position: string | undefined;
+    let last = { number: 0n, transactions: 0 };
+    const backwards: string[] = [];
+    for (let request = 0; request < 60; request++) {
+      const url = replicas[request % 2]!.url;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(position ? { 'Sequin-Position': position } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: request, method: 'eth_getBlockByNumber', params: ['pending', false] }),
+      });
+      position = response.headers.get('sequin-position') ?? undefined;
+      expect(position).toMatch(/^\d+\.\d+$/);
+      const block = ((await response.json()) as { result: { number: Hex; transactions: Hex[] } }).result;
+      const seen = { number: BigInt(block.number), transactions: block.transactions.length };
+      if (seen.number < last.number || (seen.number === last.number && seen.transactions < last.transactions)) {
+        backwards.push(`request ${request}: pending ${seen.number}/${seen.transactions} after ${last.number}/${last.transactions}`);
+      }
+      last = seen;
+      await sleep(15);
+    }
+    sending = false;
+    await load;
+    expect(backwards).toEqual([]);
+    expect(last.number).toBeGreaterThan(1n);
   }, 40_000);
 });
 
@@ -112,7 +154,10 @@ describe('failover', () => {
     const ackedHashes = [...ledger.transactions.values()].filter((sent) => sent.acked).map((sent) => sent.hash);
     const receipts = await pollUntil(
       async () => {
-        const fresh = await rpcBatch<RawReceipt | null>(standby.url, ackedHashes.map((hash) => ['eth_getTransactionReceipt', [hash]]));
+        const fresh = await rpcBatch<RawReceipt | null>(
+          standby.url,
+          ackedHashes.map((hash) => ['eth_getTransactionReceipt', [hash]]),
+        );
         return fresh.every((receipt) => receipt !== null) ? (fresh as RawReceipt[]) : undefined;
       },
       { timeoutMs: 10_000, intervalMs: 100, what: 'receipts of every acknowledged tx on the standby' },
@@ -123,7 +168,10 @@ describe('failover', () => {
     });
     expect(changed).toEqual([]);
     const sealedBefore = [...ledger.blockHashes.entries()];
-    const blocks = await rpcBatch<{ hash: Hex }>(standby.url, sealedBefore.map(([number]) => ['eth_getBlockByNumber', [`0x${number.toString(16)}`, false]]));
+    const blocks = await rpcBatch<{ hash: Hex }>(
+      standby.url,
+      sealedBefore.map(([number]) => ['eth_getBlockByNumber', [`0x${number.toString(16)}`, false]]),
+    );
     expect(blocks.map((block) => block.hash)).toEqual(sealedBefore.map(([, hash]) => hash));
     console.info(`failover: ${acked} acknowledged txs, standby sequencing ${Math.round(takeoverMs)} ms after kill -9, ${ledger.receipts.size} receipts kept`);
   }, 60_000);
