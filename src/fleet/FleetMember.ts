@@ -70,6 +70,10 @@ export class FleetMember {
     log.onFenced = () => void this.stepDown('another sequencer appended to the log');
   }
 
+  get role(): NodeConfig['role'] {
+    return this.config.role;
+  }
+
   get state(): FleetState {
     return this.current;
   }
@@ -183,6 +187,7 @@ export class FleetMember {
 
   private setState(state: FleetState): void {
     if (state === this.current) return;
+    this.logger.info('fleet role change', { role: this.config.role, node: this.node, from: this.current, to: state, position: this.log.lastSequence });
     this.current = state;
     this.onStateChange(state);
   }

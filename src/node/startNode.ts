@@ -1,7 +1,9 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
+import { fleetReadiness } from '../fleet/fleetReadiness.js';
 import { joinFleet, prepareFleet } from '../fleet/joinFleet.js';
+import { observeFleetMetrics } from '../fleet/observeFleetMetrics.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
 import { ALL_METHODS } from '../rpc/allMethods.js';
@@ -73,7 +75,12 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
-    const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
+    if (member) observeFleetMetrics(metrics, member);
+    const statusRoutes = createStatusRoutes({
+      metrics,
+      access,
+      readiness: member ? fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
+    });
     const webPages = createWebHandler({ config, accounts });
     if (member) await member.start(rpc);
     else sequencer.start();

@@ -56,6 +56,11 @@ describe('replicas', () => {
     expect(viaReplica.error).toEqual(direct.error);
     const garbage = await rpc(replica.url, 'eth_sendRawTransaction', ['0x1234']);
     expect(garbage.error).toEqual((await rpc(sequencer.url, 'eth_sendRawTransaction', ['0x1234'])).error);
+
+    // /ready says what each node is doing; /metrics counts the forwarded calls.
+    expect(await (await fetch(`${replica.url}/ready`)).json()).toMatchObject({ status: 'ready', role: 'replica', state: 'following' });
+    expect(await (await fetch(`${sequencer.url}/ready`)).json()).toMatchObject({ status: 'ready', role: 'sequencer', state: 'sequencing' });
+    expect(await (await fetch(`${replica.url}/metrics`)).text()).toMatch(/sequin_fleet_forwarded_calls\{outcome="ok"\} [1-9]/);
   }, 40_000);
 
   it('resume after kill -9 from the position they applied, with the sequencer’s chain', async () => {
@@ -173,6 +178,8 @@ describe('failover', () => {
       sealedBefore.map(([number]) => ['eth_getBlockByNumber', [`0x${number.toString(16)}`, false]]),
     );
     expect(blocks.map((block) => block.hash)).toEqual(sealedBefore.map(([, hash]) => hash));
+    expect(await (await fetch(`${standby.url}/ready`)).json()).toMatchObject({ status: 'ready', role: 'standby', state: 'sequencing' });
+    expect(await (await fetch(`${standby.url}/metrics`)).text()).toMatch(/sequin_fleet_lease_held 1/);
     console.info(`failover: ${acked} acknowledged txs, standby sequencing ${Math.round(takeoverMs)} ms after kill -9, ${ledger.receipts.size} receipts kept`);
   }, 60_000);
 });
