@@ -33,6 +33,7 @@ import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
+import { FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON, measureFleet } from './targets/fleet.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
@@ -61,6 +62,10 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLOOD_IDLE_P99,
   FLOOD_P99,
   FLOOD_RATIO,
+  FLEET_LAG_P50,
+  FLEET_LAG_P99,
+  FLEET_OFF,
+  FLEET_ON,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
@@ -149,6 +154,7 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
   await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
   await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+  await measureTarget(results, [FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON], 'fleet on NATS JetStream: replica lag, publishing on vs off', () => measureFleet(quick));
 }
 
 /** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */
