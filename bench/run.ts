@@ -154,7 +154,9 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
   await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
   await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
-  await measureTarget(results, [FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON], 'fleet on NATS JetStream: replica lag, publishing on vs off', () => measureFleet(quick));
+  await measureTarget(results, [FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON], 'fleet on NATS JetStream: replica lag, publishing on vs off', () =>
+    measureFleet(quick),
+  );
 }
 
 /** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */

@@ -22,10 +22,34 @@ import { now, sleep } from '../lib/time.js';
 import * as sequin from '../peers/sequin.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 
-export const FLEET_LAG_P50: MetricSpec = { id: 'fleet-lag-p50', label: 'Replica lag behind the sequencer @500 tx/s, p50 (ms)', better: 'lower', digits: 1, sequinOnly: true };
-export const FLEET_LAG_P99: MetricSpec = { id: 'fleet-lag-p99', label: 'Replica lag behind the sequencer @500 tx/s, p99 (ms), target ≤ 200', better: 'lower', digits: 1, sequinOnly: true };
-export const FLEET_OFF: MetricSpec = { id: 'fleet-off', label: 'Sequencer batched burst, no NATS, end to end (tx/s)', better: 'higher', digits: 0, sequinOnly: true };
-export const FLEET_ON: MetricSpec = { id: 'fleet-on', label: 'Sequencer batched burst, publishing to JetStream, end to end (tx/s)', better: 'higher', digits: 0, sequinOnly: true };
+export const FLEET_LAG_P50: MetricSpec = {
+  id: 'fleet-lag-p50',
+  label: 'Replica lag behind the sequencer @500 tx/s, p50 (ms)',
+  better: 'lower',
+  digits: 1,
+  sequinOnly: true,
+};
+export const FLEET_LAG_P99: MetricSpec = {
+  id: 'fleet-lag-p99',
+  label: 'Replica lag behind the sequencer @500 tx/s, p99 (ms), target ≤ 200',
+  better: 'lower',
+  digits: 1,
+  sequinOnly: true,
+};
+export const FLEET_OFF: MetricSpec = {
+  id: 'fleet-off',
+  label: 'Sequencer batched burst, no NATS, end to end (tx/s)',
+  better: 'higher',
+  digits: 0,
+  sequinOnly: true,
+};
+export const FLEET_ON: MetricSpec = {
+  id: 'fleet-on',
+  label: 'Sequencer batched burst, publishing to JetStream, end to end (tx/s)',
+  better: 'higher',
+  digits: 0,
+  sequinOnly: true,
+};
 
 const LAG_ROUNDS = 40;
 const LAG_TXS_PER_ROUND = 50;

@@ -150,7 +150,7 @@ export class FleetMember {
   private async takeOver(): Promise<void> {
     this.setState('taking over');
     const end = (await this.fleet.manager.streams.info(this.fleet.stream)).state.last_seq;
-    const caughtUp = await this.follower.waitFor(end, this.config.blockTimeMs * 5);
+    const caughtUp = await this.follower.waitFor(end, this.config.blockTimeMs * 5, { seen: true });
     if (!caughtUp || this.follower.failure) {
       this.logger.warn('could not apply the log to its end; giving the lease back', { applied: this.follower.applied, end });
       await this.lease.release();
@@ -158,7 +158,8 @@ export class FleetMember {
       return;
     }
     await this.follower.stop();
-    this.log.lead(this.follower.applied);
+    // After everything read: parts of an append the last sequencer never finished stay behind, unapplied.
+    this.log.lead(this.follower.seen);
     this.responder.start();
     this.parts.sequencer.start();
     this.setState('sequencing');

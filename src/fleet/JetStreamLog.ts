@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
+import { headers, type MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from '../primitives/logger.js';
 import type { SubBlockContents } from '../sequencer/OpenBlock.js';
 import type { OpenBlockHeader, SealRecord, SequencerLog } from '../sequencer/SequencerLog.js';
@@ -12,6 +13,13 @@ export const LOG_POSITION_KEY = 'fleet:logPosition';
 
 /** JetStream's "wrong last sequence" API error: someone else appended (the fence). */
 const WRONG_LAST_SEQUENCE = 10071;
+/**
+ * Largest message body published: a larger entry (a sub-block of hundreds of txs) goes in parts,
+ * each a message of its own with a {@link PART_HEADER}, well under NATS's default 1 MiB payload.
+ */
+export const MAX_MESSAGE_BYTES = 512 * 1024;
+/** Header of a part of an entry split over several messages: `INDEX/COUNT`, from 1. */
+export const PART_HEADER = 'Sequin-Part';
 /** Publish attempts of one message before the log gives up (each with the same message id). */
 const PUBLISH_ATTEMPTS = 3;
 
@@ -142,11 +150,25 @@ export class JetStreamLog implements SequencerLog {
     const mode = this.mode;
     if (mode.kind !== 'lead') throw new NotLeadingError(mode.kind);
     const data = encodeLogEntry(entry);
-    const msgID = `${mode.term}:${++this.messageNumber}`;
+    const count = Math.ceil(data.length / MAX_MESSAGE_BYTES);
+    if (count <= 1) return this.publishMessage(mode.term, data);
+    for (let index = 1; index <= count; index++) {
+      const part = headers();
+      part.set(PART_HEADER, `${index}/${count}`);
+      await this.publishMessage(mode.term, data.subarray((index - 1) * MAX_MESSAGE_BYTES, index * MAX_MESSAGE_BYTES), part);
+    }
+  }
+
+  private async publishMessage(term: string, data: Uint8Array, partHeaders?: MsgHdrs): Promise<void> {
+    const msgID = `${term}:${++this.messageNumber}`;
     let lastError: unknown;
     for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt++) {
       try {
-        const ack = await this.client.publish(this.subject, data, { msgID, expect: { lastSequence: this.position } });
+        const ack = await this.client.publish(this.subject, data, {
+          msgID,
+          expect: { lastSequence: this.position },
+          ...(partHeaders ? { headers: partHeaders } : {}),
+        });
         this.position = ack.seq;
         return;
       } catch (error) {

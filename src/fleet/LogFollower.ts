@@ -2,7 +2,7 @@ import { type ConsumerMessages, DeliverPolicy, type JetStreamClient } from '@nat
 import type { Logger } from '../primitives/logger.js';
 import type { BlockProducer } from '../sequencer/BlockProducer.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
-import type { JetStreamLog } from './JetStreamLog.js';
+import { type JetStreamLog, PART_HEADER } from './JetStreamLog.js';
 import { decodeLogEntry } from './LogEntry.js';
 
 /** How far a follower is behind the log's end. */
@@ -24,8 +24,12 @@ export interface FollowerLag {
 export class LogFollower {
   private messages: ConsumerMessages | undefined;
   private running: Promise<void> | undefined;
-  private waiters: Array<{ sequence: number; resolve: (reached: boolean) => void }> = [];
+  private waiters: Array<{ sequence: number; resolve: (reached: boolean) => void; reached: () => boolean }> = [];
   private lastLag: FollowerLag = { messages: 0, ms: 0 };
+  /** The last stream sequence read, applied or not (a part of an entry whose other parts never came). */
+  private seenSequence = 0;
+  /** The parts read so far of an entry split over several messages. */
+  private pendingParts: Uint8Array[] = [];
   /** Set when applying failed: the follower stopped and the node must not serve as if current. */
   failure: unknown;
 
@@ -45,6 +49,11 @@ export class LogFollower {
   /** The last stream sequence applied here. */
   get applied(): number {
     return this.parts.log.lastSequence;
+  }
+
+  /** The last stream sequence read: at least {@link applied}, more while an entry's parts are incomplete. */
+  get seen(): number {
+    return Math.max(this.seenSequence, this.applied);
   }
 
   get lag(): FollowerLag {
@@ -75,15 +84,16 @@ export class LogFollower {
     this.messages = undefined;
   }
 
-  /** Resolves true once message `sequence` is applied, false if `timeoutMs` passes first. */
-  waitFor(sequence: number, timeoutMs: number): Promise<boolean> {
-    if (this.applied >= sequence) return Promise.resolve(true);
+  /** Resolves true once message `sequence` is applied (or, with `seen`, read), false if `timeoutMs` passes first. */
+  waitFor(sequence: number, timeoutMs: number, options: { seen?: boolean } = {}): Promise<boolean> {
+    const reached = () => (options.seen ? this.seen : this.applied) >= sequence;
+    if (reached()) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const waiter = { sequence, resolve };
+      const waiter = { sequence, resolve, reached };
       this.waiters.push(waiter);
       setTimeout(() => {
         this.waiters = this.waiters.filter((other) => other !== waiter);
-        resolve(this.applied >= sequence);
+        resolve(reached());
       }, timeoutMs).unref?.();
     });
   }
@@ -92,7 +102,25 @@ export class LogFollower {
     try {
       for await (const message of messages) {
         if (message.seq <= this.applied) continue;
-        await this.apply(message.seq, message.data);
+        this.seenSequence = message.seq;
+        const part = message.headers?.get(PART_HEADER);
+        if (part) {
+          const [index, count] = part.split('/').map(Number);
+          if (index === 1) this.pendingParts = [];
+          this.pendingParts.push(message.data);
+          if (index !== count) {
+            this.wake();
+            continue;
+          }
+          const whole = Buffer.concat(this.pendingParts);
+          this.pendingParts = [];
+          await this.apply(message.seq, whole);
+        } else {
+          // Parts before a whole message are an append its sequencer never finished (it died): never acknowledged, dropped.
+          this.pendingParts = [];
+          await this.apply(message.seq, message.data);
+        }
+        this.seenSequence = message.seq;
         const ms = Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1_000_000);
         this.lastLag = { messages: message.info.pending, ms };
         this.parts.onApplied?.(this.lastLag);
@@ -127,10 +155,9 @@ export class LogFollower {
   }
 
   private wake(): void {
-    const applied = this.applied;
-    const ready = this.waiters.filter((waiter) => waiter.sequence <= applied);
+    const ready = this.waiters.filter((waiter) => waiter.reached());
     if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((waiter) => waiter.sequence > applied);
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
     for (const waiter of ready) waiter.resolve(true);
   }
 }
