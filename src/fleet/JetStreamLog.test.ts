@@ -69,7 +69,7 @@ describe('JetStreamLog', () => {
       stream: 'BIG',
       log: followerLog,
       producer: {} as BlockProducer,
-      intake: { mirror: async (raw: Uint8Array) => void mirrored.push(raw) } as unknown as TransactionIntake,
+      intake: { mirror: async (raws: Uint8Array[]) => void mirrored.push(...raws) } as unknown as TransactionIntake,
       logger: silentLogger,
     });
     await follower.start();

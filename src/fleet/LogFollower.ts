@@ -137,7 +137,7 @@ export class LogFollower {
     const { log, producer, intake } = this.parts;
     const entry = decodeLogEntry(data);
     if (entry.kind === 'transactions') {
-      for (const raw of entry.raws) await intake.mirror(raw);
+      await intake.mirror(entry.raws);
       log.applying(sequence);
       return;
     }

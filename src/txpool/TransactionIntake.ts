@@ -61,21 +61,26 @@ export class TransactionIntake {
   }
 
   /**
-   * Admits and journals a transaction the fleet's sequencer accepted (a follower mirroring its
-   * pool, so `pending` nonces and txpool_* agree, and a standby can sequence them after a
-   * takeover). One this pool refuses (already known, already executed) is skipped.
+   * Admits and journals transactions the fleet's sequencer accepted, in one commit (a follower
+   * mirroring its pool, so `pending` nonces and txpool_* agree, and a standby can sequence them
+   * after a takeover). One this pool refuses (already known, already executed) is skipped.
    */
-  async mirror(raw: Uint8Array): Promise<void> {
-    const decoding = decodeRawTransaction(raw, this.rules);
-    if (!decoding.valid) return;
-    const admitted = this.pool.admit(decoding.value);
-    if (!admitted.valid) return;
+  async mirror(raws: readonly Uint8Array[]): Promise<void> {
     const batch = new WriteBatch();
-    this.journal.record(batch, decoding.value);
-    if (admitted.value.replaced) this.journal.forget(batch, admitted.value.replaced.hash);
-    if (admitted.value.evicted) this.journal.forget(batch, admitted.value.evicted.hash);
+    const admitted: PoolTransaction[] = [];
+    for (const raw of raws) {
+      const decoding = decodeRawTransaction(raw, this.rules);
+      if (!decoding.valid) continue;
+      const admission = this.pool.admit(decoding.value);
+      if (!admission.valid) continue;
+      admitted.push(decoding.value);
+      this.journal.record(batch, decoding.value);
+      if (admission.value.replaced) this.journal.forget(batch, admission.value.replaced.hash);
+      if (admission.value.evicted) this.journal.forget(batch, admission.value.evicted.hash);
+    }
+    if (batch.isEmpty) return;
     await this.storage.commit(batch);
-    this.events.emit('pendingTransaction', { hash: decoding.value.hash, transaction: decoding.value });
+    for (const transaction of admitted) this.events.emit('pendingTransaction', { hash: transaction.hash, transaction });
   }
 
   /** Rebuilds the pool from the journal at start-up; txs no longer valid are dropped from it. */
