@@ -19,8 +19,21 @@ export interface CrossSettingRule {
   problem(config: NodeConfig): string | undefined;
 }
 
-const { preconfIntervalMs, blockTimeMs, maxBodyBytes, maxInflightBytes, rpcTimeoutMs, sendSyncTimeoutMs, sendSyncMaxTimeoutMs, txpool, role, nats } =
-  NODE_SETTINGS;
+const {
+  preconfIntervalMs,
+  blockTimeMs,
+  maxBodyBytes,
+  maxInflightBytes,
+  rpcTimeoutMs,
+  sendSyncTimeoutMs,
+  sendSyncMaxTimeoutMs,
+  txpool,
+  state,
+  loadState,
+  dumpState,
+  role,
+  nats,
+} = NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
   {
@@ -79,5 +92,15 @@ export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
       config.role === 'sequencer' || config.nats !== undefined
         ? undefined
         : `${role.flag} ${config.role} needs ${nats.flag} (the NATS cluster whose log it follows)`,
+  },
+  {
+    // Anvil refuses the combination too: --state is both.
+    constrains: state,
+    against: [loadState, dumpState],
+    allowed: `not with \`${loadState.flag}\` or \`${dumpState.flag}\``,
+    problem: (config) =>
+      config.state !== undefined && (config.loadState !== undefined || config.dumpState !== undefined)
+        ? `${state.flag} loads and dumps the state itself: it cannot be combined with ${loadState.flag} or ${dumpState.flag}`
+        : undefined,
   },
 ];

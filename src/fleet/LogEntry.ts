@@ -11,8 +11,8 @@ import { type Account, createAccountFromRLP } from '@ethereumjs/util';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { SubBlockContents } from '../sequencer/OpenBlock.js';
-import type { OpenBlockHeader, SealRecord } from '../sequencer/SequencerLog.js';
+import type { OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
+import type { SealRecord } from '../sequencer/SequencerLog.js';
 
 /** One message of the log. */
 export type LogEntry =
@@ -45,7 +45,13 @@ interface EncodedHeader {
   number: number;
   timestamp: Hex;
   baseFeePerGas: Hex;
+  gasLimit: Hex;
+  coinbase: Hex;
+  parentHash: Hex;
+  parentStateRoot: Hex;
   openedAtMs: number;
+  notBeforeMs: number;
+  spends: { timestamp?: Hex; baseFeePerGas?: Hex };
 }
 
 const encoder = new TextEncoder();
@@ -118,9 +124,37 @@ function decodeChanges(encoded: EncodedChanges): StateChanges {
 }
 
 function encodeHeader(open: OpenBlockHeader): EncodedHeader {
-  return { number: open.number, timestamp: toQuantity(open.timestamp), baseFeePerGas: toQuantity(open.baseFeePerGas), openedAtMs: open.openedAtMs };
+  const spends: EncodedHeader['spends'] = {};
+  if (open.spends.timestamp !== undefined) spends.timestamp = toQuantity(open.spends.timestamp);
+  if (open.spends.baseFeePerGas !== undefined) spends.baseFeePerGas = toQuantity(open.spends.baseFeePerGas);
+  return {
+    number: open.number,
+    timestamp: toQuantity(open.timestamp),
+    baseFeePerGas: toQuantity(open.baseFeePerGas),
+    gasLimit: toQuantity(open.gasLimit),
+    coinbase: bytesToHex(open.coinbase),
+    parentHash: bytesToHex(open.parentHash),
+    parentStateRoot: bytesToHex(open.parentStateRoot),
+    openedAtMs: open.openedAtMs,
+    notBeforeMs: open.notBeforeMs,
+    spends,
+  };
 }
 
 function decodeHeader(encoded: EncodedHeader): OpenBlockHeader {
-  return { number: encoded.number, timestamp: BigInt(encoded.timestamp), baseFeePerGas: BigInt(encoded.baseFeePerGas), openedAtMs: encoded.openedAtMs };
+  const spends: OpenBlockHeader['spends'] = {};
+  if (encoded.spends.timestamp !== undefined) spends.timestamp = BigInt(encoded.spends.timestamp);
+  if (encoded.spends.baseFeePerGas !== undefined) spends.baseFeePerGas = BigInt(encoded.spends.baseFeePerGas);
+  return {
+    number: encoded.number,
+    timestamp: BigInt(encoded.timestamp),
+    baseFeePerGas: BigInt(encoded.baseFeePerGas),
+    gasLimit: BigInt(encoded.gasLimit),
+    coinbase: hexToBytes(encoded.coinbase),
+    parentHash: hexToBytes(encoded.parentHash),
+    parentStateRoot: hexToBytes(encoded.parentStateRoot),
+    openedAtMs: encoded.openedAtMs,
+    notBeforeMs: encoded.notBeforeMs,
+    spends,
+  };
 }

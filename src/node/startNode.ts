@@ -4,6 +4,7 @@ import type { EventBus } from '../events/EventBus.js';
 import { fleetReadiness } from '../fleet/fleetReadiness.js';
 import { joinFleet, prepareFleet } from '../fleet/joinFleet.js';
 import { observeFleetMetrics } from '../fleet/observeFleetMetrics.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
 import { ALL_METHODS } from '../rpc/allMethods.js';
@@ -20,9 +21,11 @@ import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
 import { localReadPositions } from '../rpc/transports/ReadPositions.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
+import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
-import { buildNodeParts } from './buildNodeParts.js';
+import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
+import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -41,7 +44,10 @@ export interface SequinNode {
    * --public-tier), with the number of keys accepted from configuration and from the database.
    */
   access: { tiers: boolean; configuredKeys: number; storedKeys: number };
-  /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
+  /**
+   * Stops accepting, answers the requests in flight (for up to --shutdown-timeout), closes the
+   * connections, finishes the sub-block in progress, and closes the database. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -51,19 +57,37 @@ export interface SequinNode {
  * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
  * configuration or a data directory of another chain.
  */
-export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
+export async function startNode(
+  config: NodeConfig,
+  options: { clock?: Clock; logger?: Logger; wrapStorage?: NodePartsOptions['wrapStorage'] } = {},
+): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
   const fleet = config.nats === undefined ? undefined : await prepareFleet(config, logger);
-  const parts = await buildNodeParts(config, { clock, logger, log: fleet?.log, genesisTimestamp: fleet?.genesisTimestamp });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = parts;
+  const parts = await buildNodeParts(config, {
+    clock,
+    logger,
+    ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
+    ...(fleet ? { log: fleet.log, genesisTimestamp: fleet.genesisTimestamp } : {}),
+  });
+  const { accounts, storage, storageHealth, events, pool, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs } = parts;
   try {
     const member = fleet && (await joinFleet(fleet, parts, config, logger));
+    const stateFiles = stateFilesOf(config);
+    const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
+    if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
-    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
+    const { mode } = sequencer;
+    const readiness = trackReadiness({
+      events,
+      blockTimeMs: mode.kind === 'interval' ? mode.blockTimeMs : undefined,
+      now: () => clock.now(),
+      head: () => sequencer.views.current().headNumber,
+      storage: storageHealth,
+    });
     const rpc = new RpcServer({
       methods: member ? member.methods(ALL_METHODS) : ALL_METHODS,
       backend,
@@ -72,7 +96,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       maxNestingDepth: config.maxNestingDepth,
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
-      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     if (member) observeFleetMetrics(metrics, member);
@@ -81,7 +105,12 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       access,
       readiness: member ? fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
     });
-    const webPages = createWebHandler({ config, accounts });
+    const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
+    const webPages = createWebHandler({
+      config,
+      accounts,
+      hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
+    });
     if (member) await member.start(rpc);
     else sequencer.start();
     let http: HttpServerHandle;
@@ -92,6 +121,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         rpc,
         maxBodyBytes: config.maxBodyBytes,
         positions: member ? member.readPositions() : localReadPositions(sequencer.views),
+        readTimeoutMs: config.httpReadTimeoutMs,
         inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,
@@ -111,6 +141,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       logger: toRpcLogger(logger),
       limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
       authorize: access.authorize,
+      reauthorize: access.reauthorize,
+      accessVersion: access.version,
       inFlight,
       onConnectionCountChange: (open) => metrics.wsConnections.set(open),
       onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
@@ -136,10 +168,17 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();
+          // The sequencer runs on while in-flight requests are answered: some wait for it (eth_sendRawTransactionSync).
+          await Promise.all([http.drain(config.shutdownTimeoutMs), websocket.drain(config.shutdownTimeoutMs)]);
           await websocket.close();
           await http.close();
           stopChainMetrics();
           await (member ? member.stop() : sequencer.stop());
+          try {
+            dumpStateFile(stateFiles, stateDumps);
+          } catch (error) {
+            logger.error('could not write the state file', { file: stateFiles.dump, error });
+          }
           await closeBackend();
           await storage.close();
         })();

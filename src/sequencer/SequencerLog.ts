@@ -1,15 +1,7 @@
 import type { Hex } from '../primitives/hex.js';
 import type { WriteBatch } from '../storage/Storage.js';
 import type { TransactionLog } from '../txpool/TransactionLog.js';
-import type { SubBlockContents } from './OpenBlock.js';
-
-/** The fixed header fields of the open block a sub-block belongs to, so a follower opens the same block. */
-export interface OpenBlockHeader {
-  number: number;
-  timestamp: bigint;
-  baseFeePerGas: bigint;
-  openedAtMs: number;
-}
+import type { OpenBlockHeader, SubBlockContents } from './OpenBlock.js';
 
 /** A seal as the log carries it: which block, its hash (the follower's check), and where the next block opens. */
 export interface SealRecord {
