@@ -153,7 +153,7 @@ export class BlockProducer {
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
-    const { execution, world, storage } = this.parts;
+    const { execution, world } = this.parts;
     execution.state.reset(world);
     const startedAt = performance.now();
     try {
