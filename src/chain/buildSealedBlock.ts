@@ -76,7 +76,6 @@ export function buildSealedBlock(common: Common, input: SealedBlockInput): Store
     receiptsRoot: bytesToHex(input.receiptsRoot),
     miner: bytesToHex(input.coinbase),
     difficulty: '0x0',
-    totalDifficulty: '0x0',
     extraData: '0x',
     size: toQuantity(blockSize(headerRlp, input.rawTransactions)),
     gasLimit: toQuantity(input.gasLimit),

@@ -58,7 +58,6 @@ export interface StoredBlock {
   receiptsRoot: Hex;
   miner: Hex;
   difficulty: Hex;
-  totalDifficulty: Hex;
   extraData: Hex;
   size: Hex;
   gasLimit: Hex;

@@ -12,6 +12,8 @@ type JournalEntry =
 
 const EMPTY = new Uint8Array(0);
 const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
+/** The EIP-7702 delegation prefix: code runTx accepts from a transaction's sender. */
+const DELEGATION_MARKER = Uint8Array.from([0xef, 0x01, 0x00]);
 
 /**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
@@ -38,6 +40,8 @@ export class FlatStateManager implements StateManagerInterface {
   private codeCheckExemption: string | undefined;
   /** True until the exempt sender's account has been read once (the read runTx checks). */
   private codeHiddenFromNextRead = false;
+  /** See {@link passNextSenderCheck}. */
+  private senderWithCode: string | undefined;
 
   constructor(base: StateReader) {
     this.base = base;
@@ -53,6 +57,7 @@ export class FlatStateManager implements StateManagerInterface {
     this.journal = [];
     this.checkpoints = [];
     this.endSenderCodeExemption();
+    this.senderWithCode = undefined;
     this.originalStorageCache.clear();
   }
 
@@ -157,7 +162,22 @@ export class FlatStateManager implements StateManagerInterface {
     await this.modifyAccountFields(address, { codeHash });
   }
 
+  /**
+   * Lets the next transaction from `address` through runTx's EIP-3607 check (a sender must not
+   * hold code), which geth skips for calls and simulations: the next code read of `address`
+   * answers an EIP-7702 delegation marker, which runTx lets send; later reads see the real code.
+   * Arm it only for a sender that holds code (runTx reads its code only then), and disarm it with
+   * `undefined` once the transaction ran.
+   */
+  passNextSenderCheck(address: Uint8Array | undefined): void {
+    this.senderWithCode = address === undefined ? undefined : Buffer.from(address).toString('hex');
+  }
+
   async getCode(address: Address): Promise<Uint8Array> {
+    if (this.senderWithCode !== undefined && this.senderWithCode === key(address)) {
+      this.senderWithCode = undefined;
+      return DELEGATION_MARKER;
+    }
     const account = this.readAccount(key(address));
     if (!account) return EMPTY;
     const hash = Buffer.from(account.codeHash).toString('hex');

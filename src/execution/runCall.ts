@@ -8,6 +8,8 @@ import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import type { ExecutionVm } from './createExecutionVm.js';
+import type { PrecompileEdit } from './overrides/precompileOverrides.js';
+import { withEditedPrecompiles } from './overrides/swapPrecompiles.js';
 import type { StateReader } from './StateReader.js';
 import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
@@ -27,6 +29,8 @@ export async function runCall(options: {
   environment: BlockEnvironment;
   request: CallRequest;
   gasLimit: bigint;
+  /** Precompiles a state override moved or removed (see overrides/precompileOverrides.ts). */
+  precompileEdits?: readonly PrecompileEdit[];
 }): Promise<CallOutcome> {
   const { common, execution, state, request, gasLimit } = options;
   execution.state.reset(state);
@@ -46,14 +50,16 @@ export async function runCall(options: {
     const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
     execution.state.exemptSenderFromCodeCheck(from);
-    const result = await runTx(execution.vm, {
-      tx: transaction,
-      block: toExecutionBlock(common, environment),
-      skipNonce: true,
-      skipBalance: true,
-      skipHardForkValidation: true,
-      skipBlockGasLimitValidation: true,
-    });
+    const result = await withEditedPrecompiles(execution, options.precompileEdits, () =>
+      runTx(execution.vm, {
+        tx: transaction,
+        block: toExecutionBlock(common, environment),
+        skipNonce: true,
+        skipBalance: true,
+        skipHardForkValidation: true,
+        skipBlockGasLimitValidation: true,
+      }),
+    );
     const failure = result.execResult.exceptionError?.error;
     return {
       success: failure === undefined,
@@ -75,8 +81,16 @@ function invalid(reason: InvalidCallReason): CallOutcome {
 }
 
 function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {
+  // @ethereumjs/tx refuses, under Osaka, a gas limit above EIP-7825's cap (2^24); geth skips that
+  // check in calls (go-ethereum#32641), whose gas defaults to the 50M --rpc-gas-cap: set after.
+  const transaction = unsignedTransactionWithoutGas(common, request, baseFee);
+  (transaction as { gasLimit: bigint }).gasLimit = gasLimit;
+  return transaction;
+}
+
+function unsignedTransactionWithoutGas(common: Common, request: CallRequest, baseFee: bigint): TypedTransaction {
   const base = {
-    gasLimit,
+    gasLimit: 0n,
     to: request.to ?? undefined,
     value: request.value ?? 0n,
     data: request.data ?? new Uint8Array(0),

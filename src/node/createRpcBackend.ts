@@ -12,6 +12,7 @@ import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
+import { RawChainQueries } from '../services/blocks/RawChainQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import type { CallLogging } from '../services/dev/CallLogging.js';
 import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
@@ -27,6 +28,7 @@ import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
+import { SimulationService } from '../services/simulate/SimulationService.js';
 import { ProofService } from '../services/state/ProofService.js';
 import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
@@ -102,6 +104,15 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
+    raw: new RawChainQueries(views, selection, pool),
+    simulation: new SimulationService({
+      common,
+      storage,
+      views,
+      blocks: selection,
+      gasCap: config.rpcGasCap,
+      timeoutMs: config.rpcEvmTimeoutMs > 0 ? config.rpcEvmTimeoutMs : Number.POSITIVE_INFINITY,
+    }),
     transactions: new TransactionService({
       common,
       chainId: config.chainId,

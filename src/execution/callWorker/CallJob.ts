@@ -1,5 +1,6 @@
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
+import type { CallOverrides } from '../overrides/CallOverrides.js';
 import type { SerializedCallError } from './callJobErrors.js';
 
 /**
@@ -20,6 +21,8 @@ export interface CallJob {
   environment: BlockEnvironment;
   /** The node's gas cap for calls (--rpc-gas-cap). */
   gasCap: bigint;
+  /** The call's state override and precompile edits, if any (block overrides are in `environment`). */
+  overrides?: CallOverrides;
 }
 
 /** What a call job answers: return data for 'call', the gas estimate for 'estimate'. */

@@ -62,6 +62,7 @@ async function run(job: CallJob): Promise<CallJobResult> {
     environment: job.environment,
     request: job.request,
     gasCap: job.gasCap,
+    overrides: job.overrides,
   };
   return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
 }

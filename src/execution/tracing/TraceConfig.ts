@@ -1,3 +1,6 @@
+import type { BlockOverrides } from '../overrides/BlockOverrides.js';
+import type { StateOverride } from '../overrides/StateOverride.js';
+
 /** geth's default wall-time limit of one transaction trace (eth/tracers/api.go defaultTraceTimeout). */
 export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
 
@@ -36,6 +39,10 @@ export interface TraceConfig {
 export interface TraceCallConfig extends TraceConfig {
   /** Trace on the state before this transaction of the block (after the earlier ones) instead of after the block. */
   txIndex?: number;
+  /** geth's `stateOverrides`: accounts replaced before the call runs. */
+  stateOverrides?: StateOverride;
+  /** geth's `blockOverrides`: header fields the call sees instead of the block's. */
+  blockOverrides?: BlockOverrides;
 }
 
 /** The config geth uses when none is given: the struct logger with stack and storage, 5 s. */

@@ -121,6 +121,6 @@ export class StateDumps {
 
 /** A sealed block's header fields (the RPC block without body fields), as Anvil's `blocks[].header` reads them. */
 function headerOf(block: ChainView['head']): Record<string, unknown> {
-  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, totalDifficulty: _total, ...header } = block;
+  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, ...header } = block;
   return header;
 }

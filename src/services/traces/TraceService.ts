@@ -5,6 +5,8 @@ import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { ExecutionVm } from '../../execution/createExecutionVm.js';
+import { overriddenState } from '../../execution/overrides/CallOverrides.js';
+import { prepareCallOverrides } from '../../execution/overrides/prepareCallOverrides.js';
 import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
 import type { StateReader } from '../../execution/StateReader.js';
 import { storedStateEditChanges } from '../../execution/stateEditRecord.js';
@@ -85,14 +87,18 @@ export class TraceService {
   /**
    * debug_traceCall: the call on the state after the block (or, with `txIndex`, before that
    * transaction of the block), in the block's environment. Unlike geth, "pending" is allowed:
-   * it is the pre-confirmed state.
+   * it is the pre-confirmed state. `stateOverrides` and `blockOverrides` of the config apply as in
+   * eth_call.
    */
   async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown> {
     const source = this.selectedBlock(block);
     const { common, rpcGasCap } = this.parts;
+    const overrides = config.stateOverrides || config.blockOverrides ? { state: config.stateOverrides, block: config.blockOverrides } : undefined;
+    const prepared = prepareCallOverrides(common, source.environment, overrides);
     return this.parts.vms.use(async (execution) => {
-      const state = await this.stateOf(source, config.txIndex, execution);
-      return traceCall({ common, execution, state, environment: source.environment, request, gasCap: rpcGasCap, config });
+      const state = overriddenState(await this.stateOf(source, config.txIndex, execution), prepared.overrides);
+      const precompileEdits = prepared.overrides?.precompileEdits;
+      return traceCall({ common, execution, state, environment: prepared.environment, request, gasCap: rpcGasCap, config, precompileEdits });
     });
   }
 
