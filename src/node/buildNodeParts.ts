@@ -1,5 +1,6 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
+import { recordKeys } from '../chain/recordKeys.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
@@ -26,6 +27,7 @@ import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
+import { type OpenedFork, openFork } from './openFork.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
 export const COINBASE = new Uint8Array(20);
@@ -46,6 +48,8 @@ export interface NodeParts {
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
   createdGenesis: boolean;
+  /** Fork mode: the remote block the chain started on and the remote access. */
+  fork: OpenedFork | undefined;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
   restoredTxs: { restored: number; dropped: number };
 }
@@ -61,14 +65,24 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+export async function buildNodeParts(requestedConfig: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+  let config = requestedConfig;
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
-  const common = createChainCommon(config.chainId);
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const storage = openStorage(config);
+  const localStorage = openStorage(config);
+  let storage: Storage = localStorage;
   try {
+    const fork = config.forkUrl ? await openFork(config, localStorage) : undefined;
+    if (!fork && localStorage.getRecord(recordKeys.fork)) throw new Error('the data directory holds a fork; start with --fork-url, or use another --data-dir');
+    if (fork) {
+      storage = fork.storage;
+      // The fork runs with the remote's chain id (or --fork-chain-id) and the fork block's gas limit.
+      config = { ...config, chainId: BigInt(fork.anchor.chainId), blockGasLimit: BigInt(fork.anchor.gasLimit) };
+      logger.info('forking', { remote: fork.remote.remote, block: fork.anchor.number, hash: fork.anchor.hash, chainId: fork.anchor.chainId });
+    }
+    const common = createChainCommon(config.chainId);
     const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
@@ -82,6 +96,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       world,
       trieNodes,
       now: clock.now(),
+      fork: fork && { anchor: fork.anchor, state: fork.state },
       genesis: {
         chainId: config.chainId,
         allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
@@ -144,11 +159,13 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       blockSettings,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
-      callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
+      // So do forks: one thread reads the remote, through one rate cap and one memo.
+      callExecutor:
+        config.ephemeral || fork ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -3,6 +3,7 @@ import { Account } from '@ethereumjs/util';
 import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
+import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
@@ -16,6 +17,7 @@ import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
+import { writeForkAnchor } from './writeForkAnchor.js';
 
 /** The genesis allocation and header parameters. */
 export interface GenesisSpec {
@@ -43,11 +45,14 @@ export async function bootChain(options: {
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
   now: number;
+  /** Fork mode: start on this remote block (its state read through `state`) instead of a genesis. */
+  fork?: { anchor: ForkAnchor; state: StateReader };
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
-  const { storage, chain } = options;
+  const { storage, chain, fork } = options;
   let createdGenesis = false;
   if (!chain.head()) {
-    await writeGenesis(options);
+    if (fork) await writeForkAnchor({ ...options, anchor: fork.anchor, forkState: fork.state, allocations: options.genesis.allocations });
+    else await writeGenesis(options);
     createdGenesis = true;
   }
   const storedChainId = storage.getRecord<string>(recordKeys.chainId);
