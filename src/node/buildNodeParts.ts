@@ -164,6 +164,7 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
         config.ephemeral || fork ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
+      fork: fork && { remote: fork.remote, number: fork.number },
     });
     return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
+import type { SyncRemote } from '../execution/fork/SyncRemote.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
@@ -13,6 +14,10 @@ import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
+import { ForkedBlockQueries } from '../services/fork/ForkedBlockQueries.js';
+import { ForkedLogQueries } from '../services/fork/ForkedLogQueries.js';
+import { ForkedStateQueries } from '../services/fork/ForkedStateQueries.js';
+import { ForkHistory } from '../services/fork/ForkHistory.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
 import { ProofService } from '../services/state/ProofService.js';
@@ -47,6 +52,8 @@ export interface RpcBackendPorts {
   callExecutor: CallExecutor | undefined;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
+  /** Fork mode: the remote, and the fork block's number. */
+  fork?: { remote: SyncRemote; number: bigint };
 }
 
 /**
@@ -70,11 +77,13 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
+  const history = ports.fork && new ForkHistory(ports.fork.remote, ports.fork.number, views);
+  const logs = new LogQueries(views, filters, logLimits);
   const backend: RpcBackend = {
     node: new NodeInfo({ chainId: config.chainId, version: ports.version }),
-    blocks,
+    blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
     fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
-    state,
+    state: history ? new ForkedStateQueries(state, history) : state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
     transactions: new TransactionService({
@@ -92,7 +101,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
     txpool: new TxPoolQueries(pool, ports.world),
-    logs: new LogQueries(views, filters, logLimits),
+    logs: history ? new ForkedLogQueries(logs, history, views) : logs,
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
   };
   return {
