@@ -51,10 +51,11 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   const { accounts, url } = node;
   const ether = config.accountBalance / 10n ** 18n;
   const lines = [
-    `Sequin ${sequinVersion()} — chain id ${config.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
+    `Sequin ${sequinVersion()} — chain id ${node.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,
     '',
   ];
+  if (node.fork) lines.splice(2, 0, `Fork: ${node.fork.remote} at block ${node.fork.number} (${node.fork.hash})`);
   if (accounts.length > 0) {
     lines.push(`Available accounts (${ether} ETH each)`, '==================');
     for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.address}`);

@@ -50,6 +50,8 @@ export interface NodeParts {
   createdGenesis: boolean;
   /** Fork mode: the remote block the chain started on and the remote access. */
   fork: OpenedFork | undefined;
+  /** The configuration the node runs with: in fork mode, the chain id and gas limit are the fork's. */
+  config: NodeConfig;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
   restoredTxs: { restored: number; dropped: number };
 }
@@ -166,7 +168,7 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       fork: fork && { remote: fork.remote, number: fork.number },
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork };
+    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork, config };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -37,6 +37,10 @@ export interface SequinNode {
    * --public-tier), with the number of keys accepted from configuration and from the database.
    */
   access: { tiers: boolean; configuredKeys: number; storedKeys: number };
+  /** The chain id served (in fork mode, the fork's). */
+  chainId: bigint;
+  /** Fork mode: the remote (redacted URL) and the fork block. */
+  fork: { remote: string; number: string; hash: string } | undefined;
   /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -50,7 +54,8 @@ export interface SequinNode {
 export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const parts = await buildNodeParts(config, { clock, logger });
+  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork } = parts;
   try {
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
@@ -69,7 +74,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
-    const webPages = createWebHandler({ config, accounts });
+    const webPages = createWebHandler({ config: parts.config, accounts });
     sequencer.start();
     let http: HttpServerHandle;
     try {
@@ -119,6 +124,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       events,
       metrics,
       access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
+      chainId: parts.config.chainId,
+      fork: fork && { remote: fork.remote.remote, number: fork.anchor.number, hash: fork.anchor.hash },
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();
