@@ -33,6 +33,7 @@ import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
+import { FORK_SPECS, measureForkCalls } from './targets/fork-call.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
@@ -45,7 +46,7 @@ import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './wo
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
-const RUN_LIMIT_MS = 285_000;
+const RUN_LIMIT_MS = 330_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 
 const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
@@ -62,7 +63,7 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLOOD_P99,
   FLOOD_RATIO,
 ];
-const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
+const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...FORK_SPECS, ...SEQUIN_TARGETS];
 
 const PEERS = [
   { key: 'sequin', start: sequin.start },
@@ -167,6 +168,30 @@ async function measureTarget(
   }
 }
 
+/**
+ * eth_call on forked state: Sequin and Anvil each fork the same Anvil origin (targets/fork-call.ts),
+ * after the peers have stopped. Fills the fork rows of both columns.
+ */
+async function benchForkCalls(all: Map<PeerKey, Results>, options: Options): Promise<void> {
+  console.error('bench: fork mode: cold and warm eth_call, Sequin and Anvil forking one origin…');
+  const sequinResults = all.get('sequin') ?? new Map();
+  const anvilResults = all.get('anvil') ?? new Map();
+  all.set('sequin', sequinResults);
+  all.set('anvil', anvilResults);
+  try {
+    const measured = await withTimeout(measureForkCalls(options.quick), WORKLOAD_LIMIT_MS, 'fork eth_call');
+    for (const spec of FORK_SPECS) {
+      sequinResults.set(spec.id, measured.sequin[spec.id] ?? { error: 'not measured' });
+      anvilResults.set(spec.id, measured.anvil[spec.id] ?? { error: 'not measured' });
+    }
+  } catch (error) {
+    for (const spec of FORK_SPECS) {
+      sequinResults.set(spec.id, errorResult(error));
+      anvilResults.set(spec.id, errorResult(error));
+    }
+  }
+}
+
 /** Version field of a package installed in `directory`/node_modules, or "?" if absent. */
 function packageVersion(directory: string, name: string): string {
   try {
@@ -236,6 +261,8 @@ async function main(): Promise<void> {
     }
     if (key === 'sequin') await benchSequinTargets(results, options.quick);
   }
+
+  if (options.only !== 'hardhat') await benchForkCalls(all, options);
 
   const section = report(all, options);
   console.log(section);
