@@ -119,6 +119,8 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
     );
     const restoredTxs = await intake.restore();
     const blockHash = (number: bigint) => {
+      // BLOCKHASH of the remote's history: its hash, asked once (cached like all remote history).
+      if (fork && number < fork.number) return forkBlockHash(fork, number);
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
@@ -173,4 +175,10 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
     await storage.close().catch(() => {});
     throw error;
   }
+}
+
+/** The hash of the remote's block `number` (below the fork block), or undefined when the remote has none. */
+function forkBlockHash(fork: OpenedFork, number: bigint): Uint8Array | undefined {
+  const block = fork.remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]) as { hash?: string } | null;
+  return block?.hash ? hexToBytes(block.hash as `0x${string}`) : undefined;
 }

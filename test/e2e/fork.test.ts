@@ -7,13 +7,14 @@
  * no second remote request for what was cached; a failing remote gives a clear error naming the
  * remote without its API key, never a hang.
  */
-import { encodeAbiParameters, type Hex, keccak256, parseEther } from 'viem';
+import { encodeAbiParameters, type Hex, hexToBytes, keccak256, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { type RecordingProxy, startRecordingProxy } from '../../src/testing/RecordingProxy.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { type AnvilProcess, cleanupAnvilProcesses, startAnvil } from '../../src/testing/tools/startAnvil.js';
+import { verifyMerkleProof } from '../../src/testing/verifyMerkleProof.js';
 import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, viemClients, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
 const abi = testTokenArtifact.abi;
@@ -107,6 +108,26 @@ async function expectTokenTransferOnFork(fork: NodeProcess, origin: Origin): Pro
   expect(sealedAt).toBeGreaterThanOrEqual(receipt.blockNumber);
   expect(await read(recipient, 'latest')).toBe(amount);
   expect(await read(origin.holder, 'latest')).toBe(GIVEN - amount);
+  // Traces and proofs work on forked state: the transfer's call frame, and the token's account and the recipient's slot proven against the sealed block's root.
+  const trace = await rpcResult<{ type: string; to: Hex }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
+  expect(trace).toMatchObject({ type: 'CALL', to: origin.token.toLowerCase() });
+  const sealed = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
+  const proof = await publicClient.getProof({ address: origin.token, storageKeys: [balanceSlot(recipient)], blockNumber: receipt.blockNumber });
+  expect(
+    verifyMerkleProof(
+      hexToBytes(sealed.stateRoot),
+      hexToBytes(origin.token),
+      proof.accountProof.map((node) => hexToBytes(node)),
+    ),
+  ).toBeDefined();
+  expect(proof.storageProof[0]!.value).toBe(amount);
+  expect(
+    verifyMerkleProof(
+      hexToBytes(proof.storageHash),
+      hexToBytes(balanceSlot(recipient)),
+      proof.storageProof[0]!.proof.map((node) => hexToBytes(node)),
+    ),
+  ).toBeDefined();
   // The origin is untouched.
   const originClient = viemClients(origin.url).publicClient;
   expect(await originClient.readContract({ address: origin.token, abi, functionName: 'balanceOf', args: [recipient] })).toBe(0n);
