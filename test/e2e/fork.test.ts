@@ -14,6 +14,7 @@ import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { type RecordingProxy, startRecordingProxy } from '../../src/testing/RecordingProxy.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { type AnvilProcess, cleanupAnvilProcesses, startAnvil } from '../../src/testing/tools/startAnvil.js';
+import { cleanupHardhatNodes, type HardhatNode, startHardhatNode } from '../../src/testing/tools/startHardhatNode.js';
 import { verifyMerkleProof } from '../../src/testing/verifyMerkleProof.js';
 import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, viemClients, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
@@ -140,6 +141,7 @@ async function expectTokenTransferOnFork(fork: NodeProcess, origin: Origin): Pro
 afterAll(async () => {
   await cleanupNodeProcesses();
   await cleanupAnvilProcesses();
+  await cleanupHardhatNodes();
 });
 
 describe('forking a running Sequin', () => {
@@ -235,6 +237,30 @@ describe('forking Anvil', () => {
     proxy = await startRecordingProxy(anvil.url);
     fork = await startFork(proxy, origin);
   }, 60_000);
+  afterAll(() => proxy?.close());
+
+  it("shows the origin's balances, nonces, code and storage at the fork block", async () => {
+    await expectOriginState(fork, origin);
+  });
+
+  it("transfers the origin's ERC-20 on the fork, pre-confirmed first", async () => {
+    await expectTokenTransferOnFork(fork, origin);
+  }, 30_000);
+});
+
+describe('forking Hardhat 3', () => {
+  let hardhat: HardhatNode;
+  let origin: Origin;
+  let proxy: RecordingProxy;
+  let fork: NodeProcess;
+
+  beforeAll(async () => {
+    hardhat = await startHardhatNode();
+    // Hardhat automines: every transaction is its own block.
+    origin = await prepareOrigin(hardhat.url, async () => BigInt(await rpcResult<Hex>(hardhat.url, 'eth_blockNumber')));
+    proxy = await startRecordingProxy(hardhat.url);
+    fork = await startFork(proxy, origin);
+  }, 180_000);
   afterAll(() => proxy?.close());
 
   it("shows the origin's balances, nonces, code and storage at the fork block", async () => {
