@@ -16,7 +16,7 @@ import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../
 import { type AnvilProcess, cleanupAnvilProcesses, startAnvil } from '../../src/testing/tools/startAnvil.js';
 import { cleanupHardhatNodes, type HardhatNode, startHardhatNode } from '../../src/testing/tools/startHardhatNode.js';
 import { verifyMerkleProof } from '../../src/testing/verifyMerkleProof.js';
-import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, viemClients, waitForBlockAfter, ZERO_HASH } from './helpers.js';
+import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, sleep, viemClients, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
 const abi = testTokenArtifact.abi;
 const SUPPLY = 1_000_000n * 10n ** 18n;
@@ -213,8 +213,16 @@ describe('forking a running Sequin', () => {
       );
       expect(Date.now() - started).toBeLessThan(5_000);
 
-      // The remote is back: the node serves again.
+      // A transaction whose execution needs the failing remote waits in the pool; it is not dropped.
+      failing.behaviour = { kind: 'status', status: 503 };
+      const { walletClient } = viemClients(node.url, 5);
+      const waiting = await walletClient.writeContract({ address: origin.token, abi, functionName: 'transfer', args: [fresh, 1n], gas: 100_000n });
+      await sleep(1_500);
+      expect(await rpcResult(node.url, 'eth_getTransactionReceipt', [waiting])).toBeNull();
+
+      // The remote is back: the node serves again, and the waiting transaction executes.
       failing.behaviour = { kind: 'forward' };
+      expect((await pollReceipt(node.url, waiting, 10_000)).status).toBe('success');
       expect(await rpcResult(node.url, 'eth_getBalance', [origin.payee, 'latest'])).toBe(`0x${parseEther('1.5').toString(16)}`);
       expect(JSON.stringify([refused, hung]) + node.stdout() + node.stderr()).not.toContain('SECRET-KEY');
     } finally {

@@ -69,8 +69,8 @@ export class RemoteRpcClient {
       try {
         return await this.send(calls);
       } catch (error) {
-        if (error instanceof AnsweredError) throw new ForkRemoteError(this.remote, name, error.message);
-        lastProblem = error instanceof Error ? error.message : String(error);
+        if (error instanceof AnsweredError) throw new ForkRemoteError(this.remote, name, this.scrub(error.message));
+        lastProblem = this.scrub(error instanceof Error ? error.message : String(error));
       }
     }
     throw new ForkRemoteError(this.remote, name, `${lastProblem} (after ${this.options.retries + 1} attempts)`);
@@ -120,6 +120,13 @@ export class RemoteRpcClient {
       }
       return answer.result;
     });
+  }
+
+  /** `text` with the URL's secret parts (path, query, credentials) replaced, should a library or the remote have echoed them. */
+  private scrub(text: string): string {
+    const url = new URL(this.options.url);
+    const secrets = [this.options.url, this.endpoint, `${url.pathname}${url.search}`, url.username, url.password].filter((part) => part.length > 1);
+    return secrets.reduce((scrubbed, secret) => scrubbed.split(secret).join('…'), text);
   }
 
   /** Spaces requests evenly at the rate cap (a leaky bucket over every caller of this client). */
