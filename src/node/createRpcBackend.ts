@@ -14,6 +14,7 @@ import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
+import { ForkControl } from '../services/fork/ForkControl.js';
 import { ForkedBlockQueries } from '../services/fork/ForkedBlockQueries.js';
 import { ForkedLogQueries } from '../services/fork/ForkedLogQueries.js';
 import { ForkedStateQueries } from '../services/fork/ForkedStateQueries.js';
@@ -103,6 +104,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    fork: new ForkControl(ports.fork),
   };
   return {
     backend,

@@ -1,3 +1,4 @@
+import { anvilSetRpcUrl } from './methods/anvil/setRpcUrl.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
 import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
@@ -120,4 +121,6 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   // Discovery
   modules,
   discover,
+  // Fork mode
+  anvilSetRpcUrl,
 ];

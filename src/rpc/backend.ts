@@ -126,6 +126,14 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
+/** Fork mode's controls (README, "Forking a chain"). */
+export interface ForkService {
+  /** anvil_setRpcUrl: read the forked chain from `url` from now on; nothing on a node that is not a fork. */
+  setRpcUrl(url: string): void;
+  /** What the node forked (anvil_nodeInfo's forkConfig; the URL redacted), or undefined. */
+  info(): { forkUrl: string; forkBlockNumber: number; forkRetryBackoff: number } | undefined;
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -138,4 +146,5 @@ export interface RpcBackend {
   readonly txpool: TxPoolService;
   readonly logs: LogService;
   readonly subscriptions: SubscriptionService;
+  readonly fork: ForkService;
 }

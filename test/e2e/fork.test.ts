@@ -186,6 +186,27 @@ describe('forking a running Sequin', () => {
     expect(proxy.methods.slice(before)).toEqual([]);
   }, 30_000);
 
+  it('anvil_setRpcUrl repoints the remote; what was cached stays', async () => {
+    const second = await startRecordingProxy(originNode.url);
+    try {
+      expect(await rpcResult(fork.url, 'anvil_setRpcUrl', [`${second.url}${API_KEY_PATH}`])).toBeNull();
+      const firstBefore = proxy.requests;
+      expect(await rpcResult(fork.url, 'eth_getBalance', [privateKeyToAddress(generatePrivateKey()), 'latest'])).toBe('0x0');
+      await expectOriginState(fork, origin);
+      expect(second.methods).toEqual(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']);
+      expect(proxy.requests).toBe(firstBefore);
+      expect(await rpcError(fork.url, 'anvil_setRpcUrl', ['ftp://node.example'])).toMatchObject({
+        code: -32602,
+        message: 'invalid argument 0: the URL must use http or https, got "ftp:"',
+      });
+      // A node that is not a fork ignores it, as Anvil does.
+      expect(await rpcResult(originNode.url, 'anvil_setRpcUrl', [second.url])).toBeNull();
+    } finally {
+      await rpcResult(fork.url, 'anvil_setRpcUrl', [`${proxy.url}${API_KEY_PATH}`]);
+      await second.close();
+    }
+  });
+
   it('never shows the API key of the fork URL in its output', () => {
     expect(fork.stdout() + fork.stderr()).not.toContain('SECRET-KEY');
     expect(fork.stdout()).toContain(`${proxy.url}/…`);
