@@ -9,6 +9,7 @@
 import type { Storage, WriteBatch } from '../../storage/Storage.js';
 import type { ForkStateReader } from './ForkStateReader.js';
 
+// The key prefixes of storage/stateKeys.ts: 'a' ‖ address, 's' ‖ address ‖ slot, 'c' ‖ code hash.
 const ACCOUNT = 0x61;
 const STORAGE = 0x73;
 const CODE = 0x63;
