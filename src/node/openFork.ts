@@ -37,7 +37,8 @@ export async function openFork(config: NodeConfig, local: Storage): Promise<Open
   if (!stored && local.getRecord<StoredHead>(recordKeys.head)) {
     throw new Error('the data directory holds a chain that is not a fork; use another --data-dir to fork');
   }
-  const anchor = stored ?? (await fetchAnchor(config, url));
+  const fetched = stored ? undefined : await fetchAnchor(config, url);
+  const anchor = stored ?? fetched!.anchor;
   if (config.forkBlockNumber !== undefined && BigInt(config.forkBlockNumber) !== BigInt(anchor.number)) {
     throw new Error(`the data directory holds a fork of block ${anchor.number}, not ${BigInt(config.forkBlockNumber)}; use another --data-dir`);
   }
@@ -56,11 +57,14 @@ export async function openFork(config: NodeConfig, local: Storage): Promise<Open
     forkKey: anchor.hash,
   });
   const number = BigInt(anchor.number);
+  // The fork block is served as the remote has it ("latest" until the fork seals a block of its
+  // own): cached now, so it never needs the remote again.
+  if (fetched) remote.seed('eth_getBlockByNumber', [`0x${number.toString(16)}`, false], fetched.block);
   const state = new ForkStateReader(remote, number);
   return { anchor, number, remote, state, storage: new ForkedStorage(local, state, () => remote.close()) };
 }
 
-async function fetchAnchor(config: NodeConfig, url: string): Promise<ForkAnchor> {
+async function fetchAnchor(config: NodeConfig, url: string): Promise<{ anchor: ForkAnchor; block: RemoteBlock }> {
   const client = new RemoteRpcClient({ url, retries: config.forkRetries, timeoutMs: config.forkTimeoutMs, requestsPerSecond: config.forkRps });
   const tag = config.forkBlockNumber === undefined ? 'latest' : `0x${BigInt(config.forkBlockNumber).toString(16)}`;
   const [chainId, block] = (await client.batch([
@@ -68,7 +72,7 @@ async function fetchAnchor(config: NodeConfig, url: string): Promise<ForkAnchor>
     { method: 'eth_getBlockByNumber', params: [tag, false] },
   ])) as [Hex, RemoteBlock];
   if (!block?.hash || !block.number) throw new Error(`fork remote ${client.remote} has no block ${config.forkBlockNumber ?? 'latest'}`);
-  return {
+  const anchor: ForkAnchor = {
     number: BigInt(block.number).toString(),
     hash: block.hash,
     parentHash: block.parentHash ?? `0x${'00'.repeat(32)}`,
@@ -80,4 +84,5 @@ async function fetchAnchor(config: NodeConfig, url: string): Promise<ForkAnchor>
     miner: block.miner ?? `0x${'00'.repeat(20)}`,
     chainId: (config.forkChainId === undefined ? BigInt(chainId) : BigInt(config.forkChainId)).toString(),
   };
+  return { anchor, block };
 }

@@ -70,6 +70,13 @@ export class SyncRemote {
     this.request({ kind: 'remember', key: `=${key}`, value });
   }
 
+  /** Caches `value` as the answer to `method(params)`, fetched some other way (the fork block, at start). */
+  seed(method: string, params: unknown[], value: unknown): void {
+    const key = `${method}${JSON.stringify(params)}`;
+    this.remember(key, value);
+    this.request({ kind: 'remember', key, value });
+  }
+
   /** A fact stored with {@link store}, or undefined. */
   recall(key: string): unknown {
     const memoKey = `=${key}`;
