@@ -34,6 +34,7 @@ import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { FORK_SPECS, measureForkCalls } from './targets/fork-call.js';
+import { measureStalledSubscribers, STALLED_GAP, STALLED_GAP_NONE, STALLED_GAP_RATIO, STALLED_RSS_EXTRA } from './targets/stalled-subscribers.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
@@ -41,15 +42,19 @@ import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
+import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
-const RUN_LIMIT_MS = 330_000;
+const RUN_LIMIT_MS = 495_000;
 const WORKLOAD_LIMIT_MS = 90_000;
+/** Two bursts of 30,000 transfers on fresh nodes, and their signing. */
+const STALLED_LIMIT_MS = 180_000;
 
-const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
+// Instant mining last: it switches Sequin from interval to instant mining (evm_setAutomine).
+const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber, instantMining];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, the peers "n/a"), after the comparison. */
@@ -62,6 +67,10 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLOOD_IDLE_P99,
   FLOOD_P99,
   FLOOD_RATIO,
+  STALLED_GAP_NONE,
+  STALLED_GAP,
+  STALLED_GAP_RATIO,
+  STALLED_RSS_EXTRA,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...FORK_SPECS, ...SEQUIN_TARGETS];
 
@@ -149,6 +158,13 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
   }
   await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
   await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
+  await measureTarget(
+    results,
+    [STALLED_GAP_NONE, STALLED_GAP, STALLED_GAP_RATIO, STALLED_RSS_EXTRA],
+    'burst with and without 100 stalled WebSocket subscribers',
+    () => measureStalledSubscribers(quick),
+    STALLED_LIMIT_MS,
+  );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
 }
 
@@ -158,10 +174,11 @@ async function measureTarget(
   specs: readonly MetricSpec[],
   what: string,
   measure: () => Promise<Record<string, MetricResult>>,
+  limitMs = WORKLOAD_LIMIT_MS,
 ): Promise<void> {
   console.error(`bench: Sequin: ${what}…`);
   try {
-    const measured = await withTimeout(measure(), WORKLOAD_LIMIT_MS, what);
+    const measured = await withTimeout(measure(), limitMs, what);
     for (const spec of specs) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
   } catch (error) {
     for (const spec of specs) results.set(spec.id, errorResult(error));

@@ -4,8 +4,10 @@ import { recordKeys } from '../chain/recordKeys.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { preinstallAlloc } from '../config/preinstalls.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
@@ -15,15 +17,22 @@ import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
+import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { CallLogging } from '../services/dev/CallLogging.js';
+import type { StateDumps } from '../services/dev/StateDumps.js';
+import { freeBytesIn } from '../storage/describeWriteFailure.js';
+import { GuardedStorage } from '../storage/GuardedStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
+import type { StorageHealth } from '../storage/StorageHealth.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
+import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
@@ -36,6 +45,8 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   accounts: DevAccount[];
   storage: Storage;
+  /** Whether storage accepts writes now (false on a full or failing disk, with the reason). */
+  storageHealth: () => StorageHealth;
   chain: ChainReader;
   world: WorldState;
   events: EventBus<ChainEvents>;
@@ -44,6 +55,10 @@ export interface NodeParts {
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
   backend: RpcBackend;
+  /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
+  /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
+  stateDumps: StateDumps;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
@@ -54,6 +69,14 @@ export interface NodeParts {
   config: NodeConfig;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
   restoredTxs: { restored: number; dropped: number };
+}
+
+/** Options of {@link buildNodeParts}. */
+export interface NodePartsOptions {
+  clock: Clock;
+  logger: Logger;
+  /** Test seam: wraps the opened storage, e.g. to make its disk fill up (testing/FullDiskStorage.ts). */
+  wrapStorage?: (storage: Storage) => Storage;
 }
 
 /**
@@ -67,29 +90,43 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(requestedConfig: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+export async function buildNodeParts(requestedConfig: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
   let config = requestedConfig;
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const localStorage = openStorage(config);
-  let storage: Storage = localStorage;
+  const opened = await openStorage(config);
+  const local = options.wrapStorage?.(opened) ?? opened;
+  let fork: OpenedFork | undefined;
   try {
-    const fork = config.forkUrl ? await openFork(config, localStorage) : undefined;
-    if (!fork && localStorage.getRecord(recordKeys.fork)) throw new Error('the data directory holds a fork; start with --fork-url, or use another --data-dir');
-    if (fork) {
-      storage = fork.storage;
-      // The fork runs with the remote's chain id (or --fork-chain-id) and the fork block's gas limit.
-      config = { ...config, chainId: BigInt(fork.anchor.chainId), blockGasLimit: BigInt(fork.anchor.gasLimit) };
-      logger.info('forking', { remote: fork.remote.remote, block: fork.anchor.number, hash: fork.anchor.hash, chainId: fork.anchor.chainId });
-    }
+    fork = config.forkUrl ? await openFork(config, local) : undefined;
+    if (!fork && local.getRecord(recordKeys.fork)) throw new Error('the data directory holds a fork; start with --fork-url, or use another --data-dir');
+  } catch (error) {
+    await local.close().catch(() => {});
+    throw error;
+  }
+  if (fork) {
+    // The fork runs with the remote's chain id (or --fork-chain-id) and the fork block's gas limit.
+    config = { ...config, chainId: BigInt(fork.anchor.chainId), blockGasLimit: BigInt(fork.anchor.gasLimit) };
+    logger.info('forking', { remote: fork.remote.remote, block: fork.anchor.number, hash: fork.anchor.hash, chainId: fork.anchor.chainId });
+  }
+  // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
+  // error and the sequencer pauses, until a probe write succeeds again. In fork mode the guarded
+  // storage reads the forked chain's state beneath the local one (execution/fork/ForkedStorage.ts).
+  const storage = new GuardedStorage(fork ? fork.storage : local, {
+    logger,
+    now: () => clock.now(),
+    ...(config.ephemeral ? {} : { freeBytes: () => freeBytesIn(config.dataDir) }),
+  });
+  try {
     const common = createChainCommon(config.chainId);
     const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -97,11 +134,15 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
       chainWriter,
       world,
       trieNodes,
+      parameters,
       now: clock.now(),
       fork: fork && { anchor: fork.anchor, state: fork.state },
       genesis: {
         chainId: config.chainId,
-        allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
+        alloc: new Map([
+          ...(config.preinstalls ? preinstallAlloc(config.chainId) : []),
+          ...accounts.map((account) => [account.address, { balance: config.accountBalance, nonce: 0n, code: new Uint8Array(0), storage: new Map() }] as const),
+        ]),
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
@@ -110,7 +151,15 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
     const intake = new TransactionIntake(
-      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      {
+        common,
+        chainId: config.chainId,
+        // evm_setBlockGasLimit moves it: the pool refuses what the next blocks cannot hold.
+        get blockGasLimit() {
+          return parameters.gasLimit;
+        },
+        minTip: config.txpool.priceLimit,
+      },
       pool,
       journal,
       storage,
@@ -124,11 +173,10 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
     const producer = new BlockProducer(
       {
         common,
-        settings: blockSettings,
+        parameters,
         storage,
         chain,
         chainWriter,
@@ -145,12 +193,19 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
     );
     const sequencer = new Sequencer({
       producer,
-      schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
+      mode: miningModeOf(config),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
-      onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
+      // A storage failure is logged once by the guard, which also pauses the ticks.
+      onStepFailed: (error) => error instanceof StorageUnavailableError || logger.error('sequencer tick failed', { error }),
+      writesPaused: () => !storage.health().writable,
     });
-    const { backend, close: closeBackend } = createRpcBackend({
+    const callLogging = new CallLogging(config.logRpc);
+    const {
+      backend,
+      stateDumps,
+      close: closeBackend,
+    } = createRpcBackend({
       config,
       common,
       version: sequinVersion(),
@@ -160,7 +215,6 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
       pool,
       world,
       intake,
-      blockSettings,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
       // So do forks: one thread reads the remote, through one rate cap and one memo.
@@ -168,9 +222,31 @@ export async function buildNodeParts(requestedConfig: NodeConfig, options: { clo
         config.ephemeral || fork ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
+      sequencer,
+      stateEdits: sequencer,
+      poolRemoval: new PoolRemoval(pool, journal, storage),
+      callLogging,
       fork: fork && { remote: fork.remote, number: fork.number },
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs, fork, config };
+    return {
+      accounts,
+      storage,
+      storageHealth: () => storage.health(),
+      chain,
+      world,
+      events,
+      pool,
+      intake,
+      sequencer,
+      backend,
+      stateDumps,
+      callLogging,
+      closeBackend,
+      createdGenesis,
+      restoredTxs,
+      fork,
+      config,
+    };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

@@ -9,9 +9,21 @@ import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
+import type { Sequencer } from '../sequencer/Sequencer.js';
+import type { StateEditPort } from '../sequencer/StateEdit.js';
+import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import type { CallLogging } from '../services/dev/CallLogging.js';
+import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
+import { DevStateEdits } from '../services/dev/DevStateEdits.js';
+import { Impersonation } from '../services/dev/Impersonation.js';
+import { MiningControl } from '../services/dev/MiningControl.js';
+import { miningIntake } from '../services/dev/miningIntake.js';
+import { PoolControl } from '../services/dev/PoolControl.js';
+import { SnapshotControl } from '../services/dev/SnapshotControl.js';
+import { StateDumps } from '../services/dev/StateDumps.js';
+import { TimeControl } from '../services/dev/TimeControl.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { ForkControl } from '../services/fork/ForkControl.js';
@@ -26,9 +38,11 @@ import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
 import { Subscriptions } from '../services/subscriptions/Subscriptions.js';
 import { TraceService } from '../services/traces/TraceService.js';
+import { DevKeyring } from '../services/transactions/DevKeyring.js';
 import { TransactionService } from '../services/transactions/TransactionService.js';
 import { TxPoolQueries } from '../services/txpool/TxPoolQueries.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PoolRemoval } from '../txpool/PoolRemoval.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 
@@ -48,13 +62,20 @@ export interface RpcBackendPorts {
   /** The pre-confirmed state the pool checks against (txpool_* classify by it). */
   world: StateReader;
   intake: TransactionIntake;
-  blockSettings: ChainBlockSettings;
   vms: VmPool;
   callExecutor: CallExecutor | undefined;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
   /** Fork mode: the remote, and the fork block's number. */
   fork?: { remote: SyncRemote; number: bigint };
+  /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
+  sequencer: Sequencer;
+  /** The sequencer's port for the dev methods' state edits. */
+  stateEdits: StateEditPort;
+  /** Pool removals on request (anvil_dropTransaction …), journal included. */
+  poolRemoval: PoolRemoval;
+  /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
 }
 
 /**
@@ -62,10 +83,10 @@ export interface RpcBackendPorts {
  * anything: each service gets only the ports it reads (a chain view source, block selection, the
  * pool, the intake), never the parts that write chain or state.
  */
-export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
+export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; stateDumps: StateDumps; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
-  const selection = new BlockSelection(storage, ports.blockSettings);
-  const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
+  const selection = new BlockSelection(storage);
+  const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
   const calls = new CallQueries(views, selection, { common, vms: ports.vms, executor: ports.callExecutor, gasCap: config.rpcGasCap });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
@@ -79,35 +100,63 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
   const history = ports.fork && new ForkHistory(ports.fork.remote, ports.fork.number, views);
+  const forkControl = new ForkControl(ports.fork);
   const logs = new LogQueries(views, filters, logLimits);
+  const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
+  const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
+  const impersonation = new Impersonation();
+  const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const backend: RpcBackend = {
-    node: new NodeInfo({ chainId: config.chainId, version: ports.version }),
+    node,
     blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
-    fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
+    fees,
     state: history ? new ForkedStateQueries(state, history) : state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
     transactions: new TransactionService({
       common,
       chainId: config.chainId,
-      intake: ports.intake,
+      intake: miningIntake(ports.intake, ports.sequencer),
       pool,
       views,
       events,
       blocks,
       state,
       calls,
-      devKeys: ports.devKeys,
+      accounts: new DevKeyring(ports.devKeys),
+      impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
-    fork: new ForkControl(ports.fork),
+    mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
+    time: new TimeControl(ports.sequencer, () => ports.clock.now()),
+    snapshots: new SnapshotControl(ports.sequencer, views),
+    dev: {
+      state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
+      impersonation,
+      dumps: stateDumps,
+      pool: new PoolControl(ports.poolRemoval),
+      info: new DevNodeInfo({
+        common,
+        chainId: config.chainId,
+        clientVersion: node.clientVersion(),
+        version: ports.version,
+        views,
+        selection,
+        state,
+        gasPrice: () => fees.gasPrice(),
+        fork: () => forkControl.info(),
+      }),
+      logging: ports.callLogging,
+    },
+    fork: forkControl,
   };
   return {
     backend,
+    stateDumps,
     close: async () => {
       filters.close();
       await ports.callExecutor?.close();

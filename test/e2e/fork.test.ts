@@ -199,6 +199,9 @@ describe('forking a running Sequin', () => {
         code: -32602,
         message: 'invalid argument 0: the URL must use http or https, got "ftp:"',
       });
+      // anvil_nodeInfo reports the fork, its URL redacted.
+      const info = await rpcResult<{ forkConfig: unknown }>(fork.url, 'anvil_nodeInfo');
+      expect(info.forkConfig).toEqual({ forkUrl: `${second.url}/…`, forkBlockNumber: Number(origin.forkBlock), forkRetryBackoff: 100 });
       // A node that is not a fork ignores it, as Anvil does.
       expect(await rpcResult(originNode.url, 'anvil_setRpcUrl', [second.url])).toBeNull();
     } finally {

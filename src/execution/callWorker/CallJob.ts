@@ -12,6 +12,11 @@ export interface CallJob {
   request: CallRequest;
   /** The state to read: a sealed block number, or NEWEST_VERSION for "pending". */
   version: number;
+  /**
+   * The chain's rewind epoch (ChainView.epoch): after evm_revert / anvil_reset a block number may
+   * name other contents, so states memoised in an earlier epoch are not reused.
+   */
+  epoch: number;
   environment: BlockEnvironment;
   /** The node's gas cap for calls (--rpc-gas-cap). */
   gasCap: bigint;

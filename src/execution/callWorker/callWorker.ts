@@ -35,24 +35,30 @@ const blockHash = (number: bigint) => {
 };
 const execution: ExecutionVm = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
 
-/** The last sealed state read, memoised across jobs: sealed states never change. */
-let sealedState: { version: number; reader: StateReader } | undefined;
+/** The last sealed state read, memoised across jobs: sealed states never change within a rewind epoch. */
+let sealedState: { version: number; epoch: number; reader: StateReader } | undefined;
 
 /**
  * The state a job reads. "pending" (the newest versions) may move between jobs, so it is
  * memoised for one job only, which also gives an estimation loop one consistent snapshot.
  */
-function stateFor(version: number): StateReader {
+function stateFor(version: number, epoch: number): StateReader {
   if (version === NEWEST_VERSION) return new CachedStateReader(new PersistedStateReader(storage, version));
-  if (sealedState?.version !== version) sealedState = { version, reader: new CachedStateReader(new PersistedStateReader(storage, version)) };
+  if (sealedState?.version !== version || sealedState.epoch !== epoch) {
+    sealedState = { version, epoch, reader: new CachedStateReader(new PersistedStateReader(storage, version)) };
+  }
   return sealedState.reader;
 }
 
 async function run(job: CallJob): Promise<CallJobResult> {
+  // The job comes from a view published after its commit; lmdb-js may still hold an older read
+  // snapshot in this thread (it renews on a timer), and a pending call would then miss the
+  // newest sub-blocks, or a sealed state be memoised without its last ones (issue 10).
+  storage.refreshReadSnapshot();
   const options = {
     common,
     use: <T>(work: (execution: ExecutionVm) => Promise<T>) => work(execution),
-    state: stateFor(job.version),
+    state: stateFor(job.version, job.epoch),
     environment: job.environment,
     request: job.request,
     gasCap: job.gasCap,

@@ -40,6 +40,11 @@ export class ForkedStorage implements Storage {
     return undefined;
   }
 
+  /** The keys written locally: a dump of a fork holds what the fork changed, not the remote's state. */
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    return this.local.versionedKeys(prefix);
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     const local = this.local.getBlob(key);
     if (local !== undefined || key[0] !== CODE || key.length !== 33) return local;
@@ -49,6 +54,11 @@ export class ForkedStorage implements Storage {
 
   commit(batch: WriteBatch): Promise<void> {
     return this.local.commit(batch);
+  }
+
+  /** Rewinds the local state (snapshots, resets); the remote's state beneath never changes. */
+  rewind(version: number, batch: WriteBatch): Promise<void> {
+    return this.local.rewind(version, batch);
   }
 
   async close(): Promise<void> {

@@ -37,7 +37,15 @@ export class CallQueries {
   async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
     const view = this.views.current();
     const { executor, gasCap } = this.settings;
-    if (executor) return executor.call({ request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap });
+    if (executor) {
+      return executor.call({
+        request,
+        version: this.blocks.versionAt(view, block),
+        epoch: view.epoch,
+        environment: this.blocks.environmentAt(view, block),
+        gasCap,
+      });
+    }
     return executeCall(this.mainThreadCall(view, request, block));
   }
 
@@ -47,7 +55,13 @@ export class CallQueries {
     // Value transfers (what wallets estimate most) take one ~50 µs run at 21,000 gas: answer them
     // here, so they never queue behind a long call in the worker.
     if (executor && !isPlainTransferOn(this.blocks.stateAt(view, block), request)) {
-      return executor.estimate({ request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap });
+      return executor.estimate({
+        request,
+        version: this.blocks.versionAt(view, block),
+        epoch: view.epoch,
+        environment: this.blocks.environmentAt(view, block),
+        gasCap,
+      });
     }
     return executeEstimate(this.mainThreadCall(view, request, block));
   }

@@ -1,5 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import type { StoredBlock } from '../../chain/records.js';
+import type { StoredBlock, StoredTransaction } from '../../chain/records.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
@@ -7,7 +7,14 @@ import type { CallRequest } from '../../execution/CallRequest.js';
 import type { ExecutionVm } from '../../execution/createExecutionVm.js';
 import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
 import type { StateReader } from '../../execution/StateReader.js';
-import { type BlockReplay, stateAfterTransactions, traceBlockTransactions } from '../../execution/tracing/replayBlock.js';
+import { storedStateEditChanges } from '../../execution/stateEditRecord.js';
+import {
+  type BlockReplay,
+  type ReplayedStateEdit,
+  type ReplayedTransaction,
+  stateAfterTransactions,
+  traceBlockTransactions,
+} from '../../execution/tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import { traceCall } from '../../execution/tracing/traceCall.js';
 import type { VmPool } from '../../execution/VmPool.js';
@@ -34,7 +41,8 @@ interface BlockSource {
   number: number;
   environment: BlockEnvironment;
   hashes: Hex[];
-  raws: Uint8Array[];
+  transactions: ReplayedTransaction[];
+  stateEdits: ReplayedStateEdit[];
   /** The state after the whole block. */
   stateAfter: StateReader;
 }
@@ -101,17 +109,18 @@ export class TraceService {
   /** The state a call at `source` runs on: after the block, or after its first `txIndex` transactions. */
   private async stateOf(source: BlockSource, txIndex: number | undefined, execution: ExecutionVm): Promise<StateReader> {
     if (txIndex === undefined) return source.stateAfter;
-    if (txIndex >= source.raws.length) throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
+    if (txIndex >= source.transactions.length) throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
     return stateAfterTransactions(this.replay(source, execution, txIndex));
   }
 
-  private replay(source: BlockSource, execution: ExecutionVm, count = source.raws.length): BlockReplay {
+  private replay(source: BlockSource, execution: ExecutionVm, count = source.transactions.length): BlockReplay {
     return {
       common: this.parts.common,
       execution,
       parentState: new PersistedStateReader(this.parts.storage, source.number - 1),
       environment: source.environment,
-      transactions: source.raws.slice(0, count),
+      transactions: source.transactions.slice(0, count),
+      stateEdits: source.stateEdits,
     };
   }
 
@@ -128,7 +137,8 @@ export class TraceService {
       number,
       environment: sealedEnvironment(block),
       hashes: block.transactions,
-      raws: block.transactions.map((hash) => hexToBytes(view.transaction(hash)!.raw)),
+      transactions: block.transactions.map((hash) => replayed(view.transaction(hash)!)),
+      stateEdits: replayedStateEdits(view, number),
       stateAfter: number === view.headNumber ? view.latestState : new PersistedStateReader(this.parts.storage, number),
     };
   }
@@ -140,8 +150,19 @@ export class TraceService {
       number: view.open.number,
       environment: this.parts.blocks.pendingEnvironment(view),
       hashes: inputs.map((input) => input.hash),
-      raws: inputs.map((input) => input.raw),
+      transactions: inputs.map((input) => ({ raw: input.raw, from: hexToBytes(view.transaction(input.hash)!.fields.from as Hex) })),
+      stateEdits: replayedStateEdits(view, view.open.number),
       stateAfter: view.pendingState,
     };
   }
+}
+
+/** A stored transaction as a replay needs it. */
+function replayed(stored: StoredTransaction): ReplayedTransaction {
+  return { raw: hexToBytes(stored.raw), from: hexToBytes(stored.fields.from as Hex) };
+}
+
+/** The state edits of block `number` as the view has them, ready to apply in a replay. */
+function replayedStateEdits(view: ChainView, number: number): ReplayedStateEdit[] {
+  return view.stateEdits(number).map((edit) => ({ afterTransactions: edit.afterTransactions, changes: storedStateEditChanges(edit) }));
 }
