@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 function openRemote(cachePath: string | undefined): SyncRemote {
-  return new SyncRemote({ url, remote: url, retries: 0, timeoutMs: 2000, requestsPerSecond: 0, cachePath, forkKey: '0xfork' });
+  return new SyncRemote({ url, remote: url, retries: 0, timeoutMs: 10_000, requestsPerSecond: 0, cachePath, forkKey: '0xfork' });
 }
 
 describe('ForkStateReader over SyncRemote', () => {
