@@ -35,6 +35,7 @@ import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND, measureChainImport } from './targets/chain-import.js';
 import { FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON, measureFleet } from './targets/fleet.js';
+import { FORK_SPECS, measureForkCalls } from './targets/fork-call.js';
 import { measureStalledSubscribers, STALLED_GAP, STALLED_GAP_NONE, STALLED_GAP_RATIO, STALLED_RSS_EXTRA } from './targets/stalled-subscribers.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
@@ -49,7 +50,7 @@ import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './wo
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
-const RUN_LIMIT_MS = 465_000;
+const RUN_LIMIT_MS = 495_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 /** Two bursts of 30,000 transfers on fresh nodes, and their signing. */
 const STALLED_LIMIT_MS = 180_000;
@@ -79,7 +80,7 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLEET_OFF,
   FLEET_ON,
 ];
-const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
+const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...FORK_SPECS, ...SEQUIN_TARGETS];
 
 const PEERS = [
   { key: 'sequin', start: sequin.start },
@@ -200,6 +201,30 @@ async function measureTarget(
   }
 }
 
+/**
+ * eth_call on forked state: Sequin and Anvil each fork the same Anvil origin (targets/fork-call.ts),
+ * after the peers have stopped. Fills the fork rows of both columns.
+ */
+async function benchForkCalls(all: Map<PeerKey, Results>, options: Options): Promise<void> {
+  console.error('bench: fork mode: cold and warm eth_call, Sequin and Anvil forking one origin…');
+  const sequinResults = all.get('sequin') ?? new Map();
+  const anvilResults = all.get('anvil') ?? new Map();
+  all.set('sequin', sequinResults);
+  all.set('anvil', anvilResults);
+  try {
+    const measured = await withTimeout(measureForkCalls(options.quick), WORKLOAD_LIMIT_MS, 'fork eth_call');
+    for (const spec of FORK_SPECS) {
+      sequinResults.set(spec.id, measured.sequin[spec.id] ?? { error: 'not measured' });
+      anvilResults.set(spec.id, measured.anvil[spec.id] ?? { error: 'not measured' });
+    }
+  } catch (error) {
+    for (const spec of FORK_SPECS) {
+      sequinResults.set(spec.id, errorResult(error));
+      anvilResults.set(spec.id, errorResult(error));
+    }
+  }
+}
+
 /** Version field of a package installed in `directory`/node_modules, or "?" if absent. */
 function packageVersion(directory: string, name: string): string {
   try {
@@ -269,6 +294,8 @@ async function main(): Promise<void> {
     }
     if (key === 'sequin') await benchSequinTargets(results, options.quick);
   }
+
+  if (options.only !== 'hardhat') await benchForkCalls(all, options);
 
   const section = report(all, options);
   console.log(section);

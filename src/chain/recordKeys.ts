@@ -2,6 +2,8 @@
 export const recordKeys = {
   head: 'meta:head',
   chainId: 'meta:chainId',
+  /** Fork mode: the remote block the chain started on (a ForkAnchor). */
+  fork: 'meta:fork',
   blockByNumber: (number: number) => `block:n:${number.toString(16).padStart(12, '0')}`,
   blockNumberByHash: (hash: string) => `block:h:${hash}`,
   /** The block's exact RLP encoding (debug_getRawBlock), written with the block. */

@@ -61,10 +61,11 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   const timing =
     config.mining === 'manual' ? 'manual mining (nothing is sealed)' : `sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`;
   const lines = [
-    `Sequin ${sequinVersion()} — chain id ${config.chainId}${node.fromGenesisFile ? ' (from a genesis file)' : ''}, ${timing}`,
+    `Sequin ${sequinVersion()} — chain id ${node.chainId}${node.fromGenesisFile ? ' (from a genesis file)' : ''}, ${timing}`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,
     '',
   ];
+  if (node.fork) lines.splice(2, 0, `Fork: ${node.fork.remote} at block ${node.fork.number} (${node.fork.hash})`);
   if (accounts.length > 0) {
     // On a chain from a genesis file, the dev accounts are keys the node signs with; only the file funds accounts.
     const heading = node.fromGenesisFile ? 'Dev accounts (funded only if the genesis file funds them)' : `Available accounts (${ether} ETH each)`;

@@ -3,6 +3,7 @@ import type { Erc20SlotNotFoundError } from './Erc20SlotNotFoundError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
+import type { ForkRemoteError } from './ForkRemoteError.js';
 import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
 import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
 import type { InvalidArgumentError } from './InvalidArgumentError.js';
@@ -42,6 +43,8 @@ export type DomainError =
   | StructLogTooLargeError
   | TracingFailedError
   | CallWorkerFailedError
+  // Fork mode: the remote chain's node.
+  | ForkRemoteError
   // Requests the node's state or limits refuse.
   | NotFoundError
   | GenesisNotTraceableError

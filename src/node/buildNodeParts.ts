@@ -1,5 +1,6 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
+import { recordKeys } from '../chain/recordKeys.js';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
@@ -37,13 +38,14 @@ import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createRpcBackend } from './createRpcBackend.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
+import { type OpenedFork, openFork } from './openFork.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
 export const COINBASE = new Uint8Array(20);
 
 /** Every part of a node except its transports, wired together but not yet running. */
 export interface NodeParts {
-  /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one. */
+  /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one; in fork mode, the fork's chain id and gas limit. */
   config: NodeConfig;
   /** True when the chain comes from a geth genesis file (the dev accounts are funded only if the file funds them). */
   fromGenesisFile: boolean;
@@ -69,6 +71,8 @@ export interface NodeParts {
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
   createdGenesis: boolean;
+  /** Fork mode: the remote block the chain started on and the remote access. */
+  fork: OpenedFork | undefined;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
   restoredTxs: { restored: number; dropped: number };
 }
@@ -97,21 +101,37 @@ export interface NodePartsOptions {
  * chain view, or the pool.
  */
 export async function buildNodeParts(givenConfig: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
-  const problems = validateConfig(givenConfig);
+  let requestedConfig = givenConfig;
+  const problems = validateConfig(requestedConfig);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
-  const accounts = deriveDevAccounts(givenConfig.mnemonic, givenConfig.accounts);
-  const opened = await openStorage(givenConfig);
+  const accounts = deriveDevAccounts(requestedConfig.mnemonic, requestedConfig.accounts);
+  const opened = await openStorage(requestedConfig);
+  const local = options.wrapStorage?.(opened) ?? opened;
+  let fork: OpenedFork | undefined;
+  try {
+    fork = requestedConfig.forkUrl ? await openFork(requestedConfig, local) : undefined;
+    if (!fork && local.getRecord(recordKeys.fork)) throw new Error('the data directory holds a fork; start with --fork-url, or use another --data-dir');
+  } catch (error) {
+    await local.close().catch(() => {});
+    throw error;
+  }
+  if (fork) {
+    // The fork runs with the remote's chain id (or --fork-chain-id) and the fork block's gas limit.
+    requestedConfig = { ...requestedConfig, chainId: BigInt(fork.anchor.chainId), blockGasLimit: BigInt(fork.anchor.gasLimit) };
+    logger.info('forking', { remote: fork.remote.remote, block: fork.anchor.number, hash: fork.anchor.hash, chainId: fork.anchor.chainId });
+  }
   // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
-  // error and the sequencer pauses, until a probe write succeeds again.
-  const storage = new GuardedStorage(options.wrapStorage?.(opened) ?? opened, {
+  // error and the sequencer pauses, until a probe write succeeds again. In fork mode the guarded
+  // storage reads the forked chain's state beneath the local one (execution/fork/ForkedStorage.ts).
+  const storage = new GuardedStorage(fork ? fork.storage : local, {
     logger,
     now: () => clock.now(),
-    ...(givenConfig.ephemeral ? {} : { freeBytes: () => freeBytesIn(givenConfig.dataDir) }),
+    ...(requestedConfig.ephemeral ? {} : { freeBytes: () => freeBytesIn(requestedConfig.dataDir) }),
   });
   try {
-    const gethGenesis = loadGethGenesis(givenConfig.genesis, storage);
-    const config = gethGenesis === undefined ? givenConfig : { ...givenConfig, chainId: gethGenesis.spec.chainId };
+    const gethGenesis = loadGethGenesis(requestedConfig.genesis, storage);
+    const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
     const common = commonOfChain(config.chainId, gethGenesis?.spec);
     const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
     const chainWriter = new ChainWriter(chain);
@@ -128,6 +148,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       trieNodes,
       parameters,
       now: clock.now(),
+      fork: fork && { anchor: fork.anchor, state: fork.state },
       genesis: {
         chainId: config.chainId,
         alloc: new Map([
@@ -165,6 +186,8 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     );
     const restoredTxs = await intake.restore();
     const blockHash = (number: bigint) => {
+      // BLOCKHASH of the remote's history: its hash, asked once (cached like all remote history).
+      if (fork && number < fork.number) return forkBlockHash(fork, number);
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
@@ -214,13 +237,16 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       intake,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
-      callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
+      // So do forks: one thread reads the remote, through one rate cap and one memo.
+      callExecutor:
+        config.ephemeral || fork ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage),
       callLogging,
+      fork: fork && { remote: fork.remote, number: fork.number },
     });
     return {
       config,
@@ -241,9 +267,16 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       closeBackend,
       createdGenesis,
       restoredTxs,
+      fork,
     };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;
   }
+}
+
+/** The hash of the remote's block `number` (below the fork block), or undefined when the remote has none. */
+function forkBlockHash(fork: OpenedFork, number: bigint): Uint8Array | undefined {
+  const block = fork.remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]) as { hash?: string } | null;
+  return block?.hash ? hexToBytes(block.hash as `0x${string}`) : undefined;
 }

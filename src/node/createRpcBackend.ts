@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
+import type { SyncRemote } from '../execution/fork/SyncRemote.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
@@ -26,6 +27,11 @@ import { StateDumps } from '../services/dev/StateDumps.js';
 import { TimeControl } from '../services/dev/TimeControl.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
+import { ForkControl } from '../services/fork/ForkControl.js';
+import { ForkedBlockQueries } from '../services/fork/ForkedBlockQueries.js';
+import { ForkedLogQueries } from '../services/fork/ForkedLogQueries.js';
+import { ForkedStateQueries } from '../services/fork/ForkedStateQueries.js';
+import { ForkHistory } from '../services/fork/ForkHistory.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
 import { SimulationService } from '../services/simulate/SimulationService.js';
@@ -62,6 +68,8 @@ export interface RpcBackendPorts {
   callExecutor: CallExecutor | undefined;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
+  /** Fork mode: the remote, and the fork block's number. */
+  fork?: { remote: SyncRemote; number: bigint };
   /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
   sequencer: Sequencer;
   /** The sequencer's port for the dev methods' state edits. */
@@ -93,15 +101,18 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
+  const history = ports.fork && new ForkHistory(ports.fork.remote, ports.fork.number, views);
+  const forkControl = new ForkControl(ports.fork);
+  const logs = new LogQueries(views, filters, logLimits);
   const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
   const impersonation = new Impersonation();
   const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const backend: RpcBackend = {
     node,
-    blocks,
+    blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
     fees,
-    state,
+    state: history ? new ForkedStateQueries(state, history) : state,
     calls,
     traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
     raw: new RawChainQueries(views, selection, pool),
@@ -129,7 +140,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
     txpool: new TxPoolQueries(pool, ports.world),
-    logs: new LogQueries(views, filters, logLimits),
+    logs: history ? new ForkedLogQueries(logs, history, views) : logs,
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
@@ -148,9 +159,11 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
         selection,
         state,
         gasPrice: () => fees.gasPrice(),
+        fork: () => forkControl.info(),
       }),
       logging: ports.callLogging,
     },
+    fork: forkControl,
   };
   return {
     backend,

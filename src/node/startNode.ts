@@ -48,6 +48,10 @@ export interface SequinNode {
    * --public-tier), with the number of keys accepted from configuration and from the database.
    */
   access: { tiers: boolean; configuredKeys: number; storedKeys: number };
+  /** The chain id served (in fork mode, the fork's). */
+  chainId: bigint;
+  /** Fork mode: the remote (redacted URL) and the fork block. */
+  fork: { remote: string; number: string; hash: string } | undefined;
   /**
    * Stops accepting, answers the requests in flight (for up to --shutdown-timeout), closes the
    * connections, finishes the sub-block in progress, and closes the database. Safe to call twice.
@@ -89,6 +93,7 @@ export async function startNode(
     closeBackend,
     createdGenesis,
     restoredTxs,
+    fork,
   } = parts;
   try {
     const member = fleet && (await joinFleet(fleet, parts, config, logger));
@@ -126,7 +131,7 @@ export async function startNode(
     });
     const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
     const webPages = createWebHandler({
-      config,
+      config: parts.config,
       accounts,
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
     });
@@ -186,6 +191,8 @@ export async function startNode(
       events,
       metrics,
       access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
+      chainId: parts.config.chainId,
+      fork: fork && { remote: fork.remote.remote, number: fork.anchor.number, hash: fork.anchor.hash },
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();

@@ -35,6 +35,7 @@ import { anvilSetMinGasPrice, hardhatSetMinGasPrice } from './methods/anvil/setM
 import { anvilSetNextBlockBaseFeePerGas, hardhatSetNextBlockBaseFeePerGas } from './methods/anvil/setNextBlockBaseFeePerGas.js';
 import { anvilSetNextBlockTimestamp, evmSetNextBlockTimestamp } from './methods/anvil/setNextBlockTimestamp.js';
 import { anvilSetNonce } from './methods/anvil/setNonce.js';
+import { anvilSetRpcUrl } from './methods/anvil/setRpcUrl.js';
 import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
 import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
 import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
@@ -291,4 +292,6 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   getRawHeader,
   getRawReceipts,
   getRawTransaction,
+  // Fork mode
+  anvilSetRpcUrl,
 ];

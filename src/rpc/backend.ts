@@ -160,6 +160,14 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
+/** Fork mode's controls (README, "Forking a chain"). */
+export interface ForkService {
+  /** anvil_setRpcUrl: read the forked chain from `url` from now on; nothing on a node that is not a fork. */
+  setRpcUrl(url: string): void;
+  /** What the node forked (anvil_nodeInfo's forkConfig; the URL redacted), or undefined. */
+  info(): { forkUrl: string; forkBlockNumber: number; forkRetryBackoff: number } | undefined;
+}
+
 /**
  * Mining at run time (dedicated tier), Anvil's methods: the mode (automine = instant, interval,
  * manual, miner_stop / miner_start), mining on demand, and what the next blocks carry.
@@ -286,4 +294,5 @@ export interface RpcBackend {
   readonly time: TimeService;
   readonly snapshots: SnapshotService;
   readonly dev: DevService;
+  readonly fork: ForkService;
 }

@@ -3,6 +3,7 @@ import { Account } from '@ethereumjs/util';
 import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
+import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
@@ -25,6 +26,7 @@ import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
+import { writeForkAnchor } from './writeForkAnchor.js';
 
 /** A chain from a geth genesis file (`--genesis`): the parsed file and its text, which the data directory keeps. */
 export interface GethGenesis {
@@ -67,11 +69,14 @@ export async function bootChain(options: {
   /** What a fresh open block is stamped with. */
   parameters: BlockParameters;
   now: number;
+  /** Fork mode: start on this remote block (its state read through `state`) instead of a genesis. */
+  fork?: { anchor: ForkAnchor; state: StateReader };
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
-  const { storage, chain } = options;
+  const { storage, chain, fork } = options;
   let createdGenesis = false;
   if (!chain.head()) {
-    await writeGenesis(options);
+    if (fork) await writeForkAnchor({ ...options, anchor: fork.anchor, forkState: fork.state, allocations: devBalances(options.genesis) });
+    else await writeGenesis(options);
     createdGenesis = true;
   }
   const storedChainId = storage.getRecord<string>(recordKeys.chainId);
@@ -254,4 +259,12 @@ function gethGenesisRecord(spec: ChainSpec, stateRoot: Uint8Array) {
     block: storedBlockOf(genesis.header, genesis.hash, { transactions: [], uncles: [], withdrawals, size: genesis.blockRlp.length }),
     rlp: genesis.blockRlp,
   };
+}
+
+/**
+ * The funded accounts of `genesis` (accounts without code: the dev accounts), which a fork funds
+ * on top of their forked state; preinstalled contracts are left as the remote has them.
+ */
+function devBalances(genesis: GenesisSpec): Array<{ address: string; balance: bigint }> {
+  return [...genesis.alloc].filter(([, account]) => account.code.length === 0).map(([address, account]) => ({ address, balance: account.balance }));
 }

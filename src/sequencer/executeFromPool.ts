@@ -1,4 +1,5 @@
 import { type Common, Hardfork } from '@ethereumjs/common';
+import { ForkRemoteError } from '../errors/ForkRemoteError.js';
 import { toExecutionBlock } from '../execution/BlockEnvironment.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
@@ -61,6 +62,12 @@ export async function executeFromPool(options: {
       executed.push({ result, source: candidate });
       return 'next';
     } catch (error) {
+      // The forked chain's node failed (fork mode): the tx is fine, the remote is not. It stays in
+      // the pool for the next tick rather than being dropped, and this sub-block ends here.
+      if (error instanceof ForkRemoteError) {
+        logger.warn('fork remote failed; the transaction waits in the pool', { hash: candidate.hash, error: error.message });
+        return 'stop';
+      }
       failed.push(candidate);
       logger.warn('dropping transaction that no longer executes', { hash: candidate.hash, error });
       return 'skipSender';

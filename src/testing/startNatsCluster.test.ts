@@ -27,5 +27,5 @@ describe('startNatsCluster', () => {
     const info = await manager.streams.info('PROBE');
     expect(info.state.messages).toBeGreaterThanOrEqual(2);
     await connection.close();
-  }, 40_000);
+  }, 90_000);
 });

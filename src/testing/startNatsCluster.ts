@@ -118,7 +118,7 @@ export async function cleanupNatsClusters(): Promise<void> {
 
 /** Waits until the server's JetStream answers healthy (in a cluster: once a meta leader exists). */
 async function untilHealthy(ports: ServerPorts, size: number, errors: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   const path = size > 1 ? '/healthz' : '/healthz?js-enabled-only=true';
   while (Date.now() < deadline) {
     try {

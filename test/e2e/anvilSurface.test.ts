@@ -105,6 +105,8 @@ const CALLS: Record<string, (context: Context) => unknown[] | Promise<unknown[]>
   hardhat_setMinGasPrice: () => ['0x1'],
   anvil_setNextBlockBaseFeePerGas: () => ['0x3b9aca00'],
   hardhat_setNextBlockBaseFeePerGas: () => ['0x3b9aca00'],
+  // A no-op on a node that is not a fork, as on Anvil.
+  anvil_setRpcUrl: () => ['http://127.0.0.1:1'],
   evm_snapshot: () => [],
   anvil_snapshot: () => [],
   evm_revert: async ({ url }) => [await rpcResult(url, 'evm_snapshot')],

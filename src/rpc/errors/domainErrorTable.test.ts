@@ -5,6 +5,7 @@ import { Erc20SlotNotFoundError } from '../../errors/Erc20SlotNotFoundError.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { ForkRemoteError } from '../../errors/ForkRemoteError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
@@ -171,6 +172,13 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
   callWorkerFailed: [
     { error: new CallWorkerFailedError('failed', new Error('boom')), code: -32000, message: 'call worker failed' },
     { error: new CallWorkerFailedError('exited'), code: -32000, message: 'call worker exited' },
+  ],
+  forkRemote: [
+    {
+      error: new ForkRemoteError('https://eth.example/…', 'eth_getStorageAt', 'HTTP 429 (after 6 attempts)'),
+      code: -32000,
+      message: 'fork remote https://eth.example/… failed eth_getStorageAt: HTTP 429 (after 6 attempts)',
+    },
   ],
   notFound: [
     { error: new NotFoundError({ kind: 'header' }), code: -32000, message: 'header not found' },

@@ -28,6 +28,8 @@ export interface DevNodeInfoParts {
   /** eth_gasPrice's suggestion. */
   gasPrice: () => bigint;
   snapshots?: SnapshotList;
+  /** Fork mode: what the node forked (the URL redacted), for `forkConfig`. */
+  fork?: () => { forkUrl: string; forkBlockNumber: number; forkRetryBackoff: number } | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ export class DevNodeInfo {
         gasLimit: toQuantity(view.open.gasLimit),
         gasPrice: toQuantity(gasPrice()),
       },
-      forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+      forkConfig: this.parts.fork?.() ?? { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
     };
   }
 

@@ -1,0 +1,58 @@
+/**
+ * Fork mode's read side: which reads the remote answers, and the remote to ask. Blocks,
+ * transactions, receipts, logs and traces at or below the fork block are the remote's (answered
+ * through the fetcher's durable cache: they cannot change); so are state reads and calls that name
+ * such a block by number or hash. Tags (`latest`, `pending`, …) always read the fork's own state,
+ * which is the remote's state plus what the fork changed.
+ */
+import type { SyncRemote } from '../../execution/fork/SyncRemote.js';
+import type { BlockSelector } from '../../primitives/blockTag.js';
+import type { Hex } from '../../primitives/hex.js';
+import type { ViewSource } from '../../sequencer/ChainViews.js';
+
+export class ForkHistory {
+  constructor(
+    readonly remote: SyncRemote,
+    /** The fork block's number. */
+    readonly number: bigint,
+    private readonly views: ViewSource,
+  ) {}
+
+  /**
+   * The remote's block parameter (0x-number or hash) when `block` names a block at or below the
+   * fork block by number or hash, else undefined (the local chain answers).
+   */
+  remoteBlock(block: BlockSelector): string | undefined {
+    if (block.kind === 'number') return block.number <= this.number ? quantity(block.number) : undefined;
+    if (block.kind === 'tag') return block.tag === 'earliest' ? '0x0' : undefined;
+    const local = this.views.current().blockByHash(block.hash);
+    return local === undefined || BigInt(local.number) <= this.number ? block.hash : undefined;
+  }
+
+  /**
+   * As {@link remoteBlock}, and tags too while the fork has sealed no block of its own: the head
+   * is then the fork block, which the remote describes (the local record is only the sequencer's parent).
+   */
+  remoteBlockForBlocks(block: BlockSelector): string | undefined {
+    const named = this.remoteBlock(block);
+    if (named !== undefined || block.kind !== 'tag') return named;
+    const view = this.views.current();
+    if (BigInt(view.headNumber) > this.number || (block.tag === 'pending' && view.hasPreconfirmed)) return undefined;
+    return quantity(this.number);
+  }
+
+  /** `method` on the remote (cached), with the block parameter last. */
+  call<T>(method: string, params: unknown[]): T {
+    return this.remote.call(method, params) as T;
+  }
+
+  /** True when a remote transaction record is the fork's history: mined at or below the fork block. */
+  isForkHistory(record: { blockNumber?: unknown } | null): boolean {
+    return record !== null && typeof record.blockNumber === 'string' && BigInt(record.blockNumber) <= this.number;
+  }
+}
+
+/** `value` as a JSON-RPC quantity. */
+export function quantity(value: bigint): Hex {
+  return `0x${value.toString(16)}`;
+}

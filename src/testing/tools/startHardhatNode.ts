@@ -1,0 +1,100 @@
+/**
+ * Starts Hardhat 3's `hardhat node` (EDR) on a free loopback port, as a chain to fork in tests:
+ *
+ *   startHardhatNode() ──spawn──▶ node22 hardhat --config test/tools/hardhat/hardhat.config.js node --port P
+ *        ▲                              (chain 31337, the "test … junk" accounts, automine)
+ *        └── { url, stop } ◀── once eth_chainId answers
+ *
+ * Hardhat is installed on first use (hardhatInstallation.ts). Every started node is tracked: call
+ * {@link cleanupHardhatNodes} in `afterAll`; the ones still alive when the worker exits are SIGKILLed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ensureHardhatInstalled } from './hardhatInstallation.js';
+import { HARDHAT_CLI, HARDHAT_TOOLS_DIR, NODE22 } from './toolPaths.js';
+
+/** A running `hardhat node`. */
+export interface HardhatNode {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Installs Hardhat if needed, starts `hardhat node`, and resolves once it answers eth_chainId (within `startupTimeoutMs`, default 60 s). */
+export async function startHardhatNode(options: { startupTimeoutMs?: number } = {}): Promise<HardhatNode> {
+  await ensureHardhatInstalled();
+  installExitHook();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = join(HARDHAT_TOOLS_DIR, 'hardhat.config.js');
+  const child = spawn(NODE22, [HARDHAT_CLI, '--config', config, 'node', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: HARDHAT_TOOLS_DIR,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', NO_COLOR: '1' },
+  });
+  running.add(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => running.delete(child));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  const deadline = Date.now() + (options.startupTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`hardhat node exited before answering:\n${stderr}`);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`hardhat node did not answer eth_chainId in time:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // `hardhat node` logs every request; nobody reads it here.
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"hardhat_setLoggingEnabled","params":[false]}',
+  });
+  return { url, stop };
+}
+
+/** SIGKILLs every Hardhat node still running. */
+export async function cleanupHardhatNodes(): Promise<void> {
+  const exits = [...running].map(
+    (child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()))),
+  );
+  for (const child of running) child.kill('SIGKILL');
+  await Promise.all(exits);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
