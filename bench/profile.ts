@@ -113,7 +113,7 @@ function summarise(profile: CpuProfile): { frames: Map<string, number>; totals: 
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfMicros = new Map<number, number>();
-  profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  for (const [index, id] of profile.samples.entries()) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   const frames = new Map<string, number>();
   const totals = new Map<string, number>();
   const places = new Map<string, number>();
