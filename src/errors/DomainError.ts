@@ -1,5 +1,6 @@
 import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
+import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
 import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
@@ -36,6 +37,7 @@ export type DomainError =
   | StructLogTooLargeError
   | TracingFailedError
   | CallWorkerFailedError
+  | ExecutionMemoryExceededError
   // Requests the node's state or limits refuse.
   | NotFoundError
   | GenesisNotTraceableError

@@ -6,10 +6,8 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
 import { EventBus } from '../events/EventBus.js';
-import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
-import { VmPool } from '../execution/VmPool.js';
 import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
@@ -20,11 +18,13 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { MemoryStorage } from '../storage/MemoryStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
+import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
@@ -50,6 +50,17 @@ export interface NodeParts {
   restoredTxs: { restored: number; dropped: number };
 }
 
+/** What {@link buildNodeParts} needs beside the configuration. */
+export interface BuildOptions {
+  clock: Clock;
+  logger: Logger;
+  /**
+   * Keep storage in this thread's memory instead of LMDB (for --ephemeral, LMDB in RAM): for
+   * in-process test chains, which then run calls on this thread. Default false.
+   */
+  inMemoryStorage?: boolean;
+}
+
 /**
  * Builds a node's parts: validates the configuration, opens storage, boots the chain (genesis
  * or recovery), restores the pool from its journal, and wires the sequencer and the backend.
@@ -61,15 +72,15 @@ export interface NodeParts {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: { clock: Clock; logger: Logger }): Promise<NodeParts> {
+export async function buildNodeParts(config: NodeConfig, options: BuildOptions): Promise<NodeParts> {
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
   const common = createChainCommon(config.chainId);
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const storage = openStorage(config);
+  const storage = options.inMemoryStorage ? new MemoryStorage() : openStorage(config);
   try {
-    const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
+    const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
@@ -142,9 +153,7 @@ export async function buildNodeParts(config: NodeConfig, options: { clock: Clock
       world,
       intake,
       blockSettings,
-      vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
-      // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
-      callExecutor: config.ephemeral ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
+      callExecutor: createCallExecutor(config, { common, storage, pending: world, blockHash }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
     });

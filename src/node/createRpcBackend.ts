@@ -3,7 +3,6 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import type { StateReader } from '../execution/StateReader.js';
-import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
@@ -43,8 +42,8 @@ export interface RpcBackendPorts {
   world: StateReader;
   intake: TransactionIntake;
   blockSettings: ChainBlockSettings;
-  vms: VmPool;
-  callExecutor: CallExecutor | undefined;
+  /** Runs calls, estimates, access lists and traces off the main thread, fairly between clients. */
+  callExecutor: CallExecutor;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
 }
@@ -59,7 +58,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const selection = new BlockSelection(storage, ports.blockSettings);
   const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
-  const calls = new CallQueries(views, selection, { common, vms: ports.vms, executor: ports.callExecutor, gasCap: config.rpcGasCap });
+  const calls = new CallQueries(views, selection, { executor: ports.callExecutor, gasCap: config.rpcGasCap });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
   const filters = new FilterManager({
     views,
@@ -76,7 +75,13 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
     state,
     calls,
-    traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
+    traces: new TraceService({
+      views,
+      blocks: selection,
+      executor: ports.callExecutor,
+      rpcGasCap: config.rpcGasCap,
+      traceMaxBytes: config.rpcTraceMaxBytes,
+    }),
     transactions: new TransactionService({
       common,
       chainId: config.chainId,
@@ -99,7 +104,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     backend,
     close: async () => {
       filters.close();
-      await ports.callExecutor?.close();
+      await ports.callExecutor.close();
     },
   };
 }

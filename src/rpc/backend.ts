@@ -7,6 +7,7 @@
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
+import type { JobOwner } from '../execution/scheduling/JobOwner.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
@@ -61,21 +62,24 @@ export interface StateService {
   getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
 }
 
-/** Calls and estimates on a block's state. */
+/**
+ * Calls and estimates on a block's state. `owner` is the client the execution is scheduled for
+ * (fair shares between clients, workers kept for the dedicated tier); see jobOwnerOf.
+ */
 export interface CallService {
-  call(request: CallRequest, block: BlockSelector): Promise<Uint8Array>;
-  estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint>;
-  createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult>;
+  call(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<bigint>;
+  createAccessList(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<AccessListResult>;
 }
 
-/** debug_trace*. */
+/** debug_trace*, scheduled like calls. Results are the tracer's JSON, possibly pre-serialized (a RawJson). */
 export interface TraceService {
   /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
-  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
+  traceTransaction(hash: Hex, config: TraceConfig, owner?: JobOwner): Promise<unknown>;
   /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
-  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
+  traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown>;
   /** debug_traceCall: the tracer's result for a call on the block's state. */
-  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown>;
 }
 
 /** The write path: submission into the pool, node-side signing, and a transaction's life. */

@@ -21,6 +21,8 @@ export interface LmdbStorageOptions {
    * which the node also caches in memory. Default false.
    */
   shared?: boolean;
+  /** Called once the environment is closed (ephemeral storage removes its directory). */
+  onClosed?: () => void;
 }
 
 /**
@@ -38,9 +40,15 @@ export class LmdbStorage implements Storage {
   private readonly unlock: () => void;
 
   private readonly readOnly: boolean;
+  private readonly onClosed: () => void;
+
+  /** The data directory: what other threads open (read-only) to read the same environment. */
+  readonly directory: string;
 
   constructor(path: string, options: LmdbStorageOptions = {}) {
+    this.directory = path;
     this.readOnly = options.readOnly ?? false;
+    this.onClosed = options.onClosed ?? (() => {});
     this.unlock = this.readOnly || options.shared ? () => {} : lockDataDirectory(path);
     // Name the database file explicitly: given a directory, lmdb-js decides from the name whether it
     // is a file (any "extension", e.g. /tmp/tmp.Ab3) or a directory, and fails on dotted names.
@@ -93,5 +101,6 @@ export class LmdbStorage implements Storage {
     if (!this.readOnly) await this.root.flushed;
     await this.root.close();
     this.unlock();
+    this.onClosed();
   }
 }

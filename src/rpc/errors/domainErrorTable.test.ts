@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import type { DomainError } from '../../errors/DomainError.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
+import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
@@ -109,6 +110,10 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
   callWorkerFailed: [
     { error: new CallWorkerFailedError('failed', new Error('boom')), code: -32000, message: 'call worker failed' },
     { error: new CallWorkerFailedError('exited'), code: -32000, message: 'call worker exited' },
+  ],
+  executionMemoryExceeded: [
+    { error: new ExecutionMemoryExceededError('trace', 512), code: -32000, message: 'trace exceeds the memory limit of 512 MiB' },
+    { error: new ExecutionMemoryExceededError('call', 512), code: -32000, message: 'execution exceeds the memory limit of 512 MiB' },
   ],
   notFound: [
     { error: new NotFoundError({ kind: 'header' }), code: -32000, message: 'header not found' },

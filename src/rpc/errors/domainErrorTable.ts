@@ -44,6 +44,7 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     server(`struct log exceeds ${error.limitBytes / 1024 / 1024} MiB; narrow it with "limit", "disableStack", "disableStorage" or use a tracer`),
   tracingFailed: (error) => server(`tracing failed: ${error.details}`),
   callWorkerFailed: (error) => server(`call worker ${error.how}`),
+  executionMemoryExceeded: (error) => server(`${error.operation === 'trace' ? 'trace' : 'execution'} exceeds the memory limit of ${error.limitMiB} MiB`),
 
   notFound: (error) => server(missingMessage(error.subject)),
   genesisNotTraceable: () => server('genesis is not traceable'),

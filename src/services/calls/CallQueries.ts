@@ -1,31 +1,28 @@
-import type { Common } from '@ethereumjs/common';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
-import { type ExecuteCallOptions, executeCall, executeEstimate, isPlainTransferOn } from '../../execution/callWorker/executeCallJob.js';
-import { type AccessListResult, createAccessList } from '../../execution/createAccessList.js';
+import type { AccessListResult } from '../../execution/createAccessList.js';
+import { plainTransferGas } from '../../execution/plainTransferGas.js';
+import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
 import { DEFAULT_TRACE_TIMEOUT_MS } from '../../execution/tracing/TraceConfig.js';
-import type { VmPool } from '../../execution/VmPool.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import { type BlockSelection, sealedEnvironment } from '../BlockSelection.js';
+import type { BlockSelection } from '../BlockSelection.js';
 
 /** Where calls run and how much gas they may use. */
 export interface CallSettings {
-  common: Common;
-  /** Main-thread VMs, for calls when there is no {@link executor} and for access lists. */
-  vms: VmPool;
-  /** Worker threads for eth_call / eth_estimateGas (LMDB storage only; in-memory storage cannot be shared). */
-  executor: CallExecutor | undefined;
+  /** Runs calls, estimates and access lists in worker threads, scheduled fairly between clients. */
+  executor: CallExecutor;
   /** --rpc-gas-cap. */
   gasCap: bigint;
 }
 
 /**
- * eth_call, eth_estimateGas and eth_createAccessList on a block's state. With LMDB storage calls
- * and estimates run in a worker thread that reads the same storage by version; without it, on
- * the main thread over the view's state.
+ * eth_call, eth_estimateGas and eth_createAccessList on a block's state. The block, its storage
+ * version and its environment are taken from one chain view here; the execution runs in a worker
+ * thread that reads the same storage by version, scheduled by the executor for `owner` (the
+ * client: its API key or address, and its tier). A plain transfer's estimate needs no EVM and is
+ * answered here (plainTransferGas).
  */
 export class CallQueries {
   constructor(
@@ -34,50 +31,35 @@ export class CallQueries {
     private readonly settings: CallSettings,
   ) {}
 
-  async call(request: CallRequest, block: BlockSelector): Promise<Uint8Array> {
+  async call(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<Uint8Array> {
     const view = this.views.current();
     const { executor, gasCap } = this.settings;
-    if (executor) return executor.call({ request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap });
-    return executeCall(this.mainThreadCall(view, request, block));
+    return executor.call({ request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap }, owner);
   }
 
-  async estimateGas(request: CallRequest, block: BlockSelector): Promise<bigint> {
+  async estimateGas(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<bigint> {
     const view = this.views.current();
     const { executor, gasCap } = this.settings;
-    // Value transfers (what wallets estimate most) take one ~50 µs run at 21,000 gas: answer them
-    // here, so they never queue behind a long call in the worker.
-    if (executor && !isPlainTransferOn(this.blocks.stateAt(view, block), request)) {
-      return executor.estimate({ request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap });
-    }
-    return executeEstimate(this.mainThreadCall(view, request, block));
+    const environment = this.blocks.environmentAt(view, block);
+    const transfer = plainTransferGas(this.blocks.stateAt(view, block), request, environment);
+    if (transfer !== undefined) return transfer;
+    return executor.estimate({ request, version: this.blocks.versionAt(view, block), environment, gasCap }, owner);
   }
 
   /** eth_createAccessList on the state after the block (geth's "header not found" when there is no such block). */
-  async createAccessList(request: CallRequest, block: BlockSelector): Promise<AccessListResult> {
+  async createAccessList(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<AccessListResult> {
     const view = this.views.current();
-    const resolved = this.blocks.resolve(view, block);
-    if (!resolved) throw new NotFoundError({ kind: 'header' });
-    const { common, vms, gasCap } = this.settings;
-    return createAccessList({
-      common,
-      use: (work) => vms.use(work),
-      state: resolved.kind === 'pending' ? view.pendingState : this.blocks.stateAt(view, block),
-      environment: resolved.kind === 'pending' ? this.blocks.pendingEnvironment(view) : sealedEnvironment(resolved.block),
-      request,
-      gasCap,
-      timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,
-    });
-  }
-
-  private mainThreadCall(view: ChainView, request: CallRequest, block: BlockSelector): ExecuteCallOptions {
-    const { common, vms, gasCap } = this.settings;
-    return {
-      common,
-      use: (work) => vms.use(work),
-      state: this.blocks.stateAt(view, block),
-      environment: this.blocks.environmentAt(view, block),
-      request,
-      gasCap,
-    };
+    if (!this.blocks.resolve(view, block)) throw new NotFoundError({ kind: 'header' });
+    const { executor, gasCap } = this.settings;
+    return executor.accessList(
+      {
+        request,
+        version: this.blocks.versionAt(view, block),
+        environment: this.blocks.environmentAt(view, block),
+        gasCap,
+        timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,
+      },
+      owner,
+    );
   }
 }

@@ -1,42 +1,38 @@
-import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../../chain/records.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
-import type { ExecutionVm } from '../../execution/createExecutionVm.js';
-import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
-import type { StateReader } from '../../execution/StateReader.js';
-import { type BlockReplay, stateAfterTransactions, traceBlockTransactions } from '../../execution/tracing/replayBlock.js';
+import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
+import { NEWEST_VERSION } from '../../execution/PersistedStateReader.js';
+import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
+import { createTracer } from '../../execution/tracing/createTracer.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
-import { traceCall } from '../../execution/tracing/traceCall.js';
-import type { VmPool } from '../../execution/VmPool.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import type { Storage } from '../../storage/Storage.js';
 import { type BlockSelection, sealedEnvironment } from '../BlockSelection.js';
 
-/** What {@link TraceService} reads from. */
+/** What {@link TraceService} reads from and runs on. */
 export interface TraceServiceParts {
-  common: Common;
-  storage: Storage;
   views: ViewSource;
   blocks: BlockSelection;
-  /** Main-thread VMs: traces run there, yielding to the event loop as they go. */
-  vms: VmPool;
+  /** Runs the replays off the main thread, scheduled fairly with calls (at most a few traces at once). */
+  executor: CallExecutor;
   rpcGasCap: bigint;
+  /** Bound of a struct log in estimated bytes of JSON (--rpc-trace-max-bytes). */
+  traceMaxBytes: number;
 }
 
-/** A block's transactions and environment, and the state after it, captured at request time so later sub-blocks or a seal cannot change them. */
+/** A block's transactions and environment, captured at request time so later sub-blocks or a seal cannot change them. */
 interface BlockSource {
   number: number;
   environment: BlockEnvironment;
   hashes: Hex[];
   raws: Uint8Array[];
-  /** The state after the whole block. */
-  stateAfter: StateReader;
+  /** The storage version of the state after the whole block (NEWEST_VERSION for the open block). */
+  versionAfter: number;
 }
 
 /** One transaction's trace in a block trace (geth's txTraceResult). */
@@ -47,31 +43,51 @@ export interface TransactionTrace {
 
 /**
  * debug_trace*: finds the block and state a request names, in one chain view, and hands the
- * replay to the execution layer (execution/tracing/). Pre-confirmed transactions are traceable:
- * their block is the open block, whose parent is the latest sealed block. A view's states never
- * change, so a trace that yields to the sequencer still sees one consistent state.
+ * replay to the call executor, which runs it in a worker (execution/tracing/ does the work). A
+ * sealed block's state is read there by version; pre-confirmed transactions are traceable too:
+ * their block is the open block, whose parent is the latest sealed block. Results come back as
+ * the tracer's JSON (pre-serialized text when built in a worker); a struct log is bounded by
+ * `traceMaxBytes`.
  */
 export class TraceService {
   constructor(private readonly parts: TraceServiceParts) {}
 
   /** debug_traceTransaction: the transaction replayed on the state before it in its block. */
-  async traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown> {
+  async traceTransaction(hash: Hex, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
     const view = this.parts.views.current();
     const stored = view.transaction(hash);
     const source = stored ? this.blockSource(view, stored.blockNumber) : undefined;
     const index = stored?.transactionIndex ?? -1;
     if (!source || source.hashes[index] !== hash.toLowerCase()) throw new NotFoundError({ kind: 'transaction' });
     if (source.number === 0) throw new GenesisNotTraceableError();
-    const [result] = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution, index + 1), index, config));
-    return result;
+    return this.parts.executor.trace(
+      {
+        kind: 'traceTransaction',
+        parentVersion: source.number - 1,
+        environment: source.environment,
+        transactions: source.raws.slice(0, index + 1),
+        hashes: [],
+        config: this.bounded(config),
+      },
+      owner,
+    );
   }
 
-  /** debug_traceBlockByNumber / debug_traceBlockByHash: every transaction of the block, in order. */
-  async traceBlock(block: BlockSelector, config: TraceConfig): Promise<TransactionTrace[]> {
+  /** debug_traceBlockByNumber / debug_traceBlockByHash: `[{ txHash, result }]` for every transaction of the block, in order. */
+  async traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
     if (source.number === 0) throw new GenesisNotTraceableError();
-    const results = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution), 0, config));
-    return results.map((result, index) => ({ txHash: source.hashes[index]!, result }));
+    return this.parts.executor.trace(
+      {
+        kind: 'traceBlock',
+        parentVersion: source.number - 1,
+        environment: source.environment,
+        transactions: source.raws,
+        hashes: source.hashes,
+        config: this.bounded(config),
+      },
+      owner,
+    );
   }
 
   /**
@@ -79,13 +95,32 @@ export class TraceService {
    * transaction of the block), in the block's environment. Unlike geth, "pending" is allowed:
    * it is the pre-confirmed state.
    */
-  async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown> {
+  async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
-    const { common, rpcGasCap } = this.parts;
-    return this.parts.vms.use(async (execution) => {
-      const state = await this.stateOf(source, config.txIndex, execution);
-      return traceCall({ common, execution, state, environment: source.environment, request, gasCap: rpcGasCap, config });
-    });
+    const { txIndex } = config;
+    if (txIndex !== undefined && txIndex >= source.raws.length)
+      throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
+    return this.parts.executor.trace(
+      {
+        kind: 'traceCall',
+        request,
+        version: source.versionAfter,
+        ...(txIndex === undefined ? {} : { replay: { parentVersion: source.number - 1, transactions: source.raws.slice(0, txIndex) } }),
+        environment: source.environment,
+        gasCap: this.parts.rpcGasCap,
+        config: this.bounded(config),
+      },
+      owner,
+    );
+  }
+
+  /**
+   * The config with the node's struct-log bound, after checking the tracer exists and its config
+   * is valid (so a bad request fails at once instead of waiting for a worker).
+   */
+  private bounded<T extends TraceConfig>(config: T): T {
+    createTracer(config);
+    return { ...config, logger: { ...config.logger, maxBytes: this.parts.traceMaxBytes } };
   }
 
   /** The block a trace selector names, with geth's errors for a missing one. */
@@ -96,23 +131,6 @@ export class TraceService {
       throw new NotFoundError({ kind: 'block', block });
     }
     return resolved.kind === 'sealed' ? this.sealedSource(view, resolved.block) : this.openSource(view);
-  }
-
-  /** The state a call at `source` runs on: after the block, or after its first `txIndex` transactions. */
-  private async stateOf(source: BlockSource, txIndex: number | undefined, execution: ExecutionVm): Promise<StateReader> {
-    if (txIndex === undefined) return source.stateAfter;
-    if (txIndex >= source.raws.length) throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
-    return stateAfterTransactions(this.replay(source, execution, txIndex));
-  }
-
-  private replay(source: BlockSource, execution: ExecutionVm, count = source.raws.length): BlockReplay {
-    return {
-      common: this.parts.common,
-      execution,
-      parentState: new PersistedStateReader(this.parts.storage, source.number - 1),
-      environment: source.environment,
-      transactions: source.raws.slice(0, count),
-    };
   }
 
   /** The sealed block `number`, or the open block when that is `number`. */
@@ -129,7 +147,7 @@ export class TraceService {
       environment: sealedEnvironment(block),
       hashes: block.transactions,
       raws: block.transactions.map((hash) => hexToBytes(view.transaction(hash)!.raw)),
-      stateAfter: number === view.headNumber ? view.latestState : new PersistedStateReader(this.parts.storage, number),
+      versionAfter: number,
     };
   }
 
@@ -141,7 +159,7 @@ export class TraceService {
       environment: this.parts.blocks.pendingEnvironment(view),
       hashes: inputs.map((input) => input.hash),
       raws: inputs.map((input) => input.raw),
-      stateAfter: view.pendingState,
+      versionAfter: NEWEST_VERSION,
     };
   }
 }

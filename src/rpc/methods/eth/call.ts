@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_call: executes a call without a transaction; reverts are code 3 "execution reverted[: reason]" (geth). */
@@ -11,5 +12,5 @@ export const call = defineMethod({
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: async (backend, [request, block]) => bytesToHex(await backend.calls.call(request, block)),
+  handler: async (backend, [request, block], context) => bytesToHex(await backend.calls.call(request, block, jobOwnerOf(context))),
 });

@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -15,8 +16,8 @@ export const createAccessList = defineMethod({
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: async (backend, [request, block]) => {
-    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block);
+  handler: async (backend, [request, block], context) => {
+    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };
   },
 });

@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -14,5 +15,5 @@ export const estimateGas = defineMethod({
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
-  handler: async (backend, [request, block]) => toQuantity(await backend.calls.estimateGas(request, block)),
+  handler: async (backend, [request, block], context) => toQuantity(await backend.calls.estimateGas(request, block, jobOwnerOf(context))),
 });

@@ -1,0 +1,74 @@
+import type { Common } from '@ethereumjs/common';
+import { createAccessList } from '../createAccessList.js';
+import type { StateReader } from '../StateReader.js';
+import { stateAfterTransactions, traceBlockTransactions } from '../tracing/replayBlock.js';
+import { traceCall } from '../tracing/traceCall.js';
+import type { ExecutionJob } from './CallJob.js';
+import { executeCall, executeEstimate, type UseVm } from './executeCallJob.js';
+
+/** What a job runs with: the same in a call worker and on the main thread (test chains). */
+export interface JobContext {
+  common: Common;
+  use: UseVm;
+  /**
+   * The state at a storage version: a sealed block's number, or NEWEST_VERSION for "pending".
+   * One job sees one state per version (an estimation loop or a block replay reads one snapshot).
+   */
+  stateAt: (version: number) => StateReader;
+}
+
+/**
+ * Runs one execution job: eth_call, eth_estimateGas, eth_createAccessList or a debug_trace*. The
+ * answer is the call's return data, the estimate, the access list, or the tracer's result (for a
+ * block trace, `[{ txHash, result }]`); failures are thrown as the domain errors the RPC edge
+ * answers (reverts, invalid calls, trace time-outs, …).
+ */
+export async function runExecutionJob(job: ExecutionJob, context: JobContext): Promise<unknown> {
+  const { common, use, stateAt } = context;
+  switch (job.kind) {
+    case 'call':
+    case 'estimate': {
+      const options = { common, use, state: stateAt(job.version), environment: job.environment, request: job.request, gasCap: job.gasCap };
+      return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
+    }
+    case 'accessList':
+      return createAccessList({
+        common,
+        use,
+        state: stateAt(job.version),
+        environment: job.environment,
+        request: job.request,
+        gasCap: job.gasCap,
+        timeoutMs: job.timeoutMs,
+      });
+    case 'traceTransaction':
+    case 'traceBlock': {
+      const { config } = job;
+      const firstTraced = job.kind === 'traceTransaction' ? job.transactions.length - 1 : 0;
+      const results = await use((execution) =>
+        traceBlockTransactions(
+          { common, execution, parentState: stateAt(job.parentVersion), environment: job.environment, transactions: job.transactions },
+          firstTraced,
+          config,
+        ),
+      );
+      return job.kind === 'traceTransaction' ? results[0] : results.map((result, index) => ({ txHash: job.hashes[index], result }));
+    }
+    case 'traceCall': {
+      const { config } = job;
+      return use(async (execution) => {
+        const { replay } = job;
+        const state: StateReader = replay
+          ? await stateAfterTransactions({
+              common,
+              execution,
+              parentState: stateAt(replay.parentVersion),
+              environment: job.environment,
+              transactions: replay.transactions,
+            })
+          : stateAt(job.version);
+        return traceCall({ common, execution, state, environment: job.environment, request: job.request, gasCap: job.gasCap, config });
+      });
+    }
+  }
+}
