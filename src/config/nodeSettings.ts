@@ -167,6 +167,12 @@ export const NODE_SETTINGS = {
     min: 0,
     doc: 'of the execution workers, how many only the dedicated tier may use (at most all but one)',
   }),
+  rpcCallCache: wholeNumber({
+    name: 'rpc-call-cache',
+    default: 4096,
+    min: 0,
+    doc: 'answers of `eth_call` / `eth_estimateGas` kept for identical requests on the same block state (a sealed block, or one pending sub-block); 0 keeps none',
+  }),
   rpcTraceConcurrency: wholeNumber({ name: 'rpc-trace-concurrency', default: 1, min: 1, doc: '`debug_trace*` requests running at once; more wait their turn' }),
   rpcTraceMaxBytes: wholeNumber({
     name: 'rpc-trace-max-bytes',

@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
-import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createVM, type VM } from '@ethereumjs/vm';
+import { cacheJumpAnalysis } from './cacheJumpAnalysis.js';
 import { FlatStateManager } from './FlatStateManager.js';
 import type { StateReader } from './StateReader.js';
 
@@ -13,7 +14,7 @@ export interface ExecutionVm {
   state: FlatStateManager;
 }
 
-/** Creates a VM running the chain's rules over a {@link FlatStateManager}. */
+/** Creates a VM running the chain's rules over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis). */
 export async function createExecutionVm(common: Common, base: StateReader, blockHash: BlockHashLookup): Promise<ExecutionVm> {
   const state = new FlatStateManager(base);
   const blockchain: EVMMockBlockchainInterface = {
@@ -27,5 +28,6 @@ export async function createExecutionVm(common: Common, base: StateReader, block
     },
   };
   const vm = await createVM({ common: common.copy(), stateManager: state, blockchain });
+  await cacheJumpAnalysis(vm.evm as EVM);
   return { vm, state };
 }

@@ -58,7 +58,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const selection = new BlockSelection(storage, ports.blockSettings);
   const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
-  const calls = new CallQueries(views, selection, { executor: ports.callExecutor, gasCap: config.rpcGasCap });
+  const calls = new CallQueries(views, selection, { executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
   const filters = new FilterManager({
     views,
