@@ -90,4 +90,6 @@ export interface CallWorkerData {
   chainId: bigint;
   /** The OS scheduling priority (nice value) of the worker's thread, where the OS allows setting it per thread. */
   niceness: number;
+  /** The worker's heap bound in MiB, which traces keep well within (attachTracer's heap guard). */
+  heapLimitMiB: number;
 }

@@ -96,7 +96,12 @@ export class WorkerLanes implements ExecutionLanes {
 
   private start(slot: number): Lane {
     const { script, eval: isEval } = workerScript();
-    const workerData: CallWorkerData = { dataDir: this.options.dataDir, chainId: this.options.chainId, niceness: this.options.niceness(slot) };
+    const workerData: CallWorkerData = {
+      dataDir: this.options.dataDir,
+      chainId: this.options.chainId,
+      niceness: this.options.niceness(slot),
+      heapLimitMiB: this.options.heapLimitMiB,
+    };
     const worker = new Worker(script, { eval: isEval, workerData, resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMiB } });
     let markReady: () => void = () => {};
     let failStart: (error: unknown) => void = () => {};

@@ -1,5 +1,6 @@
 import type { CallOperation } from '../../errors/CallOperation.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
+import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
@@ -21,6 +22,7 @@ export type SerializedCallError =
   | { kind: 'executionTimeout'; operation: 'call' | 'trace'; timeoutMs: number }
   | { kind: 'structLogTooLarge'; limitBytes: number }
   | { kind: 'tracingFailed'; details: string }
+  | { kind: 'executionMemoryExceeded'; operation: 'call' | 'trace'; limitMiB: number }
   | { kind: 'fault'; message: string };
 
 /** Flattens what a job threw, in the worker. */
@@ -39,6 +41,7 @@ export function serializeCallError(error: unknown): SerializedCallError {
   if (error instanceof ExecutionTimeoutError) return { kind: 'executionTimeout', operation: error.operation, timeoutMs: error.timeoutMs };
   if (error instanceof StructLogTooLargeError) return { kind: 'structLogTooLarge', limitBytes: error.limitBytes };
   if (error instanceof TracingFailedError) return { kind: 'tracingFailed', details: error.details };
+  if (error instanceof ExecutionMemoryExceededError) return { kind: 'executionMemoryExceeded', operation: error.operation, limitMiB: error.limitMiB };
   return { kind: 'fault', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -60,6 +63,8 @@ export function restoreCallError(error: SerializedCallError): Error {
     case 'tracingFailed':
       // The cause's message is the details; the cause itself stayed in the worker.
       return new TracingFailedError(error.details);
+    case 'executionMemoryExceeded':
+      return new ExecutionMemoryExceededError(error.operation, error.limitMiB);
     case 'fault':
       return new Error(error.message);
   }

@@ -28,7 +28,7 @@ import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId, niceness } = workerData as CallWorkerData;
+const { dataDir, chainId, niceness, heapLimitMiB } = workerData as CallWorkerData;
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
 const chain = new ChainReader(storage);
@@ -45,7 +45,7 @@ const states = new VersionedStates(
 
 port.on('message', ({ id, job }: CallWorkerRequest) => {
   // One job at a time (the scheduler gives a slot its next job only after this answer).
-  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob() }).then(
+  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(), heapLimitMiB }).then(
     (value) => {
       if (isTraceJob(job)) port.postMessage({ id, ok: true, json: JSON.stringify(value ?? null) } satisfies CallWorkerResponse);
       else port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse);

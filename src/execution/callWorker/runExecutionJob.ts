@@ -15,6 +15,8 @@ export interface JobContext {
    * One job sees one state per version (an estimation loop or a block replay reads one snapshot).
    */
   stateAt: (version: number) => StateReader;
+  /** The heap bound of the thread (an execution worker's, in MiB), which traces must stay within. */
+  heapLimitMiB?: number;
 }
 
 /**
@@ -23,6 +25,10 @@ export interface JobContext {
  * block trace, `[{ txHash, result }]`); failures are thrown as the domain errors the RPC edge
  * answers (reverts, invalid calls, trace time-outs, …).
  */
+function withHeapLimit<T extends { heapLimitMiB?: number }>(config: T, heapLimitMiB: number | undefined): T {
+  return heapLimitMiB === undefined ? config : { ...config, heapLimitMiB };
+}
+
 export async function runExecutionJob(job: ExecutionJob, context: JobContext): Promise<unknown> {
   const { common, use, stateAt } = context;
   switch (job.kind) {
@@ -43,7 +49,7 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
       });
     case 'traceTransaction':
     case 'traceBlock': {
-      const { config } = job;
+      const config = withHeapLimit(job.config, context.heapLimitMiB);
       const firstTraced = job.kind === 'traceTransaction' ? job.transactions.length - 1 : 0;
       const results = await use((execution) =>
         traceBlockTransactions(
@@ -55,7 +61,7 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
       return job.kind === 'traceTransaction' ? results[0] : results.map((result, index) => ({ txHash: job.hashes[index], result }));
     }
     case 'traceCall': {
-      const { config } = job;
+      const config = withHeapLimit(job.config, context.heapLimitMiB);
       return use(async (execution) => {
         const { replay } = job;
         const state: StateReader = replay

@@ -42,6 +42,8 @@ export interface TraceConfig {
   logger: StructLoggerConfig;
   /** Wall-time limit of each transaction's trace, already clamped to {@link MAX_TRACE_TIMEOUT_MS}. */
   timeoutMs: number;
+  /** Set by the node, not the request: the heap bound (MiB) of the worker running the trace, which the trace must stay well within. */
+  heapLimitMiB?: number;
 }
 
 /** debug_traceCall's config: a {@link TraceConfig} plus the transaction index to trace on top of. */

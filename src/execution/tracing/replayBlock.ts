@@ -59,7 +59,13 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
     const pre = new OverlayStateReader(parentState, applied);
     execution.state.reset(pre);
     const tracer = createTracer(config);
-    const attached = attachTracer(execution, tracer, { deadline: performance.now() + config.timeoutMs, pre, coinbase, firstLogIndex: logIndex });
+    const attached = attachTracer(execution, tracer, {
+      deadline: performance.now() + config.timeoutMs,
+      pre,
+      coinbase,
+      firstLogIndex: logIndex,
+      ...(config.heapLimitMiB === undefined ? {} : { heapLimitMiB: config.heapLimitMiB }),
+    });
     try {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
       gasUsed = executed.cumulativeGasUsed;
