@@ -38,6 +38,7 @@ import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-l
 import { batchedBurst } from './workloads/batchedBurst.js';
 import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
+import { LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO, measureEndlessLoopFairness } from './workloads/endless-loop-fairness.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
 import { latency } from './workloads/latency.js';
@@ -61,6 +62,9 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLOOD_IDLE_P99,
   FLOOD_P99,
   FLOOD_RATIO,
+  LOOPS_IDLE_P99,
+  LOOPS_P99,
+  LOOPS_RATIO,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 
@@ -148,6 +152,9 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
   }
   await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
   await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
+  await measureTarget(results, [LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO], 'dedicated eth_call during public endless loops', () =>
+    measureEndlessLoopFairness(quick),
+  );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
 }
 
