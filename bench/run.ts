@@ -46,7 +46,7 @@ import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './wo
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
-const RUN_LIMIT_MS = 285_000;
+const RUN_LIMIT_MS = 480_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 
 const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];

@@ -1,5 +1,5 @@
 /**
- * eth_estimateGas throughput, closed loop (8 clients, 3 s each): a plain 1-wei transfer
+ * eth_estimateGas throughput, closed loop (8 clients, three 1 s rounds each, median and min–max): a plain 1-wei transfer
  * (checked first to estimate ~21000; Hardhat answers 21001), an ERC-20 `transfer` on the TestToken
  * from its holder (the same request over and over, as a wallet re-estimates), and an ERC-20
  * `transfer` to a new address each time (every estimate executes). Measured independently so one
@@ -7,11 +7,10 @@
  */
 import { encodeFunctionData, toHex } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
-import { closedLoop } from '../lib/closed-loop.js';
 import { distinctAddress } from '../lib/distinctAddress.js';
 import { ERC20_ABI } from '../lib/erc20.js';
 import type { RpcClient } from '../lib/rpc.js';
-import { CLIENTS, loopDurationMs } from './closed-loop-config.js';
+import { closedLoopMetric } from './closed-loop-config.js';
 import type { MetricResult, Workload } from './types.js';
 import { errorResult } from './types.js';
 
@@ -20,11 +19,7 @@ async function measure(rpc: RpcClient, call: object | (() => object), quick: boo
   try {
     const gas = BigInt(await rpc.call<string>('eth_estimateGas', [next()]));
     if (!check(gas)) throw new Error(`implausible estimate ${gas}`);
-    const result = await closedLoop(() => rpc.call('eth_estimateGas', [next()]), {
-      concurrency: CLIENTS,
-      durationMs: loopDurationMs(quick),
-    });
-    return { value: result.perSecond, note: result.errors > 0 ? `${result.errors} errors` : undefined };
+    return await closedLoopMetric(() => rpc.call('eth_estimateGas', [next()]), quick);
   } catch (error) {
     return errorResult(error);
   }
