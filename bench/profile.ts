@@ -2,7 +2,8 @@
  * CPU profile of Sequin under one read workload, with the top frames printed: what issue 13 asks
  * for before any speed change ("profile before changing anything").
  *
- *   node --import tsx bench/profile.ts [ethCall|estimateTransfer|estimateErc20|blockNumber] [--seconds N] [--clients N] [--no-profile]
+ *   node --import tsx bench/profile.ts [ethCall|ethCallDistinct|estimateTransfer|estimateErc20|estimateErc20Distinct|blockNumber]
+ *     [--seconds N] [--clients N] [--no-profile]
  *
  * Starts Sequin (LMDB, as `npm start` runs it) under `node --cpu-prof`, deploys the bench token,
  * runs the workload in a closed loop, stops the node (SIGTERM: it exits cleanly, so every thread
@@ -19,11 +20,12 @@ import path from 'node:path';
 import { encodeFunctionData, toHex } from 'viem';
 import { benchAccounts } from './lib/accounts.js';
 import { closedLoop } from './lib/closed-loop.js';
+import { distinctAddress } from './lib/distinctAddress.js';
 import { deployToken, ERC20_ABI } from './lib/erc20.js';
 import { RpcClient } from './lib/rpc.js';
 import * as sequin from './peers/sequin.js';
 
-const WORKLOADS = ['ethCall', 'estimateTransfer', 'estimateErc20', 'blockNumber'] as const;
+const WORKLOADS = ['ethCall', 'ethCallDistinct', 'estimateTransfer', 'estimateErc20', 'estimateErc20Distinct', 'blockNumber'] as const;
 type WorkloadName = (typeof WORKLOADS)[number];
 
 /** One node of a .cpuprofile (V8's format). */
@@ -57,18 +59,28 @@ function parseArgs(argv: readonly string[]): { workload: WorkloadName; seconds: 
   return { workload, seconds, clients, profile };
 }
 
-/** The request the workload repeats. */
-async function requestOf(rpc: RpcClient, workload: WorkloadName): Promise<{ method: string; params: unknown[] }> {
+/**
+ * The workload's method and a function giving each request's params: the same request every time,
+ * or (the *Distinct workloads) another address each time, so no answer comes from the call cache.
+ */
+async function requestOf(rpc: RpcClient, workload: WorkloadName): Promise<{ method: string; params: () => unknown[] }> {
   const [holder, other] = benchAccounts();
-  if (workload === 'blockNumber') return { method: 'eth_blockNumber', params: [] };
-  if (workload === 'estimateTransfer') return { method: 'eth_estimateGas', params: [{ from: holder!.address, to: other!.address, value: toHex(1) }] };
+  if (workload === 'blockNumber') return { method: 'eth_blockNumber', params: () => [] };
+  if (workload === 'estimateTransfer') return { method: 'eth_estimateGas', params: () => [{ from: holder!.address, to: other!.address, value: toHex(1) }] };
   const token = await deployToken(rpc, holder!);
-  if (workload === 'estimateErc20') {
-    const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [other!.address, 1n] });
-    return { method: 'eth_estimateGas', params: [{ from: holder!.address, to: token, data }] };
+  let index = 0;
+  if (workload === 'estimateErc20' || workload === 'estimateErc20Distinct') {
+    const recipient = () => (workload === 'estimateErc20' ? other!.address : distinctAddress(index++));
+    return {
+      method: 'eth_estimateGas',
+      params: () => [{ from: holder!.address, to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [recipient(), 1n] }) }],
+    };
   }
-  const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [holder!.address] });
-  return { method: 'eth_call', params: [{ to: token, data }, 'latest'] };
+  const owner = () => (workload === 'ethCall' ? holder!.address : distinctAddress(index++));
+  return {
+    method: 'eth_call',
+    params: () => [{ to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [owner()] }) }, 'latest'],
+  };
 }
 
 /** CPU time (user + system, ms) of each thread of `pid`, by "tid name", from /proc. */
@@ -149,9 +161,9 @@ async function main(): Promise<void> {
   const rpc = new RpcClient(peer.url);
   try {
     const { method, params } = await requestOf(rpc, workload);
-    await rpc.call(method, params);
+    await rpc.call(method, params());
     const before = threadCpuMs(peer.pid);
-    const result = await closedLoop(() => rpc.call(method, params), { concurrency: clients, durationMs: seconds * 1000 });
+    const result = await closedLoop(() => rpc.call(method, params()), { concurrency: clients, durationMs: seconds * 1000 });
     const after = threadCpuMs(peer.pid);
     console.log(`${workload}: ${method} × ${result.ok} in ${seconds} s = ${result.perSecond.toFixed(0)}/s (${result.errors} errors), ${clients} clients`);
     // CPU time per request, by thread: unlike throughput, it hardly changes when other processes share the cores.
