@@ -35,6 +35,7 @@ import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
+import { measureStalledSubscribers, STALLED_GAP, STALLED_GAP_NONE, STALLED_GAP_RATIO, STALLED_RSS_EXTRA } from './targets/stalled-subscribers.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
 import { batchedBurst } from './workloads/batchedBurst.js';
@@ -43,6 +44,7 @@ import { burst } from './workloads/burst.js';
 import { LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO, measureEndlessLoopFairness } from './workloads/endless-loop-fairness.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
+import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
@@ -50,8 +52,11 @@ import { errorResult } from './workloads/types.js';
 
 const RUN_LIMIT_MS = 480_000;
 const WORKLOAD_LIMIT_MS = 90_000;
+/** Two bursts of 30,000 transfers on fresh nodes, and their signing. */
+const STALLED_LIMIT_MS = 180_000;
 
-const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber];
+// Instant mining last: it switches Sequin from interval to instant mining (evm_setAutomine).
+const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber, instantMining];
 /** What --reads runs: the closed-loop read workloads, which need no transactions first. */
 const READ_WORKLOADS: readonly Workload[] = [estimateGas, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
@@ -69,6 +74,10 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   LOOPS_IDLE_P99,
   LOOPS_P99,
   LOOPS_RATIO,
+  STALLED_GAP_NONE,
+  STALLED_GAP,
+  STALLED_GAP_RATIO,
+  STALLED_RSS_EXTRA,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 const READ_SPECS: readonly MetricSpec[] = [STARTUP, ...READ_WORKLOADS.flatMap((w) => w.metrics), RSS, LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO];
@@ -170,6 +179,13 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
   await measureTarget(results, [LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO], 'dedicated eth_call during public endless loops', () =>
     measureEndlessLoopFairness(quick),
   );
+  await measureTarget(
+    results,
+    [STALLED_GAP_NONE, STALLED_GAP, STALLED_GAP_RATIO, STALLED_RSS_EXTRA],
+    'burst with and without 100 stalled WebSocket subscribers',
+    () => measureStalledSubscribers(quick),
+    STALLED_LIMIT_MS,
+  );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
 }
 
@@ -179,10 +195,11 @@ async function measureTarget(
   specs: readonly MetricSpec[],
   what: string,
   measure: () => Promise<Record<string, MetricResult>>,
+  limitMs = WORKLOAD_LIMIT_MS,
 ): Promise<void> {
   console.error(`bench: Sequin: ${what}…`);
   try {
-    const measured = await withTimeout(measure(), WORKLOAD_LIMIT_MS, what);
+    const measured = await withTimeout(measure(), limitMs, what);
     for (const spec of specs) results.set(spec.id, measured[spec.id] ?? { error: 'not measured' });
   } catch (error) {
     for (const spec of specs) results.set(spec.id, errorResult(error));

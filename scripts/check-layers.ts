@@ -60,6 +60,7 @@ const WEB: SourceTree = {
   layers: [
     { layer: 'shared', imports: [] },
     { layer: 'dapp', imports: ['shared'] },
+    { layer: 'chain', imports: [] },
     { layer: 'wallet', imports: ['shared'] },
     { layer: 'wallet/ui', imports: ['shared', 'wallet'] },
     {

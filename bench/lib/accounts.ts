@@ -6,7 +6,7 @@
  * for the whole run; signing never re-derives.
  */
 
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { toHex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
@@ -18,6 +18,8 @@ export interface BenchAccount {
   index: number;
   address: Address;
   signer: PrivateKeyAccount;
+  /** The raw key, for the native signer of large bursts (lib/fastSign.ts). */
+  privateKey: Hex;
 }
 
 let cached: BenchAccount[] | undefined;
@@ -30,7 +32,7 @@ export function benchAccounts(): BenchAccount[] {
     const privateKey = mnemonicToAccount(MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
     if (!privateKey) throw new Error(`no private key derived for account ${index}`);
     const signer = privateKeyToAccount(toHex(privateKey));
-    cached.push({ index, address: signer.address, signer });
+    cached.push({ index, address: signer.address, signer, privateKey: toHex(privateKey) });
   }
   return cached;
 }

@@ -21,4 +21,9 @@ export class BoundedCache<K, V> {
     this.entries.set(key, value);
     while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
   }
+
+  /** Forgets everything (the records it held were rewound). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,7 +1,7 @@
 import type { Storage } from '../storage/Storage.js';
 import { BoundedCache } from './BoundedCache.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
 
 /** Recent records kept decoded in memory when storage is on disk: about ten 2,000-tx blocks. */
 const RECENT_TRANSACTIONS = 20_000;
@@ -9,7 +9,8 @@ const RECENT_BLOCKS = 64;
 
 /**
  * Reads sealed blocks, transactions, receipts and sub-blocks as storage holds them. Records are
- * immutable once written (no reorgs), so what this returns never goes stale; but storage may
+ * immutable once written (no reorgs), so what this returns never goes stale — except across a
+ * rewind (evm_revert, anvil_reset), after which the writer calls {@link forgetRecent}; storage may
  * already hold records the sequencer has not published yet (a commit is readable before it
  * resolves), so what a client may see is decided by the sequencer's ChainView, never by what
  * this finds. Only the {@link ChainWriter} adds records.
@@ -58,6 +59,17 @@ export class ChainReader {
   /** Every stored sub-block (those of the open block; a seal deletes its block's). Read at start-up. */
   subBlocks(): StoredSubBlock[] {
     return this.storage.recordsWithPrefix<StoredSubBlock>(recordKeys.subBlockPrefix).map(([, value]) => value);
+  }
+
+  /** Drops the recent caches (after a rewind deleted records they may hold). */
+  forgetRecent(): void {
+    this.recentTransactions?.clear();
+    this.recentBlocks?.clear();
+  }
+
+  /** The state edits of block `number` (sealed or open), in sub-block order. */
+  stateEditsOf(number: number): StoredStateEdit[] {
+    return this.storage.recordsWithPrefix<StoredStateEdit>(recordKeys.stateEditsOfBlock(number)).map(([, value]) => value);
   }
 
   /** Keeps records that were just committed in the recent caches (no-op without caching). Called by the writer. */

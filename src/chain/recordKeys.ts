@@ -7,6 +7,9 @@ export const recordKeys = {
   transaction: (hash: string) => `tx:${hash}`,
   subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
   subBlockPrefix: 'sub:',
+  stateEdit: (blockNumber: number, subBlockIndex: number) =>
+    `edit:${blockNumber.toString(16).padStart(12, '0')}:${subBlockIndex.toString(16).padStart(6, '0')}`,
+  stateEditsOfBlock: (blockNumber: number) => `edit:${blockNumber.toString(16).padStart(12, '0')}:`,
   poolTransaction: (hash: string) => `pool:${hash}`,
   poolPrefix: 'pool:',
 } as const;

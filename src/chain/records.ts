@@ -83,6 +83,9 @@ export interface StoredSubBlock {
   /** Timestamp (seconds) shared by every sub-block of the block. */
   timestamp: number;
   baseFeePerGas: Hex;
+  /** The block's gas limit and coinbase (absent in records written before they could change at run time). */
+  gasLimit?: Hex;
+  miner?: Hex;
   transactionHashes: Hex[];
   /** Gas used by the whole block up to and including this sub-block. */
   cumulativeGasUsed: Hex;
@@ -95,6 +98,22 @@ export interface StoredSubBlock {
    * absent when it holds transactions only. Their writes are in the touched lists like any other.
    */
   stateEdits?: string[];
+}
+
+/**
+ * The writes of one state edit (a dev method such as anvil_setBalance), kept with its block for
+ * good (sub-block records go at the seal): a replay of the block (debug_trace*) applies it between
+ * the same transactions as the sequencer did. Keys are unprefixed hex; an account is its RLP, or
+ * null when deleted; storage values are minimal bytes ("0x" for zero).
+ */
+export interface StoredStateEdit {
+  blockNumber: number;
+  subBlockIndex: number;
+  /** How many of the block's transactions were pre-confirmed before it. */
+  afterTransactions: number;
+  accounts: Array<[string, Hex | null]>;
+  storage: Array<[string, string, Hex]>;
+  code: Array<[string, Hex]>;
 }
 
 /** The chain head pointer. */

@@ -18,7 +18,7 @@ describe('sequin --help', () => {
 
   it('says each default, the bounds and the unit', () => {
     expect(help).toMatch(/--block-time MS +milliseconds between sealed blocks \(default 2000 ms; ≥ 1000, a multiple of\s+--preconf-interval\)/);
-    expect(help).toMatch(/--txpool-global-slots N +executable txs in the pool \(default 5120; ≥ 1\)/);
+    expect(help).toMatch(/--txpool-global-slots N +most executable txs in the pool .*\(default 5120; ≥ 1\)/s);
     expect(help).toMatch(/--balance ETH +genesis balance of each dev account, in ether \(default 10000 ETH; ≥ 0\)/);
     expect(help).toMatch(/--public-url URL .*\(default: the\s+address listened on;/s);
   });

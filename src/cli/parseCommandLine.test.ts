@@ -142,3 +142,16 @@ describe('parseCommandLine: sequin keys', () => {
     expect(() => parseCommandLine(argv, {})).toThrow(/Usage:\n {2}sequin keys create --name NAME/);
   });
 });
+
+describe('parseCommandLine: a switch that is on by default', () => {
+  it('is on unless --no-preinstalls, SEQUIN_PREINSTALLS=false or "preinstalls": false turns it off', () => {
+    expect(config([]).preinstalls).toBe(true);
+    expect(config(['--no-preinstalls']).preinstalls).toBe(false);
+    expect(config([], { SEQUIN_PREINSTALLS: 'false' }).preinstalls).toBe(false);
+    const directory = mkdtempSync(join(tmpdir(), 'sequin-flags-'));
+    const file = join(directory, 'config.json');
+    writeFileSync(file, JSON.stringify({ preinstalls: false }));
+    expect(config(['--config', file]).preinstalls).toBe(false);
+    expect(() => config(['--preinstalls'])).toThrow(/Unknown option '--preinstalls'/);
+  });
+});

@@ -32,7 +32,7 @@ export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv 
     config: { type: 'string' },
   };
   for (const { setting } of SETTING_LIST) {
-    options[setting.name] =
+    options[optionName(setting)] =
       setting.shape === 'switch' ? { type: 'boolean' } : setting.shape === 'list' ? { type: 'string', multiple: true } : { type: 'string' };
   }
   let parsed: ReturnType<typeof parseArgs>;
@@ -49,7 +49,12 @@ export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv 
   const given: Given[] = [
     ...(configFile ? readConfigFile(configFile) : []),
     ...fromEnvironment(environment),
-    ...SETTING_LIST.flatMap((entry) => (values[entry.setting.name] === undefined ? [] : [{ entry, value: values[entry.setting.name]! }])),
+    ...SETTING_LIST.flatMap((entry) => {
+      const value = values[optionName(entry.setting)];
+      if (value === undefined) return [];
+      // `--no-name` turns off a switch that is on by default.
+      return [{ entry, value: entry.setting.flag === `--no-${entry.setting.name}` ? !value : value }];
+    }),
   ];
   const config = defaultNodeConfig();
   for (const { entry, value, source } of given) {
@@ -61,6 +66,11 @@ export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv 
     }
   }
   return { kind: 'run', config };
+}
+
+/** The flag of a setting without its dashes: `block-time`, or `no-preinstalls` for a switch that is on by default. */
+function optionName(setting: SettingEntry['setting']): string {
+  return setting.flag.slice(2);
 }
 
 function fromEnvironment(environment: NodeJS.ProcessEnv): Given[] {

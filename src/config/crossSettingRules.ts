@@ -19,7 +19,19 @@ export interface CrossSettingRule {
   problem(config: NodeConfig): string | undefined;
 }
 
-const { preconfIntervalMs, blockTimeMs, maxBodyBytes, maxInflightBytes, rpcTimeoutMs, sendSyncTimeoutMs, sendSyncMaxTimeoutMs, txpool } = NODE_SETTINGS;
+const {
+  preconfIntervalMs,
+  blockTimeMs,
+  maxBodyBytes,
+  maxInflightBytes,
+  rpcTimeoutMs,
+  sendSyncTimeoutMs,
+  sendSyncMaxTimeoutMs,
+  txpool,
+  state,
+  loadState,
+  dumpState,
+} = NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
   {
@@ -68,5 +80,15 @@ export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
       config.txpool.accountSlots <= config.txpool.globalSlots
         ? undefined
         : `${txpool.accountSlots.flag} must be at most ${txpool.globalSlots.flag} (${config.txpool.globalSlots}), got ${config.txpool.accountSlots}: an account cannot be guaranteed more slots than the pool has`,
+  },
+  {
+    // Anvil refuses the combination too: --state is both.
+    constrains: state,
+    against: [loadState, dumpState],
+    allowed: `not with \`${loadState.flag}\` or \`${dumpState.flag}\``,
+    problem: (config) =>
+      config.state !== undefined && (config.loadState !== undefined || config.dumpState !== undefined)
+        ? `${state.flag} loads and dumps the state itself: it cannot be combined with ${loadState.flag} or ${dumpState.flag}`
+        : undefined,
   },
 ];

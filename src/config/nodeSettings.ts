@@ -12,6 +12,9 @@ import { LOG_LEVELS } from '../primitives/logger.js';
 import { publicUrlProblem } from './publicUrl.js';
 import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
 
+/** The sequencer's mining modes (see sequencer/MiningMode.ts). */
+export const MINING_MODES = ['interval', 'instant', 'manual'] as const;
+
 export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
 
 export const NODE_SETTINGS = {
@@ -28,6 +31,28 @@ export const NODE_SETTINGS = {
   }),
   dataDir: text({ name: 'data-dir', valueName: 'DIR', default: '.sequin', defaultDoc: '`./.sequin`', doc: 'LMDB data directory' }),
   ephemeral: switchSetting({ name: 'ephemeral', doc: 'keep everything in memory; nothing is written to disk' }),
+  // Anvil's state files (its JSON format): a directory means <DIR>/state.json, as in Anvil.
+  loadState: optionalText({
+    name: 'load-state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dev methods](#dev-methods)",
+  }),
+  dumpState: optionalText({
+    name: 'dump-state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: "on a clean exit (SIGINT, SIGTERM), write the state to this file in Anvil's JSON format",
+  }),
+  state: optionalText({
+    name: 'state',
+    valueName: 'FILE',
+    defaultDoc: 'none',
+    check: () => undefined,
+    doc: 'both: load this file at start if it exists, write it on exit',
+  }),
   // At most 2^53-1 so that wallets, which hold chain ids in JavaScript numbers, see the same id.
   chainId: bigWholeNumber({
     name: 'chain-id',
@@ -44,6 +69,13 @@ export const NODE_SETTINGS = {
     min: 1000,
     minimumReason: 'block timestamps are whole seconds and must increase',
     doc: 'milliseconds between sealed blocks',
+  }),
+  mining: choice({
+    name: 'mining',
+    valueName: 'MODE',
+    choices: MINING_MODES,
+    default: 'interval',
+    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
   }),
   blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
   initialBaseFee: bigWholeNumber({
@@ -65,6 +97,11 @@ export const NODE_SETTINGS = {
   }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
+  preinstalls: switchSetting({
+    name: 'preinstalls',
+    default: true,
+    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](#preinstalls)) from a new chain's genesis; a data dir keeps what it has",
+  }),
   logLevel: choice({ name: 'log-level', valueName: 'LEVEL', choices: LOG_LEVELS, default: 'info', doc: 'how much to log (`debug` logs every RPC call)' }),
   logFormat: choice({
     name: 'log-format',
@@ -107,6 +144,14 @@ export const NODE_SETTINGS = {
     default: 5 * 1024 * 1024,
     min: 1024,
     doc: "largest HTTP request body (geth's 5 MiB); larger → HTTP 413",
+  }),
+  // Node checks these deadlines once a second (startHttpServer), so a trickling client is cut within a second of it.
+  httpReadTimeoutMs: wholeNumber({
+    name: 'http-read-timeout',
+    unit: 'ms',
+    default: 30_000,
+    min: 1000,
+    doc: "time a client may take to send a whole HTTP request, headers and body (geth's 30 s); a client still sending is cut with HTTP 408",
   }),
   maxBatchLength: wholeNumber({ name: 'max-batch-length', default: 1000, min: 1, doc: "most calls in one JSON-RPC batch (geth's)" }),
   maxInflightBytes: wholeNumber({
@@ -196,6 +241,13 @@ export const NODE_SETTINGS = {
     min: 1,
     doc: 'longest wait a caller may ask of `eth_sendRawTransactionSync` (more → -32602)',
   }),
+  shutdownTimeoutMs: wholeNumber({
+    name: 'shutdown-timeout',
+    unit: 'ms',
+    default: 10_000,
+    min: 0,
+    doc: 'on SIGTERM / SIGINT, time the requests in flight get to be answered (new ones are refused) before connections are cut',
+  }),
   /** WebSocket limits (messages share --max-body-bytes as their size limit). */
   ws: {
     maxConnections: wholeNumber({
@@ -218,6 +270,22 @@ export const NODE_SETTINGS = {
       default: 16 * 1024 * 1024,
       min: 65_536,
       doc: 'bytes queued for a client that is not reading before it is dropped as a slow consumer (close 1008)',
+    }),
+    // The node's bound: --ws-max-buffered-bytes alone would let 1,000 connections hold 16 GiB.
+    maxTotalBufferedBytes: wholeNumber({
+      name: 'ws-max-total-buffered-bytes',
+      unit: 'bytes',
+      default: 256 * 1024 * 1024,
+      min: 65_536,
+      doc: 'bytes queued for all WebSocket clients together; past it the clients furthest behind are dropped as slow consumers (close 1008) until it fits',
+    }),
+    dedicatedShare: wholeNumber({
+      name: 'ws-dedicated-share',
+      unit: 'percent',
+      default: 10,
+      min: 0,
+      max: 100,
+      doc: 'share of `--ws-max-connections` only API-key clients may take: public clients are refused (HTTP 503) once the rest is in use',
     }),
     pingIntervalMs: wholeNumber({
       name: 'ws-ping-interval',
@@ -261,12 +329,22 @@ export const NODE_SETTINGS = {
       name: 'txpool-account-slots',
       default: 16,
       min: 1,
-      doc: 'executable txs guaranteed per account when the pool is full',
+      doc: 'executable txs per account spared from eviction while other accounts hold more',
     }),
     // geth: 4096 + 1024.
-    globalSlots: wholeNumber({ name: 'txpool-global-slots', default: 5120, min: 1, doc: 'executable txs in the pool' }),
+    globalSlots: wholeNumber({
+      name: 'txpool-global-slots',
+      default: 5120,
+      min: 1,
+      doc: 'most executable txs in the pool (then the cheapest other sender’s last is evicted, or the tx refused)',
+    }),
     accountQueue: wholeNumber({ name: 'txpool-account-queue', default: 64, min: 0, doc: 'future-nonce txs per account; 0 refuses them' }),
-    globalQueue: wholeNumber({ name: 'txpool-global-queue', default: 1024, min: 0, doc: 'future-nonce txs in the pool' }),
+    globalQueue: wholeNumber({
+      name: 'txpool-global-queue',
+      default: 1024,
+      min: 0,
+      doc: 'most future-nonce txs in the pool (then the cheapest queued tx of another sender is evicted, or the tx refused)',
+    }),
     priceBump: wholeNumber({
       name: 'txpool-price-bump',
       unit: 'percent',

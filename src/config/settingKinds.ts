@@ -137,16 +137,19 @@ export function optionalText(
 }
 
 /** A boolean flag that takes no argument: off unless given. Its variable and file value take true/false, 1/0, yes/no, on/off. */
-export function switchSetting(declaration: Declaration): Setting<boolean> {
+export function switchSetting(declaration: Declaration & { default?: boolean }): Setting<boolean> {
   const { name } = declaration;
+  const on = declaration.default === true;
   return defineSetting({
     ...naming(name),
+    // A switch that is on by default is turned off by its negation, `--no-name`.
+    ...(on ? { flag: `--no-${name}` } : {}),
     doc: declaration.doc,
     shape: 'switch',
     valueName: undefined,
     unit: undefined,
-    default: false,
-    defaultDoc: 'off',
+    default: on,
+    defaultDoc: on ? 'on' : 'off',
     allowed: undefined,
     rule: z.boolean(),
     minimumReason: undefined,

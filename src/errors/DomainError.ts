@@ -1,4 +1,5 @@
 import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
+import type { Erc20SlotNotFoundError } from './Erc20SlotNotFoundError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
@@ -13,6 +14,7 @@ import type { LimitExceededError } from './LimitExceededError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
 import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
+import type { StorageUnavailableError } from './StorageUnavailableError.js';
 import type { StructLogTooLargeError } from './StructLogTooLargeError.js';
 import type { TracerNotFoundError } from './TracerNotFoundError.js';
 import type { TracingFailedError } from './TracingFailedError.js';
@@ -45,4 +47,8 @@ export type DomainError =
   | InvalidTransactionRequestError
   | LimitExceededError
   | SendSyncTimeoutError
-  | NodeShuttingDownError;
+  | NodeShuttingDownError
+  // Storage that cannot make writes durable (full or failing disk).
+  | StorageUnavailableError
+  // Dev methods (anvil_*).
+  | Erc20SlotNotFoundError;

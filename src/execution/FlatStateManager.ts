@@ -1,6 +1,6 @@
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { OriginalStorageCache } from '@ethereumjs/statemanager';
-import { Account, type Address } from '@ethereumjs/util';
+import { Account, type Address, equalsBytes } from '@ethereumjs/util';
 import { keccak256 } from '../primitives/keccak.js';
 import type { StateChanges } from './StateChanges.js';
 import { EMPTY_CODE_HASH, type StateReader } from './StateReader.js';
@@ -11,6 +11,7 @@ type JournalEntry =
   | { kind: 'code'; hash: string; previous: Uint8Array | undefined };
 
 const EMPTY = new Uint8Array(0);
+const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
 
 /**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
@@ -33,6 +34,10 @@ export class FlatStateManager implements StateManagerInterface {
   private codes = new Map<string, Uint8Array>();
   private journal: JournalEntry[] = [];
   private checkpoints: number[] = [];
+  /** The sender exempt from runTx's code check in this transaction (see {@link exemptSenderFromCodeCheck}). */
+  private codeCheckExemption: string | undefined;
+  /** True until the exempt sender's account has been read once (the read runTx checks). */
+  private codeHiddenFromNextRead = false;
 
   constructor(base: StateReader) {
     this.base = base;
@@ -47,7 +52,27 @@ export class FlatStateManager implements StateManagerInterface {
     this.codes = new Map();
     this.journal = [];
     this.checkpoints = [];
+    this.endSenderCodeExemption();
     this.originalStorageCache.clear();
+  }
+
+  /**
+   * Lets `address` send the next transaction although it has code. runTx refuses a sender with
+   * code (EIP-3607) and has no switch for it, so the first read of the account (the one runTx
+   * checks) shows the empty code hash; runTx then writes that account object back (fees, nonce)
+   * and every such write keeps the real code hash. Later reads, and calls into the sender, see
+   * its code. geth skips the check for eth_call and eth_estimateGas, Anvil for impersonated
+   * senders. Lasts until {@link endSenderCodeExemption} (or a reset).
+   */
+  exemptSenderFromCodeCheck(address: Uint8Array): void {
+    this.codeCheckExemption = Buffer.from(address).toString('hex');
+    this.codeHiddenFromNextRead = true;
+  }
+
+  /** Ends the exemption once the transaction has run (or was refused). */
+  endSenderCodeExemption(): void {
+    this.codeCheckExemption = undefined;
+    this.codeHiddenFromNextRead = false;
   }
 
   /** The writes so far, handing ownership to the caller; the overlay starts empty again. */
@@ -67,12 +92,26 @@ export class FlatStateManager implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const account = this.readAccount(key(address));
-    return account ? copyAccount(account) : undefined;
+    const id = key(address);
+    const account = this.readAccount(id);
+    if (!account) return undefined;
+    const copy = copyAccount(account);
+    if (id === this.codeCheckExemption && this.codeHiddenFromNextRead) {
+      this.codeHiddenFromNextRead = false;
+      copy.codeHash = Uint8Array.from(EMPTY_CODE_HASH_BYTES);
+    }
+    return copy;
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
-    this.writeAccount(key(address), account ? copyAccount(account) : null);
+    const id = key(address);
+    const copy = account ? copyAccount(account) : null;
+    // The object runTx writes back is the one whose code hash was hidden: keep the real one.
+    if (copy && id === this.codeCheckExemption && equalsBytes(copy.codeHash, EMPTY_CODE_HASH_BYTES)) {
+      const stored = this.readAccount(id);
+      if (stored) copy.codeHash = stored.codeHash;
+    }
+    this.writeAccount(id, copy);
   }
 
   async deleteAccount(address: Address): Promise<void> {
@@ -88,6 +127,26 @@ export class FlatStateManager implements StateManagerInterface {
     if (fields.storageRoot !== undefined) account.storageRoot = fields.storageRoot;
     if (fields.codeHash !== undefined) account.codeHash = fields.codeHash;
     this.writeAccount(id, account);
+  }
+
+  /** Writes `changes` (a state edit's, replayed) into the overlay, journaled like any write. */
+  applyChanges(changes: StateChanges): void {
+    for (const [hash, code] of changes.code) {
+      this.journal.push({ kind: 'code', hash, previous: this.codes.get(hash) });
+      this.codes.set(hash, code);
+    }
+    for (const [address, account] of changes.accounts) this.writeAccount(address, account ? copyAccount(account) : null);
+    for (const [address, slots] of changes.storage) {
+      let overlay = this.slots.get(address);
+      if (!overlay) {
+        overlay = new Map();
+        this.slots.set(address, overlay);
+      }
+      for (const [slot, value] of slots) {
+        this.journal.push({ kind: 'storage', address, slot, previous: overlay.get(slot) });
+        overlay.set(slot, value);
+      }
+    }
   }
 
   async putCode(address: Address, code: Uint8Array): Promise<void> {

@@ -49,6 +49,13 @@ export class WorldState implements StateReader {
     return code;
   }
 
+  /** Drops the read cache: storage was rewound under it (evm_revert, anvil_reset). */
+  forgetCached(): void {
+    this.accounts = new Map();
+    this.slots = new Map();
+    this.codes.clear();
+  }
+
   /** Publishes committed changes to readers. */
   apply(changes: StateChanges): void {
     for (const [address, account] of changes.accounts) this.remember(this.accounts, address, account);

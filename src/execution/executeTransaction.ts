@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { runTx } from '@ethereumjs/vm';
 import type { ExecutionVm } from './createExecutionVm.js';
+import { impersonatedSenderOf } from './impersonatedTransaction.js';
 
 /** An EVM log: emitting address, topics, data. */
 export interface ExecutedLog {
@@ -27,6 +28,7 @@ export interface ExecutedTransaction {
  * so far is `blockGasUsed`. The sender must already be recovered (the pool did it), so no
  * signature work happens here. Throws when the transaction is invalid on the current state
  * (e.g. its sender's balance was spent by an earlier transaction); the state is unchanged then.
+ * An impersonated transaction's sender may have code (Anvil's rule: EIP-3607 is not checked).
  */
 export async function executeTransaction(
   execution: ExecutionVm,
@@ -34,13 +36,20 @@ export async function executeTransaction(
   transaction: TypedTransaction,
   blockGasUsed: bigint,
 ): Promise<ExecutedTransaction> {
-  const result = await runTx(execution.vm, {
-    tx: transaction,
-    block,
-    blockGasUsed,
-    skipHardForkValidation: true,
-    skipBlockGasLimitValidation: true,
-  });
+  const impersonated = impersonatedSenderOf(transaction);
+  if (impersonated) execution.state.exemptSenderFromCodeCheck(impersonated.bytes);
+  let result: Awaited<ReturnType<typeof runTx>>;
+  try {
+    result = await runTx(execution.vm, {
+      tx: transaction,
+      block,
+      blockGasUsed,
+      skipHardForkValidation: true,
+      skipBlockGasLimitValidation: true,
+    });
+  } finally {
+    execution.state.endSenderCodeExemption();
+  }
   const gasUsed = result.totalGasSpent;
   return {
     transaction,

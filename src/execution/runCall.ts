@@ -15,10 +15,10 @@ const ZERO_ADDRESS = new Uint8Array(20);
 
 /**
  * Executes a call on `state` without keeping its effects, like geth's eth_call: the nonce is not
- * checked, a missing sender is the zero address, and without a gas price the block's base fee
- * is treated as zero (geth's NoBaseFee) so calls need no funds for gas. A call that cannot run
- * gives an `invalid` outcome with the reason; a domain error raised while it runs (by a tracer)
- * is thrown as it is.
+ * checked, the sender may have code (geth skips EIP-3607 for calls), a missing sender is the
+ * zero address, and without a gas price the block's base fee is treated as zero (geth's
+ * NoBaseFee) so calls need no funds for gas. A call that cannot run gives an `invalid` outcome
+ * with the reason; a domain error raised while it runs (by a tracer) is thrown as it is.
  */
 export async function runCall(options: {
   common: Common;
@@ -45,6 +45,7 @@ export async function runCall(options: {
   try {
     const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+    execution.state.exemptSenderFromCodeCheck(from);
     const result = await runTx(execution.vm, {
       tx: transaction,
       block: toExecutionBlock(common, environment),

@@ -3,25 +3,35 @@ import { ChainWriter } from '../chain/ChainWriter.js';
 import { createChainCommon } from '../config/chainCommon.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { preinstallAlloc } from '../config/preinstalls.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import { VmPool } from '../execution/VmPool.js';
 import { WorldState } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { IntervalSchedule } from '../sequencer/IntervalSchedule.js';
+import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import { CallLogging } from '../services/dev/CallLogging.js';
+import type { StateDumps } from '../services/dev/StateDumps.js';
+import { freeBytesIn } from '../storage/describeWriteFailure.js';
+import { GuardedStorage } from '../storage/GuardedStorage.js';
 import { MemoryStorage } from '../storage/MemoryStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
+import type { StorageHealth } from '../storage/StorageHealth.js';
 import { PoolJournal } from '../txpool/PoolJournal.js';
+import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createCallExecutor } from './createCallExecutor.js';
@@ -34,6 +44,8 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   accounts: DevAccount[];
   storage: Storage;
+  /** Whether storage accepts writes now (false on a full or failing disk, with the reason). */
+  storageHealth: () => StorageHealth;
   chain: ChainReader;
   world: WorldState;
   events: EventBus<ChainEvents>;
@@ -42,6 +54,10 @@ export interface NodeParts {
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
   backend: RpcBackend;
+  /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
+  /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
+  stateDumps: StateDumps;
   /** Stops what the backend runs in the background (call workers, filter listeners). */
   closeBackend: () => Promise<void>;
   /** True when this run wrote the genesis block, false when it resumed a stored chain. */
@@ -50,8 +66,8 @@ export interface NodeParts {
   restoredTxs: { restored: number; dropped: number };
 }
 
-/** What {@link buildNodeParts} needs beside the configuration. */
-export interface BuildOptions {
+/** Options of {@link buildNodeParts}. */
+export interface NodePartsOptions {
   clock: Clock;
   logger: Logger;
   /**
@@ -59,6 +75,8 @@ export interface BuildOptions {
    * in-process test chains, which then run calls on this thread. Default false.
    */
   inMemoryStorage?: boolean;
+  /** Test seam: wraps the opened storage, e.g. to make its disk fill up (testing/FullDiskStorage.ts). */
+  wrapStorage?: (storage: Storage) => Storage;
 }
 
 /**
@@ -72,19 +90,29 @@ export interface BuildOptions {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: BuildOptions): Promise<NodeParts> {
+export async function buildNodeParts(config: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
   const problems = validateConfig(config);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
   const common = createChainCommon(config.chainId);
   const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
-  const storage = options.inMemoryStorage ? new MemoryStorage() : openStorage(config);
+  // LMDB (on disk, or in RAM for --ephemeral), which the execution workers open too; or this thread's memory.
+  const lmdb = options.inMemoryStorage ? undefined : await openStorage(config);
+  const opened: Storage = lmdb ?? new MemoryStorage();
+  // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
+  // error and the sequencer pauses, until a probe write succeeds again.
+  const storage = new GuardedStorage(options.wrapStorage?.(opened) ?? opened, {
+    logger,
+    now: () => clock.now(),
+    ...(config.ephemeral ? {} : { freeBytes: () => freeBytesIn(config.dataDir) }),
+  });
   try {
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -92,10 +120,14 @@ export async function buildNodeParts(config: NodeConfig, options: BuildOptions):
       chainWriter,
       world,
       trieNodes,
+      parameters,
       now: clock.now(),
       genesis: {
         chainId: config.chainId,
-        allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
+        alloc: new Map([
+          ...(config.preinstalls ? preinstallAlloc(config.chainId) : []),
+          ...accounts.map((account) => [account.address, { balance: config.accountBalance, nonce: 0n, code: new Uint8Array(0), storage: new Map() }] as const),
+        ]),
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
@@ -104,7 +136,15 @@ export async function buildNodeParts(config: NodeConfig, options: BuildOptions):
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
     const intake = new TransactionIntake(
-      { common, chainId: config.chainId, blockGasLimit: config.blockGasLimit, minTip: config.txpool.priceLimit },
+      {
+        common,
+        chainId: config.chainId,
+        // evm_setBlockGasLimit moves it: the pool refuses what the next blocks cannot hold.
+        get blockGasLimit() {
+          return parameters.gasLimit;
+        },
+        minTip: config.txpool.priceLimit,
+      },
       pool,
       journal,
       storage,
@@ -116,11 +156,10 @@ export async function buildNodeParts(config: NodeConfig, options: BuildOptions):
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
-    const blockSettings = { blockGasLimit: config.blockGasLimit, coinbase: COINBASE };
     const producer = new BlockProducer(
       {
         common,
-        settings: blockSettings,
+        parameters,
         storage,
         chain,
         chainWriter,
@@ -137,12 +176,19 @@ export async function buildNodeParts(config: NodeConfig, options: BuildOptions):
     );
     const sequencer = new Sequencer({
       producer,
-      schedule: new IntervalSchedule({ preconfIntervalMs: config.preconfIntervalMs, blockTimeMs: config.blockTimeMs }),
+      mode: miningModeOf(config),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
-      onStepFailed: (error) => logger.error('sequencer tick failed', { error }),
+      // A storage failure is logged once by the guard, which also pauses the ticks.
+      onStepFailed: (error) => error instanceof StorageUnavailableError || logger.error('sequencer tick failed', { error }),
+      writesPaused: () => !storage.health().writable,
     });
-    const { backend, close: closeBackend } = createRpcBackend({
+    const callLogging = new CallLogging(config.logRpc);
+    const {
+      backend,
+      stateDumps,
+      close: closeBackend,
+    } = createRpcBackend({
       config,
       common,
       version: sequinVersion(),
@@ -152,12 +198,32 @@ export async function buildNodeParts(config: NodeConfig, options: BuildOptions):
       pool,
       world,
       intake,
-      blockSettings,
-      callExecutor: createCallExecutor(config, { common, storage, pending: world, blockHash }),
+      vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
+      callExecutor: createCallExecutor(config, { common, dataDir: lmdb?.directory, storage, pending: world, blockHash }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
+      sequencer,
+      stateEdits: sequencer,
+      poolRemoval: new PoolRemoval(pool, journal, storage),
+      callLogging,
     });
-    return { accounts, storage, chain, world, events, pool, intake, sequencer, backend, closeBackend, createdGenesis, restoredTxs };
+    return {
+      accounts,
+      storage,
+      storageHealth: () => storage.health(),
+      chain,
+      world,
+      events,
+      pool,
+      intake,
+      sequencer,
+      backend,
+      stateDumps,
+      callLogging,
+      closeBackend,
+      createdGenesis,
+      restoredTxs,
+    };
   } catch (error) {
     await storage.close().catch(() => {});
     throw error;

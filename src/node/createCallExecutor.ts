@@ -7,18 +7,18 @@ import { type BlockHashLookup, createExecutionVm } from '../execution/createExec
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { VmPool } from '../execution/VmPool.js';
-import { LmdbStorage } from '../storage/LmdbStorage.js';
 import type { Storage } from '../storage/Storage.js';
 
 /**
  * The executor of calls, estimates, access lists and traces: worker threads over the node's LMDB
  * directory (every node the CLI starts, --ephemeral included), or, for storage only this thread
  * can read (the in-memory storage of in-process test chains), lanes on this thread with the same
- * scheduling. `pending` is what the in-process lanes read for the pending state.
+ * scheduling. `dataDir` is the LMDB directory the workers open (undefined for in-memory
+ * storage); `pending` is what the in-process lanes read for the pending state.
  */
 export function createCallExecutor(
   config: NodeConfig,
-  parts: { common: Common; storage: Storage; pending: StateReader; blockHash: BlockHashLookup },
+  parts: { common: Common; dataDir: string | undefined; storage: Storage; pending: StateReader; blockHash: BlockHashLookup },
 ): CallExecutor {
   const limits = {
     timeoutMs: config.rpcEvmTimeoutMs,
@@ -26,8 +26,8 @@ export function createCallExecutor(
     dedicatedWorkers: config.dedicatedWorkers,
     maxConcurrentTraces: config.rpcTraceConcurrency,
   };
-  const { common, storage, pending, blockHash } = parts;
-  if (storage instanceof LmdbStorage) return new CallExecutor({ ...limits, dataDir: storage.directory, chainId: config.chainId });
+  const { common, dataDir, storage, pending, blockHash } = parts;
+  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId });
   const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
   const states = new VersionedStates(
     (version) => new PersistedStateReader(storage, version),

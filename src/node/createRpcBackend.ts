@@ -3,13 +3,26 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import type { StateReader } from '../execution/StateReader.js';
+import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 import type { Clock } from '../sequencer/Clock.js';
-import { BlockSelection, type ChainBlockSettings } from '../services/BlockSelection.js';
+import type { Sequencer } from '../sequencer/Sequencer.js';
+import type { StateEditPort } from '../sequencer/StateEdit.js';
+import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
+import type { CallLogging } from '../services/dev/CallLogging.js';
+import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
+import { DevStateEdits } from '../services/dev/DevStateEdits.js';
+import { Impersonation } from '../services/dev/Impersonation.js';
+import { MiningControl } from '../services/dev/MiningControl.js';
+import { miningIntake } from '../services/dev/miningIntake.js';
+import { PoolControl } from '../services/dev/PoolControl.js';
+import { SnapshotControl } from '../services/dev/SnapshotControl.js';
+import { StateDumps } from '../services/dev/StateDumps.js';
+import { TimeControl } from '../services/dev/TimeControl.js';
 import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
@@ -19,9 +32,11 @@ import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
 import { Subscriptions } from '../services/subscriptions/Subscriptions.js';
 import { TraceService } from '../services/traces/TraceService.js';
+import { DevKeyring } from '../services/transactions/DevKeyring.js';
 import { TransactionService } from '../services/transactions/TransactionService.js';
 import { TxPoolQueries } from '../services/txpool/TxPoolQueries.js';
 import type { Storage } from '../storage/Storage.js';
+import type { PoolRemoval } from '../txpool/PoolRemoval.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 
@@ -41,11 +56,20 @@ export interface RpcBackendPorts {
   /** The pre-confirmed state the pool checks against (txpool_* classify by it). */
   world: StateReader;
   intake: TransactionIntake;
-  blockSettings: ChainBlockSettings;
+  /** Main-thread VMs, for the dev methods that run a view call on the pending state (ERC-20 slot probing). */
+  vms: VmPool;
   /** Runs calls, estimates, access lists and traces off the main thread, fairly between clients. */
   callExecutor: CallExecutor;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
+  /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
+  sequencer: Sequencer;
+  /** The sequencer's port for the dev methods' state edits. */
+  stateEdits: StateEditPort;
+  /** Pool removals on request (anvil_dropTransaction …), journal included. */
+  poolRemoval: PoolRemoval;
+  /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
+  callLogging: CallLogging;
 }
 
 /**
@@ -53,10 +77,10 @@ export interface RpcBackendPorts {
  * anything: each service gets only the ports it reads (a chain view source, block selection, the
  * pool, the intake), never the parts that write chain or state.
  */
-export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; close: () => Promise<void> } {
+export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; stateDumps: StateDumps; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
-  const selection = new BlockSelection(storage, ports.blockSettings);
-  const blocks = new BlockQueries(views, selection, pool, ports.blockSettings);
+  const selection = new BlockSelection(storage);
+  const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
   const calls = new CallQueries(views, selection, { executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
@@ -69,10 +93,14 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
+  const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
+  const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
+  const impersonation = new Impersonation();
+  const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const backend: RpcBackend = {
-    node: new NodeInfo({ chainId: config.chainId, version: ports.version }),
+    node,
     blocks,
-    fees: new FeeQueries(views, selection, common, SUGGESTED_TIP),
+    fees,
     state,
     calls,
     traces: new TraceService({
@@ -85,23 +113,45 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     transactions: new TransactionService({
       common,
       chainId: config.chainId,
-      intake: ports.intake,
+      intake: miningIntake(ports.intake, ports.sequencer),
       pool,
       views,
       events,
       blocks,
       state,
       calls,
-      devKeys: ports.devKeys,
+      accounts: new DevKeyring(ports.devKeys),
+      impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: new LogQueries(views, filters, logLimits),
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
+    time: new TimeControl(ports.sequencer, () => ports.clock.now()),
+    snapshots: new SnapshotControl(ports.sequencer, views),
+    dev: {
+      state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
+      impersonation,
+      dumps: stateDumps,
+      pool: new PoolControl(ports.poolRemoval),
+      info: new DevNodeInfo({
+        common,
+        chainId: config.chainId,
+        clientVersion: node.clientVersion(),
+        version: ports.version,
+        views,
+        selection,
+        state,
+        gasPrice: () => fees.gasPrice(),
+      }),
+      logging: ports.callLogging,
+    },
   };
   return {
     backend,
+    stateDumps,
     close: async () => {
       filters.close();
       await ports.callExecutor.close();

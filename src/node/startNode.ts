@@ -1,6 +1,7 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
 import { ALL_METHODS } from '../rpc/allMethods.js';
@@ -16,9 +17,11 @@ import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.j
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
+import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
-import { buildNodeParts } from './buildNodeParts.js';
+import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
+import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
 const WS_MAX_IN_FLIGHT = 64;
@@ -37,7 +40,10 @@ export interface SequinNode {
    * --public-tier), with the number of keys accepted from configuration and from the database.
    */
   access: { tiers: boolean; configuredKeys: number; storedKeys: number };
-  /** Stops serving, finishes the sub-block in progress, and closes the database. Safe to call twice. */
+  /**
+   * Stops accepting, answers the requests in flight (for up to --shutdown-timeout), closes the
+   * connections, finishes the sub-block in progress, and closes the database. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -47,16 +53,30 @@ export interface SequinNode {
  * (tiers, keys, rate limits), /ready and /metrics. Throws with a clear message for invalid
  * configuration or a data directory of another chain.
  */
-export async function startNode(config: NodeConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<SequinNode> {
+export async function startNode(
+  config: NodeConfig,
+  options: { clock?: Clock; logger?: Logger; wrapStorage?: NodePartsOptions['wrapStorage'] } = {},
+): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const { accounts, storage, events, pool, sequencer, backend, closeBackend, createdGenesis, restoredTxs } = await buildNodeParts(config, { clock, logger });
+  const parts = await buildNodeParts(config, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
+  const { accounts, storage, storageHealth, events, pool, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs } = parts;
   try {
+    const stateFiles = stateFilesOf(config);
+    const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
+    if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
-    const readiness = trackReadiness({ events, blockTimeMs: config.blockTimeMs, now: () => clock.now(), head: () => sequencer.views.current().headNumber });
+    const { mode } = sequencer;
+    const readiness = trackReadiness({
+      events,
+      blockTimeMs: mode.kind === 'interval' ? mode.blockTimeMs : undefined,
+      now: () => clock.now(),
+      head: () => sequencer.views.current().headNumber,
+      storage: storageHealth,
+    });
     const rpc = new RpcServer({
       methods: ALL_METHODS,
       backend,
@@ -65,11 +85,16 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       maxNestingDepth: config.maxNestingDepth,
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
-      observer: createRpcCallObserver(metrics, logger, { logRpc: config.logRpc }),
+      observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
-    const webPages = createWebHandler({ config, accounts });
+    const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
+    const webPages = createWebHandler({
+      config,
+      accounts,
+      hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
+    });
     sequencer.start();
     let http: HttpServerHandle;
     try {
@@ -78,6 +103,7 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
+        readTimeoutMs: config.httpReadTimeoutMs,
         inFlight,
         logger: toRpcLogger(logger),
         authorize: access.authorize,
@@ -97,6 +123,8 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       logger: toRpcLogger(logger),
       limits: { ...config.ws, maxMessageBytes: config.maxBodyBytes, maxInFlight: WS_MAX_IN_FLIGHT },
       authorize: access.authorize,
+      reauthorize: access.reauthorize,
+      accessVersion: access.version,
       inFlight,
       onConnectionCountChange: (open) => metrics.wsConnections.set(open),
       onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
@@ -122,10 +150,17 @@ export async function startNode(config: NodeConfig, options: { clock?: Clock; lo
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();
+          // The sequencer runs on while in-flight requests are answered: some wait for it (eth_sendRawTransactionSync).
+          await Promise.all([http.drain(config.shutdownTimeoutMs), websocket.drain(config.shutdownTimeoutMs)]);
           await websocket.close();
           await http.close();
           stopChainMetrics();
           await sequencer.stop();
+          try {
+            dumpStateFile(stateFiles, stateDumps);
+          } catch (error) {
+            logger.error('could not write the state file', { file: stateFiles.dump, error });
+          }
           await closeBackend();
           await storage.close();
         })();

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
  */
 interface NativeSecp256k1 {
   ecdsaRecover(signature: Uint8Array, recoveryId: number, message: Uint8Array, compressed: boolean): Uint8Array;
+  ecdsaSign(message: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
   publicKeyCreate(privateKey: Uint8Array, compressed: boolean): Uint8Array;
 }
 
@@ -54,4 +55,14 @@ function recoveryIdOf(v: bigint, chainId: bigint | undefined): number {
   if (v === 27n || v === 28n) return Number(v - 27n);
   if (chainId === undefined) return -1;
   return Number(v - (chainId * 2n + 35n));
+}
+
+/**
+ * Signs a 32-byte hash: r and s (32 bytes each) and the y-parity (0/1). libsecp256k1 nonces are
+ * RFC 6979 (deterministic) and s is always in the lower half (EIP-2), so the signature is the one
+ * geth, Anvil and viem produce for the same key and hash.
+ */
+export function signHash(hash: Uint8Array, privateKey: Uint8Array): { r: Uint8Array; s: Uint8Array; yParity: 0 | 1 } {
+  const { signature, recid } = native.ecdsaSign(hash, privateKey);
+  return { r: signature.slice(0, 32), s: signature.slice(32, 64), yParity: recid === 1 ? 1 : 0 };
 }

@@ -1,3 +1,44 @@
+import { anvilAddBalance } from './methods/anvil/addBalance.js';
+import { anvilAutoImpersonateAccount } from './methods/anvil/autoImpersonateAccount.js';
+import { anvilDealErc20 } from './methods/anvil/dealERC20.js';
+import { anvilDropAllTransactions } from './methods/anvil/dropAllTransactions.js';
+import { anvilDropTransaction } from './methods/anvil/dropTransaction.js';
+import { anvilDumpState } from './methods/anvil/dumpState.js';
+import { anvilGetAutomine, hardhatGetAutomine } from './methods/anvil/getAutomine.js';
+import { anvilGetBlobByHash } from './methods/anvil/getBlobByHash.js';
+import { anvilGetBlobsByTransactionHash } from './methods/anvil/getBlobsByTransactionHash.js';
+import { anvilGetGenesisTime } from './methods/anvil/getGenesisTime.js';
+import { anvilGetIntervalMining } from './methods/anvil/getIntervalMining.js';
+import { anvilImpersonateAccount } from './methods/anvil/impersonateAccount.js';
+import { anvilIncreaseTime, evmIncreaseTime } from './methods/anvil/increaseTime.js';
+import { anvilLoadState } from './methods/anvil/loadState.js';
+import { anvilMetadata } from './methods/anvil/metadata.js';
+import { anvilMine, hardhatMine } from './methods/anvil/mine.js';
+import { anvilMineDetailed, evmMineDetailed } from './methods/anvil/mineDetailed.js';
+import { anvilNodeInfo } from './methods/anvil/nodeInfo.js';
+import { anvilRemoveBlockTimestampInterval } from './methods/anvil/removeBlockTimestampInterval.js';
+import { anvilRemovePoolTransactions } from './methods/anvil/removePoolTransactions.js';
+import { anvilReset, hardhatReset } from './methods/anvil/reset.js';
+import { anvilRevert, evmRevert } from './methods/anvil/revert.js';
+import { anvilRollback } from './methods/anvil/rollback.js';
+import { anvilSetAutomine, evmSetAutomine } from './methods/anvil/setAutomine.js';
+import { anvilSetBalance } from './methods/anvil/setBalance.js';
+import { anvilSetBlockGasLimit, evmSetBlockGasLimit } from './methods/anvil/setBlockGasLimit.js';
+import { anvilSetBlockTimestampInterval } from './methods/anvil/setBlockTimestampInterval.js';
+import { anvilSetCode } from './methods/anvil/setCode.js';
+import { anvilSetCoinbase, hardhatSetCoinbase } from './methods/anvil/setCoinbase.js';
+import { anvilSetErc20Allowance } from './methods/anvil/setERC20Allowance.js';
+import { anvilSetErc20Balance } from './methods/anvil/setERC20Balance.js';
+import { anvilSetIntervalMining, evmSetIntervalMining } from './methods/anvil/setIntervalMining.js';
+import { anvilSetLoggingEnabled } from './methods/anvil/setLoggingEnabled.js';
+import { anvilSetMinGasPrice, hardhatSetMinGasPrice } from './methods/anvil/setMinGasPrice.js';
+import { anvilSetNextBlockBaseFeePerGas, hardhatSetNextBlockBaseFeePerGas } from './methods/anvil/setNextBlockBaseFeePerGas.js';
+import { anvilSetNextBlockTimestamp, evmSetNextBlockTimestamp } from './methods/anvil/setNextBlockTimestamp.js';
+import { anvilSetNonce } from './methods/anvil/setNonce.js';
+import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
+import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
+import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
+import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
 import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
@@ -12,6 +53,8 @@ import { createAccessList } from './methods/eth/createAccessList.js';
 import { estimateGas } from './methods/eth/estimateGas.js';
 import { feeHistory } from './methods/eth/feeHistory.js';
 import { gasPrice } from './methods/eth/gasPrice.js';
+import { getAccount } from './methods/eth/getAccount.js';
+import { getAccountInfo } from './methods/eth/getAccountInfo.js';
 import { getBalance } from './methods/eth/getBalance.js';
 import { getBlockByHash } from './methods/eth/getBlockByHash.js';
 import { getBlockByNumber } from './methods/eth/getBlockByNumber.js';
@@ -40,13 +83,38 @@ import { newPendingTransactionFilter } from './methods/eth/newPendingTransaction
 import { sendRawTransaction } from './methods/eth/sendRawTransaction.js';
 import { sendRawTransactionSync } from './methods/eth/sendRawTransactionSync.js';
 import { sendTransaction } from './methods/eth/sendTransaction.js';
+import { sendTransactionSync } from './methods/eth/sendTransactionSync.js';
+import { sendUnsignedTransaction } from './methods/eth/sendUnsignedTransaction.js';
+import { sign } from './methods/eth/sign.js';
+import { signTransaction } from './methods/eth/signTransaction.js';
+import { signTypedDataV4 } from './methods/eth/signTypedDataV4.js';
 import { subscribe } from './methods/eth/subscribe.js';
 import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
 import { unsubscribe } from './methods/eth/unsubscribe.js';
+import { evmMine } from './methods/evm/mine.js';
+import { evmSetAccountNonce } from './methods/evm/setAccountNonce.js';
+import { hardhatAddBalance } from './methods/hardhat/addBalance.js';
+import { hardhatAutoImpersonateAccount } from './methods/hardhat/autoImpersonateAccount.js';
+import { hardhatDealErc20 } from './methods/hardhat/dealERC20.js';
+import { hardhatDropAllTransactions } from './methods/hardhat/dropAllTransactions.js';
+import { hardhatDropTransaction } from './methods/hardhat/dropTransaction.js';
+import { hardhatDumpState } from './methods/hardhat/dumpState.js';
+import { hardhatImpersonateAccount } from './methods/hardhat/impersonateAccount.js';
+import { hardhatLoadState } from './methods/hardhat/loadState.js';
+import { hardhatMetadata } from './methods/hardhat/metadata.js';
+import { hardhatSetBalance } from './methods/hardhat/setBalance.js';
+import { hardhatSetCode } from './methods/hardhat/setCode.js';
+import { hardhatSetLoggingEnabled } from './methods/hardhat/setLoggingEnabled.js';
+import { hardhatSetNonce } from './methods/hardhat/setNonce.js';
+import { hardhatSetStorageAt } from './methods/hardhat/setStorageAt.js';
+import { hardhatStopImpersonatingAccount } from './methods/hardhat/stopImpersonatingAccount.js';
+import { minerStart } from './methods/miner/start.js';
+import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
+import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
@@ -74,6 +142,12 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   sendRawTransactionSync,
   sendTransaction,
   accounts,
+  // Node-side signing for the dev accounts
+  sendTransactionSync,
+  signTransaction,
+  sign,
+  personalSign,
+  signTypedDataV4,
   getTransactionByHash,
   getTransactionReceipt,
   getBlockByNumber,
@@ -120,4 +194,84 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   // Discovery
   modules,
   discover,
+  // Mining, time and snapshots (dedicated tier; Anvil's names and answers, Hardhat's aliases)
+  anvilGetAutomine,
+  hardhatGetAutomine,
+  anvilSetAutomine,
+  evmSetAutomine,
+  anvilGetIntervalMining,
+  anvilSetIntervalMining,
+  evmSetIntervalMining,
+  minerStart,
+  minerStop,
+  evmMine,
+  anvilMine,
+  hardhatMine,
+  anvilMineDetailed,
+  evmMineDetailed,
+  anvilSetNextBlockBaseFeePerGas,
+  hardhatSetNextBlockBaseFeePerGas,
+  anvilSetMinGasPrice,
+  hardhatSetMinGasPrice,
+  anvilSetCoinbase,
+  hardhatSetCoinbase,
+  anvilSetBlockGasLimit,
+  evmSetBlockGasLimit,
+  anvilIncreaseTime,
+  evmIncreaseTime,
+  anvilSetNextBlockTimestamp,
+  evmSetNextBlockTimestamp,
+  anvilSetTime,
+  evmSetTime,
+  anvilSetBlockTimestampInterval,
+  anvilRemoveBlockTimestampInterval,
+  anvilSnapshot,
+  evmSnapshot,
+  anvilRevert,
+  evmRevert,
+  anvilRollback,
+  anvilReset,
+  hardhatReset,
+  // The dev surface of Anvil and Hardhat (state edits, impersonation, dumps, the pool, node info)
+  anvilAddBalance,
+  anvilAutoImpersonateAccount,
+  anvilDealErc20,
+  anvilDropAllTransactions,
+  anvilDropTransaction,
+  anvilDumpState,
+  anvilGetBlobByHash,
+  anvilGetBlobsByTransactionHash,
+  anvilGetGenesisTime,
+  anvilImpersonateAccount,
+  anvilLoadState,
+  anvilMetadata,
+  anvilNodeInfo,
+  anvilRemovePoolTransactions,
+  anvilSetBalance,
+  anvilSetCode,
+  anvilSetErc20Allowance,
+  anvilSetErc20Balance,
+  anvilSetNonce,
+  anvilSetLoggingEnabled,
+  anvilSetStorageAt,
+  anvilStopImpersonatingAccount,
+  evmSetAccountNonce,
+  hardhatAddBalance,
+  hardhatAutoImpersonateAccount,
+  hardhatDealErc20,
+  hardhatDropAllTransactions,
+  hardhatDropTransaction,
+  hardhatDumpState,
+  hardhatImpersonateAccount,
+  hardhatLoadState,
+  hardhatMetadata,
+  hardhatSetBalance,
+  hardhatSetCode,
+  hardhatSetNonce,
+  hardhatSetLoggingEnabled,
+  hardhatSetStorageAt,
+  hardhatStopImpersonatingAccount,
+  getAccount,
+  getAccountInfo,
+  sendUnsignedTransaction,
 ];

@@ -91,8 +91,18 @@ export interface TransactionService {
    * rejects with code 4 (data: the hash) after `timeoutMs` (the node's default when omitted).
    */
   sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject>;
-  /** Signs with a dev account and submits (eth_sendTransaction). */
+  /** Signs with a dev account, or sends as an impersonated address, and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
+  /** eth_sendUnsignedTransaction (Anvil): submits as `from` with the impersonation signature, impersonated or not. */
+  sendUnsignedTransaction(request: CallRequest): Promise<Hex>;
+  /** Signs with a dev account, submits and resolves with the receipt once pre-confirmed (eth_sendTransactionSync). */
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject>;
+  /** The raw signed transaction eth_sendTransaction would submit (eth_signTransaction). */
+  signTransaction(request: CallRequest): Promise<Hex>;
+  /** The EIP-191 signature of `data` by a dev account (eth_sign, personal_sign). */
+  signMessage(address: Uint8Array, data: Uint8Array): Hex;
+  /** The EIP-712 signature of a typed data document, an object or a JSON string (eth_signTypedData_v4). */
+  signTypedData(address: Uint8Array, document: unknown): Hex;
   /** The dev accounts the node signs for. */
   accounts(): Hex[];
   transactionStatus(hash: Hex): TransactionStatus;
@@ -130,6 +140,114 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
+/**
+ * Mining at run time (dedicated tier), Anvil's methods: the mode (automine = instant, interval,
+ * manual, miner_stop / miner_start), mining on demand, and what the next blocks carry.
+ */
+export interface MiningService {
+  getAutomine(): boolean;
+  setAutomine(enabled: boolean): Promise<void>;
+  /** The interval-mining block time in seconds, or null in the other modes. */
+  getIntervalMining(): number | null;
+  /** A block every `seconds` (sub-blocks within it); 0 → manual. */
+  setIntervalMining(seconds: bigint): Promise<void>;
+  stopMining(): Promise<void>;
+  startMining(): Promise<void>;
+  /** anvil_mine: `blocks` (default 1) blocks now, the clock moving `intervalSeconds` forward before each when given. */
+  mine(blocks: bigint | undefined, intervalSeconds: bigint | undefined): Promise<void>;
+  /** evm_mine: one block (or `blocks`), the first at `timestamp` when given. */
+  evmMine(options: { timestamp?: bigint; blocks?: bigint }): Promise<unknown>;
+  /** evm_mine_detailed: as evmMine, answering the mined blocks with full transactions. */
+  evmMineDetailed(options: { timestamp?: bigint; blocks?: bigint }): Promise<JsonObject[]>;
+  setNextBlockBaseFeePerGas(baseFeePerGas: bigint): Promise<void>;
+  setCoinbase(address: Uint8Array): Promise<void>;
+  setBlockGasLimit(gasLimit: bigint): Promise<void>;
+  /** Always refused: the chain runs EIP-1559 (Anvil's answer there). */
+  setMinGasPrice(method: 'anvil_setMinGasPrice' | 'hardhat_setMinGasPrice'): never;
+}
+
+/** The chain's clock (dedicated tier): Anvil's time methods. */
+export interface TimeService {
+  /** Moves the clock forward; the total offset in seconds. */
+  increaseTime(seconds: bigint): Promise<bigint>;
+  setNextBlockTimestamp(timestamp: bigint): Promise<void>;
+  /** Sets the clock (seconds, or ms when ≥ 1e12); how far ahead of the old clock that is, in seconds (0 if behind). */
+  setTime(timestamp: bigint): Promise<bigint>;
+  setBlockTimestampInterval(seconds: bigint): Promise<void>;
+  removeBlockTimestampInterval(): Promise<boolean>;
+}
+
+/** Snapshots and rewinds (dedicated tier): evm_snapshot / evm_revert, anvil_rollback, anvil_reset. */
+export interface SnapshotService {
+  snapshot(): Promise<bigint>;
+  /** False for an unknown or consumed id. */
+  revert(id: bigint): Promise<boolean>;
+  rollback(depth: bigint | undefined): Promise<void>;
+  /** Without a fork only: a `forking` value is refused ("Forking not enabled"). */
+  reset(forking: unknown): Promise<void>;
+}
+
+/**
+ * State edits of the dev methods (anvil_setBalance, …). Each resolves once the edit is
+ * pre-confirmed: durable, in "pending", and in the next sealed block's state root.
+ */
+export interface DevStateService {
+  setBalance(address: Uint8Array, balance: bigint): Promise<void>;
+  addBalance(address: Uint8Array, amount: bigint): Promise<void>;
+  setCode(address: Uint8Array, code: Uint8Array): Promise<void>;
+  setNonce(address: Uint8Array, nonce: bigint): Promise<void>;
+  /** `slot` and `value` are 32 bytes. */
+  setStorageAt(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void>;
+  dealErc20(owner: Uint8Array, token: Uint8Array, amount: bigint): Promise<void>;
+  setErc20Allowance(owner: Uint8Array, spender: Uint8Array, token: Uint8Array, amount: bigint): Promise<void>;
+}
+
+/** Which addresses eth_sendTransaction may send as without their key. */
+export interface ImpersonationService {
+  impersonate(address: Uint8Array): void;
+  stopImpersonating(address: Uint8Array): void;
+  setAutoImpersonate(enabled: boolean): void;
+}
+
+/** anvil_dumpState / anvil_loadState, in Anvil's format. */
+export interface StateDumpService {
+  /** The pending state as 0x-hex of gzipped JSON. */
+  dumpState(): Hex;
+  /** Loads a dump (gzipped or plain JSON bytes) as one state edit; -32602 when it is not a dump. */
+  loadState(dump: Uint8Array): Promise<boolean>;
+}
+
+/** Taking transactions out of the pool, journal included. */
+export interface PoolControlService {
+  dropTransaction(hash: Hex): Promise<Hex | null>;
+  dropAllTransactions(): Promise<void>;
+  removePoolTransactions(address: Uint8Array): Promise<void>;
+}
+
+/** What a dev node reports about itself and its accounts (anvil_nodeInfo, anvil_metadata, eth_getAccount …). */
+export interface DevInfoService {
+  nodeInfo(): JsonObject;
+  metadata(): JsonObject;
+  genesisTime(): number;
+  getAccount(address: Uint8Array, block: BlockSelector): Promise<JsonObject>;
+  getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject;
+}
+
+/** anvil_setLoggingEnabled: whether every RPC call is logged at info level. */
+export interface CallLoggingService {
+  setEnabled(enabled: boolean): void;
+}
+
+/** The dev/test surface of Anvil and Hardhat (anvil_*, hardhat_*), dedicated tier only. */
+export interface DevService {
+  readonly state: DevStateService;
+  readonly impersonation: ImpersonationService;
+  readonly dumps: StateDumpService;
+  readonly pool: PoolControlService;
+  readonly info: DevInfoService;
+  readonly logging: CallLoggingService;
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -142,4 +260,8 @@ export interface RpcBackend {
   readonly txpool: TxPoolService;
   readonly logs: LogService;
   readonly subscriptions: SubscriptionService;
+  readonly mining: MiningService;
+  readonly time: TimeService;
+  readonly snapshots: SnapshotService;
+  readonly dev: DevService;
 }

@@ -7,8 +7,10 @@ import { CachedStateReader } from '../execution/CachedStateReader.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
+import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import type { Logger } from '../primitives/logger.js';
@@ -16,27 +18,25 @@ import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
+import type { BlockParameters } from './BlockParameters.js';
 import type { ChainEvents, PreconfTickEvent, SubBlockEvent } from './ChainEvents.js';
+import type { ChainPoint } from './ChainPoint.js';
 import { ChainView } from './ChainView.js';
 import { ChainViews } from './ChainViews.js';
 import type { Clock } from './Clock.js';
 import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool.js';
-import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
+import type { MiningMode } from './MiningMode.js';
+import { OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
-/** Block parameters of the sequencer. */
-export interface BlockSettings {
-  blockGasLimit: bigint;
-  coinbase: Uint8Array;
-}
-
 /** Everything the producer works with: the writers of chain and state, and what it reads to build blocks. */
 export interface BlockProducerParts {
   common: Common;
-  settings: BlockSettings;
+  /** What the next blocks are stamped with (timestamps, base fee, gas limit, coinbase). */
+  parameters: BlockParameters;
   storage: Storage;
   chain: ChainReader;
   chainWriter: ChainWriter;
@@ -48,6 +48,22 @@ export interface BlockProducerParts {
   trieNodes: TrieNodeStore;
   clock: Clock;
   logger: Logger;
+}
+
+/** A sub-block executed from the pool (or made by a state edit), not yet written. */
+interface ProducedSubBlock {
+  contents: SubBlockContents;
+  executed: readonly ExecutedPoolTransaction[];
+  failed: readonly PoolTransaction[];
+  startedAt: number;
+}
+
+/** A block being sealed: the open block it seals, its record, and its accounts with their new storage roots. */
+interface Sealing {
+  open: OpenBlock;
+  block: StoredBlock;
+  sealedAccounts: StateChanges;
+  startedAt: number;
 }
 
 /**
@@ -65,6 +81,8 @@ export class BlockProducer {
   /** The state after the latest sealed block, shared by every view until the next seal. */
   private latestState: StateReader;
   private head: StoredBlock;
+  /** How many rewinds the chain has had: a position names the same contents only within one epoch. */
+  private epoch = 0;
 
   constructor(
     private readonly parts: BlockProducerParts,
@@ -81,36 +99,58 @@ export class BlockProducer {
     return this.open;
   }
 
+  /** The latest sealed block. */
+  get latest(): StoredBlock {
+    return this.head;
+  }
+
+  /** True while the pool holds transactions (executable or not). */
+  get hasPoolTransactions(): boolean {
+    return this.parts.pool.size > 0;
+  }
+
+  /** The block parameters the next blocks are stamped with. */
+  get parameters(): BlockParameters {
+    return this.parts.parameters;
+  }
+
   /**
    * Executes executable pool transactions into one sub-block and publishes it; returns its event,
    * or undefined when nothing was executable.
    */
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
-    const { pool, execution, world, common, settings, logger } = this.parts;
-    if (pool.size === 0) return undefined;
-    execution.state.reset(world);
-    const startedAt = performance.now();
-    const { executed, failed, gasUsed } = await executeFromPool({
-      common,
-      pool,
-      execution,
-      open: this.open,
-      gasLimit: settings.blockGasLimit,
-      coinbase: settings.coinbase,
-      logger,
-    });
-    if (executed.length === 0) {
-      pool.releaseInFlight();
-      if (failed.length > 0) await this.dropFromPool(failed);
-      return undefined;
-    }
-    const contents = subBlockContents({ open: this.open, executed, changes: execution.state.takeChanges(), gasUsed });
-    return this.commitSubBlock(contents, { executed, failed, startedAt });
+    const produced = await this.executeFromPool();
+    if (!produced) return undefined;
+    const batch = new WriteBatch();
+    this.writeSubBlock(batch, produced);
+    await this.commitSelected(batch, produced);
+    return this.publishSubBlock(produced);
+  }
+
+  /**
+   * Instant mining's step: executes executable pool transactions into a sub-block and seals the
+   * block at once, the sub-block and the block in one commit; publishes the sub-block, then the
+   * block (both events, as in interval mining), and opens the next block at `nextOpensAtMs`.
+   * Returns undefined when nothing was executable.
+   */
+  async produceBlock(nextOpensAtMs: number): Promise<{ subBlock: SubBlockEvent; block: StoredBlock } | undefined> {
+    const produced = await this.executeFromPool();
+    if (!produced) return undefined;
+    const filled = this.open.withAppended(produced.contents);
+    const sealing = await this.sealedBlock(filled, new LayeredStateReader(this.parts.world, [produced.contents.changes]));
+    const batch = new WriteBatch();
+    // The sub-block record is left out: the seal would delete it in the same commit.
+    this.writeSubBlock(batch, produced, { record: false });
+    this.writeSeal(batch, sealing);
+    await this.commitSelected(batch, produced);
+    const subBlock = this.publishSubBlock(produced);
+    const block = this.publishSeal(sealing, nextOpensAtMs);
+    return { subBlock, block };
   }
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
-    const { execution, world } = this.parts;
+    const { execution, world, storage } = this.parts;
     execution.state.reset(world);
     const startedAt = performance.now();
     try {
@@ -126,45 +166,120 @@ export class BlockProducer {
       gasUsed: this.open.gasUsed,
       stateEdits: [edit.description],
     });
-    const event = await this.commitSubBlock(contents, { executed: [], failed: [], startedAt });
+    const produced: ProducedSubBlock = { contents, executed: [], failed: [], startedAt };
+    const batch = new WriteBatch();
+    this.writeSubBlock(batch, produced);
+    await storage.commit(batch);
+    const event = this.publishSubBlock(produced);
     this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
     return event;
   }
 
-  /** Seals the open block (roots, header, one atomic commit), publishes it, and opens the next block on the interval grid from `nextOpensAtMs`. */
+  /**
+   * Seals the open block (roots, header, one atomic commit), publishes it, and opens the next
+   * block at wall-clock `nextOpensAtMs` (on the interval grid, or now), stamped by the parameters.
+   */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
-    const { storage, chainWriter, world, trieNodes, common, settings, logger, events } = this.parts;
-    const open = this.open;
-    const startedAt = performance.now();
-    const { block, updatedAccounts } = await sealOpenBlock({
-      common,
-      open,
-      gasLimit: settings.blockGasLimit,
-      coinbase: settings.coinbase,
-      finalState: world,
-      parentState: new PersistedStateReader(storage, open.number - 1),
-      nodes: trieNodes,
-    });
-    const sealedAccounts = { accounts: updatedAccounts, storage: new Map(), code: new Map() };
+    const sealing = await this.sealedBlock(this.open, this.parts.world);
     const batch = new WriteBatch();
-    chainWriter.writeBlock(batch, block);
-    writeStateChanges(batch, open.number, sealedAccounts);
-    trieNodes.flushInto(batch);
-    chainWriter.deleteSubBlocks(batch, open.number, open.subBlocks.length);
-    await storage.commit(batch);
+    this.writeSeal(batch, sealing);
+    await this.parts.storage.commit(batch);
+    return this.publishSeal(sealing, nextOpensAtMs);
+  }
 
-    // Durable: publish the sealed block and the empty next block in one view.
-    chainWriter.remember({ block });
-    world.apply(sealedAccounts);
-    this.head = block;
-    this.latestState = sealedState(storage, open.number);
-    this.open = openBlockAfter(block, nextOpensAtMs);
+  /**
+   * Stamps the open block again from the current parameters, opened at `openedAtMs`, if no
+   * sub-block is committed yet (nothing durable refers to it), and publishes it; returns false
+   * when it already holds sub-blocks. Instant and manual mining call it before filling a block,
+   * so the block carries the time it is made at; dev methods after changing a parameter.
+   */
+  restamp(openedAtMs: number): boolean {
+    if (!this.open.isEmpty) return false;
+    this.open = openBlockAfter(this.head, this.parts.parameters, openedAtMs);
+    this.views.publish(this.buildView());
+    return true;
+  }
+
+  /** Where the chain stands now: the latest block and the open block's committed sub-blocks. */
+  point(): ChainPoint {
+    return { head: this.head, open: this.open.isEmpty ? undefined : { header: this.open.header, contents: this.open.contents.slice() } };
+  }
+
+  /**
+   * Rewinds the chain to `point` (evm_revert, anvil_rollback, anvil_reset), durably: the blocks
+   * after its head are deleted with their transactions and receipts, the versioned state written
+   * after it is deleted, and the open block it had is written back — all in one atomic commit, so
+   * a crash leaves either the old chain or the rewound one. Then the caches that held the old
+   * chain are dropped, the block parameters' clock goes back to the head's time (or, with
+   * `reset`, every parameter to its start value), a fresh view is published (a new epoch) and
+   * `rewound` announced. The pool keeps its transactions (their senders' nonces may now leave
+   * them queued) unless `clearPool`; mined transactions of removed blocks are gone, as in Anvil.
+   * Returns false, changing nothing, when the point's head is no longer in the chain.
+   */
+  async rewind(point: ChainPoint, options: { reset?: boolean; clearPool?: boolean } = {}): Promise<boolean> {
+    const { storage, chain, chainWriter, world, pool, journal, parameters, clock, events, logger } = this.parts;
+    const target = point.head;
+    const targetNumber = Number(target.number);
+    const headNumber = Number(this.head.number);
+    if (targetNumber > headNumber || chain.blockByNumber(targetNumber)?.hash !== target.hash) return false;
+    const restored = point.open?.contents.length ? point.open : undefined;
+    const kept = new Set(restored?.contents.flatMap((contents) => contents.records.map((record) => record.fields.hash as string)));
+
+    const batch = new WriteBatch();
+    for (let number = targetNumber + 1; number <= headNumber; number++) {
+      const block = chain.blockByNumber(number)!;
+      chainWriter.deleteBlock(batch, block);
+      for (const hash of block.transactions) if (!kept.has(hash)) chainWriter.deleteTransaction(batch, hash);
+    }
+    for (const record of this.open.records) if (!kept.has(record.fields.hash as string)) chainWriter.deleteTransaction(batch, record.fields.hash as string);
+    // Sub-block records written back keep their keys: delete only the others (a batch puts before it deletes).
+    const rewrittenSubBlocks = restored && this.open.number === targetNumber + 1 ? restored.contents.length : 0;
+    chainWriter.deleteSubBlocks(batch, this.open.number, this.open.subBlocks.length, rewrittenSubBlocks);
+    chainWriter.writeHead(batch, target);
+    // State edits kept for replays: those of the sub-blocks written back are written again, the rest go.
+    const rewrittenEdits = new Set<number>();
+    if (restored) {
+      const changes = emptyStateChanges();
+      let transactionsBefore = 0;
+      for (const contents of restored.contents) {
+        chainWriter.writeSubBlock(batch, contents.subBlock);
+        for (const record of contents.records) chainWriter.writeTransaction(batch, record);
+        if (contents.subBlock.stateEdits) {
+          const position = { blockNumber: targetNumber + 1, subBlockIndex: contents.subBlock.index, afterTransactions: transactionsBefore };
+          chainWriter.writeStateEdit(batch, toStoredStateEdit(position, contents.changes));
+          rewrittenEdits.add(contents.subBlock.index);
+        }
+        transactionsBefore += contents.records.length;
+        mergeStateChanges(changes, contents.changes);
+      }
+      writeStateChanges(batch, targetNumber + 1, changes);
+    }
+    for (let number = targetNumber + 1; number <= this.open.number; number++)
+      chainWriter.deleteStateEdits(batch, number, number === targetNumber + 1 ? rewrittenEdits : undefined);
+    const dropped = options.clearPool ? [...pool.contents().values()].flatMap((byNonce) => [...byNonce.values()]) : [];
+    for (const transaction of dropped) journal.forget(batch, transaction.hash);
+    await storage.rewind(targetNumber, batch);
+
+    // Durable: drop what held the old chain, then publish the rewound one.
+    chainWriter.forgetRecent();
+    world.forgetCached();
+    pool.releaseInFlight();
+    for (const transaction of dropped) pool.remove(transaction.hash);
+    const now = clock.now();
+    if (options.reset) parameters.reset();
+    else parameters.rewoundTo(BigInt(target.timestamp), now);
+    this.epoch++;
+    this.head = target;
+    this.latestState = sealedState(storage, targetNumber);
+    if (restored) {
+      this.open = new OpenBlock({ ...restored.header, openedAtMs: now, notBeforeMs: now, spends: {} });
+      for (const contents of restored.contents) this.open.append(contents);
+    } else this.open = openBlockAfter(target, parameters, now);
     const view = this.buildView();
     this.views.publish(view);
-    const sealMs = performance.now() - startedAt;
-    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(sealMs) });
-    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions, block, view, sealMs });
-    return block;
+    logger.info('chain rewound', { toBlock: targetNumber, removedBlocks: headNumber - targetNumber, openSubBlocks: this.open.subBlocks.length });
+    events.emit('rewound', { blockNumber: targetNumber, view });
+    return true;
   }
 
   /** Announces a sequencer tick (the heartbeat), empty or not. */
@@ -172,36 +287,66 @@ export class BlockProducer {
     this.parts.events.emit('preconfTick', tick);
   }
 
-  /** Commits a sub-block, then publishes it: world state, pool, the open block, a new view, the event. */
-  private async commitSubBlock(
-    contents: SubBlockContents,
-    outcome: { executed: readonly ExecutedPoolTransaction[]; failed: readonly PoolTransaction[]; startedAt: number },
-  ): Promise<SubBlockEvent> {
-    const { storage, chainWriter, journal, world, pool, logger, events, clock } = this.parts;
-    const open = this.open;
-    const batch = new WriteBatch();
-    for (const record of contents.records) chainWriter.writeTransaction(batch, record);
-    for (const { source } of outcome.executed) journal.forget(batch, source.hash);
-    for (const transaction of outcome.failed) journal.forget(batch, transaction.hash);
-    writeStateChanges(batch, open.number, contents.changes);
-    chainWriter.writeSubBlock(batch, contents.subBlock);
-    try {
-      await storage.commit(batch);
-    } finally {
-      // Whatever happened, the transactions selected for this sub-block are no longer in flight.
-      if (outcome.executed.length > 0 || outcome.failed.length > 0) pool.releaseInFlight();
-    }
+  /** Announces the sequencer's new mining mode. */
+  emitMiningMode(mode: MiningMode): void {
+    this.parts.events.emit('miningMode', { mode });
+  }
 
-    // Durable: now publish, in the order readers depend on.
+  /** Executes what the pool can run into the next sub-block's contents (not yet written), or undefined. */
+  private async executeFromPool(): Promise<ProducedSubBlock | undefined> {
+    const { pool, execution, world, common, logger } = this.parts;
+    if (pool.size === 0) return undefined;
+    execution.state.reset(world);
+    const startedAt = performance.now();
+    const { executed, failed, gasUsed } = await executeFromPool({ common, pool, execution, open: this.open, logger });
+    if (executed.length === 0) {
+      pool.releaseInFlight();
+      if (failed.length > 0) await this.dropFromPool(failed);
+      return undefined;
+    }
+    const contents = subBlockContents({ open: this.open, executed, changes: execution.state.takeChanges(), gasUsed });
+    return { contents, executed, failed, startedAt };
+  }
+
+  /** Adds a sub-block's writes to `batch`: its transactions and receipts, its state, the journal removals and (unless `record` is false) its record. */
+  private writeSubBlock(batch: WriteBatch, produced: ProducedSubBlock, options: { record?: boolean } = {}): void {
+    const { chainWriter, journal } = this.parts;
+    const { contents } = produced;
+    for (const record of contents.records) chainWriter.writeTransaction(batch, record);
+    for (const { source } of produced.executed) journal.forget(batch, source.hash);
+    for (const transaction of produced.failed) journal.forget(batch, transaction.hash);
+    writeStateChanges(batch, this.open.number, contents.changes);
+    if (options.record ?? true) chainWriter.writeSubBlock(batch, contents.subBlock);
+    // A state edit's writes stay with the block, for replays (traces) after the seal.
+    if (contents.subBlock.stateEdits) {
+      const position = { blockNumber: this.open.number, subBlockIndex: contents.subBlock.index, afterTransactions: this.open.transactions.length };
+      chainWriter.writeStateEdit(batch, toStoredStateEdit(position, contents.changes));
+    }
+  }
+
+  /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
+  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock): Promise<void> {
+    try {
+      await this.parts.storage.commit(batch);
+    } finally {
+      if (produced.executed.length > 0 || produced.failed.length > 0) this.parts.pool.releaseInFlight();
+    }
+  }
+
+  /** After a sub-block is durable: publishes it, in the order readers depend on — world state, pool, the open block, a new view, the event. */
+  private publishSubBlock(produced: ProducedSubBlock): SubBlockEvent {
+    const { chainWriter, world, pool, logger, events, clock } = this.parts;
+    const { contents } = produced;
+    const open = this.open;
     chainWriter.remember({ transactions: contents.records });
     world.apply(contents.changes);
-    for (const { source } of outcome.executed) pool.remove(source.hash);
-    for (const transaction of outcome.failed) pool.remove(transaction.hash);
-    pool.pruneStale(new Set([...outcome.executed.map(({ source }) => source.sender), ...contents.changes.accounts.keys()]));
+    for (const { source } of produced.executed) pool.remove(source.hash);
+    for (const transaction of produced.failed) pool.remove(transaction.hash);
+    pool.pruneStale(new Set([...produced.executed.map(({ source }) => source.sender), ...contents.changes.accounts.keys()]));
     open.append(contents);
     const view = this.buildView();
     this.views.publish(view);
-    const buildMs = performance.now() - outcome.startedAt;
+    const buildMs = performance.now() - produced.startedAt;
     const { subBlock } = contents;
     logger.debug('pre-confirmed sub-block', { block: open.number, index: subBlock.index, txs: contents.records.length, buildMs: Math.round(buildMs) });
     // Taken before listeners run: fanning out to subscribers is not part of becoming durable.
@@ -220,6 +365,48 @@ export class BlockProducer {
     return event;
   }
 
+  /** Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end; writes nothing. */
+  private async sealedBlock(open: OpenBlock, finalState: StateReader): Promise<Sealing> {
+    const { storage, trieNodes, common } = this.parts;
+    const startedAt = performance.now();
+    const { block, updatedAccounts } = await sealOpenBlock({
+      common,
+      open,
+      finalState,
+      parentState: new PersistedStateReader(storage, open.number - 1),
+      nodes: trieNodes,
+    });
+    return { open, block, sealedAccounts: { accounts: updatedAccounts, storage: new Map(), code: new Map() }, startedAt };
+  }
+
+  /** Adds a seal's writes to `batch`: the block, its accounts' new storage roots, the trie nodes, and the removal of its sub-block records. */
+  private writeSeal(batch: WriteBatch, sealing: Sealing): void {
+    const { chainWriter, trieNodes } = this.parts;
+    const { open, block } = sealing;
+    chainWriter.writeBlock(batch, block);
+    writeStateChanges(batch, open.number, sealing.sealedAccounts);
+    trieNodes.flushInto(batch);
+    chainWriter.deleteSubBlocks(batch, open.number, this.open.subBlocks.length);
+  }
+
+  /** After a seal is durable: publishes the sealed block and the empty next block in one view, then the event. */
+  private publishSeal(sealing: Sealing, nextOpensAtMs: number): StoredBlock {
+    const { storage, chainWriter, world, parameters, clock, logger, events } = this.parts;
+    const { open, block, sealedAccounts } = sealing;
+    chainWriter.remember({ block });
+    world.apply(sealedAccounts);
+    this.head = block;
+    this.latestState = sealedState(storage, open.number);
+    parameters.sealed(open.header, clock.now());
+    this.open = openBlockAfter(block, parameters, nextOpensAtMs);
+    const view = this.buildView();
+    this.views.publish(view);
+    const sealMs = performance.now() - sealing.startedAt;
+    logger.debug('sealed block', { number: open.number, txs: open.transactions.length, sealMs: Math.round(sealMs) });
+    events.emit('sealedBlock', { number: BigInt(open.number), hash: block.hash, transactionHashes: block.transactions, block, view, sealMs });
+    return block;
+  }
+
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {
     const batch = new WriteBatch();
     for (const transaction of transactions) this.parts.journal.forget(batch, transaction.hash);
@@ -231,7 +418,7 @@ export class BlockProducer {
     const open = this.open.view();
     const layers = open.changeLayers();
     const pendingState = layers.length === 0 ? this.latestState : new LayeredStateReader(this.latestState, layers);
-    return new ChainView(this.head, open, this.latestState, pendingState, this.parts.chain);
+    return new ChainView(this.head, open, this.latestState, pendingState, this.parts.chain, this.epoch);
   }
 }
 

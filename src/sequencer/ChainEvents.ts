@@ -2,6 +2,7 @@ import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/re
 import type { Hex } from '../primitives/hex.js';
 import type { PoolEvents } from '../txpool/PoolEvents.js';
 import type { ChainView } from './ChainView.js';
+import type { MiningMode } from './MiningMode.js';
 
 /**
  * A pre-confirmation sub-block, announced after it is durable and after the view that includes
@@ -39,7 +40,8 @@ export interface SealedBlockEvent {
 
 /**
  * One pre-confirmation tick of the sequencer, empty or not: the node's heartbeat. Emitted after
- * the tick's sub-block (if any) was announced, before the block is sealed.
+ * the tick's sub-block (if any) was announced — in interval mining before the block is sealed;
+ * instant mining and evm_mine seal the sub-block's block in the same step, so after that.
  */
 export interface PreconfTickEvent {
   blockNumber: bigint;
@@ -51,9 +53,27 @@ export interface PreconfTickEvent {
   atMs: number;
 }
 
+/**
+ * The chain was rewound (evm_revert, anvil_rollback, anvil_reset): blocks after `blockNumber`
+ * are gone, and later numbers will be reused by new blocks. Announced after the rewind is
+ * durable and its view published; positions kept by listeners (filters) above it must move back.
+ */
+export interface RewoundEvent {
+  /** The latest sealed block after the rewind. */
+  blockNumber: number;
+  view: ChainView;
+}
+
+/** The sequencer's mining mode changed (or was set at start); readiness follows it. */
+export interface MiningModeEvent {
+  mode: MiningMode;
+}
+
 /** The events the node publishes: the pool's and the sequencer's. */
 export type ChainEvents = PoolEvents & {
   subBlock: SubBlockEvent;
   sealedBlock: SealedBlockEvent;
   preconfTick: PreconfTickEvent;
+  rewound: RewoundEvent;
+  miningMode: MiningModeEvent;
 };

@@ -1,6 +1,6 @@
 import type { ChainReader } from '../chain/ChainReader.js';
 import { UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
-import type { StoredBlock, StoredTransaction } from '../chain/records.js';
+import type { StoredBlock, StoredStateEdit, StoredTransaction } from '../chain/records.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
 import type { OpenBlockView } from './OpenBlockView.js';
@@ -32,6 +32,11 @@ export class ChainView {
     /** The state after {@link head} plus the open block's pre-confirmed sub-blocks. */
     readonly pendingState: StateReader,
     private readonly chain: ChainReader,
+    /**
+     * How many rewinds (evm_revert, anvil_reset) the chain had before this view: a block number or
+     * position names the same contents only within one epoch, so caches keyed by one include it.
+     */
+    readonly epoch = 0,
   ) {}
 
   get headNumber(): number {
@@ -69,6 +74,13 @@ export class ChainView {
   includes(stored: StoredTransaction): boolean {
     if (stored.blockNumber <= this.headNumber) return true;
     return stored.blockNumber === this.open.number && stored.subBlockIndex < this.open.subBlockCount;
+  }
+
+  /** The state edits of block `number` this view includes (the open block's only up to its position), in order. */
+  stateEdits(number: number): StoredStateEdit[] {
+    if (number > this.open.number) return [];
+    const edits = this.chain.stateEditsOf(number);
+    return number < this.open.number ? edits : edits.filter((edit) => edit.subBlockIndex < this.open.subBlockCount);
   }
 
   /** True when the transaction's block is sealed in this view. */

@@ -14,12 +14,19 @@ export interface IntervalSettings {
 export class IntervalSchedule {
   constructor(private readonly settings: IntervalSettings) {}
 
-  /** Milliseconds until the next tick: the next slot on the grid, never before the block has opened. */
+  /**
+   * Milliseconds until the next tick: the next slot on the grid, never before the block has
+   * opened, nor before its timestamp's second has begun when that is less than a block time away
+   * (so an interval block does not run ahead of the wall clock; a chain further ahead, after
+   * instant mining or a time jump, catches up instead of stalling).
+   */
   delayToNextTick(open: OpenBlock, now: number): number {
     const { preconfIntervalMs, blockTimeMs } = this.settings;
     const elapsed = now - open.openedAtMs;
     const nextSlot = Math.max(1, Math.min(Math.floor(elapsed / preconfIntervalMs) + 1, blockTimeMs / preconfIntervalMs));
-    return Math.max(0, open.openedAtMs + nextSlot * preconfIntervalMs - now);
+    const onGrid = Math.max(0, open.openedAtMs + nextSlot * preconfIntervalMs - now);
+    const untilSecond = open.notBeforeMs - now;
+    return untilSecond > onGrid && untilSecond <= blockTimeMs ? untilSecond : onGrid;
   }
 
   /** True when the open block's time is up. */

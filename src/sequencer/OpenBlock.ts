@@ -1,6 +1,7 @@
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
+import type { BlockStamp } from './BlockParameters.js';
 import type { OpenBlockView, SealInput } from './OpenBlockView.js';
 
 /** What one committed sub-block adds to its block. */
@@ -17,10 +18,27 @@ export interface SubBlockContents {
   bloom: Uint8Array;
 }
 
+/** The header fields an open block is fixed with before its first sub-block. */
+export interface OpenBlockHeader {
+  number: number;
+  timestamp: bigint;
+  baseFeePerGas: bigint;
+  gasLimit: bigint;
+  coinbase: Uint8Array;
+  parentHash: Uint8Array;
+  parentStateRoot: Uint8Array;
+  /** Wall-clock ms at which the block opened; its sub-block slots follow on the interval grid. */
+  openedAtMs: number;
+  /** Wall-clock ms at which its timestamp's second begins: interval mining runs no sub-block before it (within a block time). */
+  notBeforeMs: number;
+  /** The one-shot settings its stamp used, spent when it is sealed (see BlockParameters). */
+  spends: BlockStamp['spends'];
+}
+
 /**
- * The block being filled by sub-blocks: its fixed header fields (number, timestamp, base fee),
- * and what its sub-blocks have accumulated so far. Sealing turns it into a block. Owned by the
- * sequencer; readers see it only through {@link view}.
+ * The block being filled by sub-blocks: its fixed header fields (number, timestamp, base fee,
+ * gas limit, coinbase), and what its sub-blocks have accumulated so far. Sealing turns it into a
+ * block. Owned by the sequencer; readers see it only through {@link view}.
  *
  * Its lists only ever grow while the block is open (a rewind replaces the whole object), so a
  * view can share them and remember how long they were: it stays the same however many
@@ -35,22 +53,41 @@ export class OpenBlock {
   readonly changes: StateChanges = emptyStateChanges();
   /** Each sub-block's own changes, oldest first: the layers of the pending state. */
   readonly changeLayers: StateChanges[] = [];
+  /** Every committed sub-block as appended, oldest first (what a snapshot keeps to restore the block). */
+  readonly contents: SubBlockContents[] = [];
   readonly bloom = new Uint8Array(256);
   gasUsed = 0n;
   logCount = 0;
+  readonly number: number;
+  readonly timestamp: bigint;
+  readonly baseFeePerGas: bigint;
+  readonly gasLimit: bigint;
+  readonly coinbase: Uint8Array;
+  readonly parentHash: Uint8Array;
+  readonly parentStateRoot: Uint8Array;
+  readonly openedAtMs: number;
+  readonly notBeforeMs: number;
 
-  constructor(
-    readonly number: number,
-    readonly timestamp: bigint,
-    readonly baseFeePerGas: bigint,
-    readonly parentHash: Uint8Array,
-    readonly parentStateRoot: Uint8Array,
-    /** Wall-clock ms at which the block opened; its sub-block slots follow on the interval grid. */
-    readonly openedAtMs: number,
-  ) {}
+  constructor(readonly header: OpenBlockHeader) {
+    this.number = header.number;
+    this.timestamp = header.timestamp;
+    this.baseFeePerGas = header.baseFeePerGas;
+    this.gasLimit = header.gasLimit;
+    this.coinbase = header.coinbase;
+    this.parentHash = header.parentHash;
+    this.parentStateRoot = header.parentStateRoot;
+    this.openedAtMs = header.openedAtMs;
+    this.notBeforeMs = header.notBeforeMs;
+  }
+
+  /** True while no sub-block is committed: nothing durable refers to it, so it may be re-stamped. */
+  get isEmpty(): boolean {
+    return this.subBlocks.length === 0;
+  }
 
   /** Adds a committed sub-block. */
   append(contents: SubBlockContents): void {
+    this.contents.push(contents);
     this.subBlocks.push(contents.subBlock);
     this.transactions.push(...contents.sealInputs);
     this.records.push(...contents.records);
@@ -59,6 +96,14 @@ export class OpenBlock {
     this.gasUsed += contents.gasUsed;
     this.logCount += contents.logCount;
     orBloom(this.bloom, contents.bloom);
+  }
+
+  /** A copy of this block with `contents` appended after its sub-blocks (what a seal computes from before the sub-block is durable). */
+  withAppended(contents: SubBlockContents): OpenBlock {
+    const copy = new OpenBlock(this.header);
+    for (const earlier of this.contents) copy.append(earlier);
+    copy.append(contents);
+    return copy;
   }
 
   /** The block as it stands now, frozen: later sub-blocks do not change what the view shows. */
@@ -72,6 +117,8 @@ export class OpenBlock {
       number: this.number,
       timestamp: this.timestamp,
       baseFeePerGas: this.baseFeePerGas,
+      gasLimit: this.gasLimit,
+      coinbase: this.coinbase,
       parentHash: this.parentHash,
       parentStateRoot: this.parentStateRoot,
       gasUsed: this.gasUsed,

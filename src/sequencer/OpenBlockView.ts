@@ -15,6 +15,8 @@ export interface OpenBlockView {
   readonly number: number;
   readonly timestamp: bigint;
   readonly baseFeePerGas: bigint;
+  readonly gasLimit: bigint;
+  readonly coinbase: Uint8Array;
   readonly parentHash: Uint8Array;
   readonly parentStateRoot: Uint8Array;
   readonly gasUsed: bigint;

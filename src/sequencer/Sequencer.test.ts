@@ -18,6 +18,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ReceiptView, UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { preinstalls } from '../config/preinstalls.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { counterArtifact, testTokenArtifact } from '../testing/contracts/artifacts.js';
@@ -554,6 +555,11 @@ async function replayStateRoots(head: number): Promise<{ roots: Hex[]; gasUsed: 
   const vm = await createVM({ common });
   for (const account of chain.accounts) {
     await vm.stateManager.putAccount(new Address(viemHexToBytes(account.address as ViemHex)), new Account(0n, chain.config.accountBalance));
+  }
+  for (const { address, code } of chain.config.preinstalls ? preinstalls(chain.config.chainId) : []) {
+    const preinstall = new Address(viemHexToBytes(address));
+    await vm.stateManager.putAccount(preinstall, new Account(1n, 0n));
+    await vm.stateManager.putCode(preinstall, code);
   }
   const roots: Hex[] = [viemBytesToHex(await vm.stateManager.getStateRoot()) as Hex];
   const gasUsed = new Map<Hex, bigint>();

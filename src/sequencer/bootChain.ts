@@ -7,20 +7,24 @@ import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
+import type { GenesisAccount } from '../config/ChainSpec.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { type Hex, hexToBytes } from '../primitives/hex.js';
+import { bigintToBytes, bytesToHex, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { keccak256 } from '../primitives/keccak.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
 /** The genesis allocation and header parameters. */
 export interface GenesisSpec {
   chainId: bigint;
-  allocations: Array<{ address: string; balance: bigint }>;
+  /** The genesis state by 0x-prefixed address (any case): balance, nonce, code and storage of each account. */
+  alloc: Map<Hex, GenesisAccount>;
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
@@ -42,6 +46,8 @@ export async function bootChain(options: {
   world: WorldState;
   trieNodes: TrieNodeStore;
   genesis: GenesisSpec;
+  /** What a fresh open block is stamped with. */
+  parameters: BlockParameters;
   now: number;
 }): Promise<{ openBlock: OpenBlock; createdGenesis: boolean }> {
   const { storage, chain } = options;
@@ -59,17 +65,23 @@ export async function bootChain(options: {
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
-  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.now), createdGenesis };
+  if (subBlocks.length === 0) return { openBlock: openBlockAfter(parent, options.parameters, options.now), createdGenesis };
 
   const first = subBlocks[0]!;
-  const open = new OpenBlock(
-    head.number + 1,
-    BigInt(first.timestamp),
-    BigInt(first.baseFeePerGas),
-    hexToBytes(parent.hash),
-    hexToBytes(parent.stateRoot),
-    first.timestamp * 1000,
-  );
+  // Its slots restart now if its second lies ahead (the chain may run ahead of the wall clock).
+  const openedAtMs = Math.min(first.timestamp * 1000, options.now);
+  const open = new OpenBlock({
+    number: head.number + 1,
+    timestamp: BigInt(first.timestamp),
+    baseFeePerGas: BigInt(first.baseFeePerGas),
+    gasLimit: first.gasLimit === undefined ? options.genesis.gasLimit : BigInt(first.gasLimit),
+    coinbase: first.miner === undefined ? options.genesis.coinbase : hexToBytes(first.miner),
+    parentHash: hexToBytes(parent.hash),
+    parentStateRoot: hexToBytes(parent.stateRoot),
+    openedAtMs,
+    notBeforeMs: openedAtMs,
+    spends: {},
+  });
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
     const records = subBlock.transactionHashes.map((hash) => chain.transaction(hash)!);
@@ -121,6 +133,24 @@ function touchedChanges(accounts: string[], slots: Array<[string, string]>, worl
   return changes;
 }
 
+/** The genesis alloc as a change set over the empty state (keys as StateReader wants them; zero slots dropped). */
+function genesisStateChanges(alloc: Map<Hex, GenesisAccount>): StateChanges {
+  const changes = emptyStateChanges();
+  for (const [address, { balance, nonce, code, storage }] of alloc) {
+    const key = address.slice(2).toLowerCase();
+    const codeHash = code.length > 0 ? keccak256(code) : undefined;
+    if (codeHash) changes.code.set(bytesToHex(codeHash).slice(2), code);
+    changes.accounts.set(key, new Account(nonce, balance, undefined, codeHash));
+    const slots = new Map<string, Uint8Array>();
+    for (const [slot, value] of storage) {
+      const minimal = bigintToBytes(BigInt(value));
+      if (minimal.length > 0) slots.set(bytesToHex(padBytes(hexToBytes(slot), 32)).slice(2), minimal);
+    }
+    if (slots.size > 0) changes.storage.set(key, slots);
+  }
+  return changes;
+}
+
 async function writeGenesis(options: {
   common: Common;
   storage: Storage;
@@ -130,9 +160,12 @@ async function writeGenesis(options: {
   now: number;
 }): Promise<void> {
   const { genesis } = options;
-  const changes = emptyStateChanges();
-  for (const { address, balance } of genesis.allocations) changes.accounts.set(address.replace(/^0x/, '').toLowerCase(), new Account(0n, balance));
-  const genesisState: StateReader = { ...EMPTY_STATE, account: (address) => changes.accounts.get(address) ?? undefined };
+  const changes = genesisStateChanges(genesis.alloc);
+  const genesisState: StateReader = {
+    account: (address) => changes.accounts.get(address) ?? undefined,
+    storage: (address, slot) => changes.storage.get(address)?.get(slot) ?? new Uint8Array(0),
+    code: (codeHash) => changes.code.get(codeHash) ?? new Uint8Array(0),
+  };
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: EMPTY_TRIE_ROOT,
     changes,

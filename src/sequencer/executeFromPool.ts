@@ -23,7 +23,8 @@ export interface PoolExecution {
 }
 
 /**
- * Executes executable pool transactions on `execution`'s state for the open block, best
+ * Executes executable pool transactions on `execution`'s state for the open block (its gas limit
+ * and coinbase), best
  * effective tip first and in nonce order per sender, until the pool has nothing more or the
  * block is full. A transaction that no longer executes (its sender's balance was spent) is
  * reported as failed and its sender skipped. The selected transactions stay marked in flight
@@ -34,11 +35,10 @@ export async function executeFromPool(options: {
   pool: TxPool;
   execution: ExecutionVm;
   open: OpenBlock;
-  gasLimit: bigint;
-  coinbase: Uint8Array;
   logger: Logger;
 }): Promise<PoolExecution> {
-  const { pool, execution, open, gasLimit, coinbase, logger } = options;
+  const { pool, execution, open, logger } = options;
+  const { gasLimit, coinbase } = open;
   const block = toExecutionBlock(options.common, {
     number: BigInt(open.number),
     timestamp: open.timestamp,

@@ -1,24 +1,25 @@
-import { nextBaseFee } from '../chain/nextBaseFee.js';
 import type { StoredBlock } from '../chain/records.js';
 import { hexToBytes } from '../primitives/hex.js';
+import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 
 /**
- * Opens the block after `parent`, no earlier than `earliestMs` (wall clock) and no earlier than
- * the second after the parent's timestamp. The timestamp is the opening second, and sub-blocks
- * only run after the opening, so block timestamps strictly increase and never run ahead of the
- * wall clock. The base fee follows EIP-1559 from the parent.
+ * Opens the block after `parent` at wall-clock `atMs`, stamped by `parameters` (see
+ * BlockParameters: the timestamp is above the parent's and follows the chain's clock; the base
+ * fee follows EIP-1559 unless set; gas limit and coinbase as set).
  */
-export function openBlockAfter(parent: StoredBlock, earliestMs: number): OpenBlock {
-  const parentTimestamp = Number(BigInt(parent.timestamp));
-  const openedAtMs = Math.max(earliestMs, (parentTimestamp + 1) * 1000);
-  const baseFee = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
-  return new OpenBlock(
-    Number(BigInt(parent.number)) + 1,
-    BigInt(Math.floor(openedAtMs / 1000)),
-    baseFee,
-    hexToBytes(parent.hash),
-    hexToBytes(parent.stateRoot),
-    openedAtMs,
-  );
+export function openBlockAfter(parent: StoredBlock, parameters: BlockParameters, atMs: number): OpenBlock {
+  const stamp = parameters.stampAfter(parent, atMs);
+  return new OpenBlock({
+    number: Number(BigInt(parent.number)) + 1,
+    timestamp: stamp.timestamp,
+    baseFeePerGas: stamp.baseFeePerGas,
+    gasLimit: stamp.gasLimit,
+    coinbase: stamp.coinbase,
+    parentHash: hexToBytes(parent.hash),
+    parentStateRoot: hexToBytes(parent.stateRoot),
+    openedAtMs: atMs,
+    notBeforeMs: parameters.wallMsOf(stamp.timestamp),
+    spends: stamp.spends,
+  });
 }

@@ -22,8 +22,6 @@ export interface SealedOpenBlock {
 export async function sealOpenBlock(options: {
   common: Common;
   open: OpenBlock;
-  gasLimit: bigint;
-  coinbase: Uint8Array;
   /** The state at the end of the open block. */
   finalState: StateReader;
   /** The state of the parent block. */
@@ -42,10 +40,10 @@ export async function sealOpenBlock(options: {
     parentHash: open.parentHash,
     number: BigInt(open.number),
     timestamp: open.timestamp,
-    gasLimit: options.gasLimit,
+    gasLimit: open.gasLimit,
     gasUsed: open.gasUsed,
     baseFeePerGas: open.baseFeePerGas,
-    coinbase: options.coinbase,
+    coinbase: open.coinbase,
     stateRoot,
     transactionsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.raw)),
     receiptsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.receipt)),

@@ -1,7 +1,7 @@
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
-import { toQuantity } from '../primitives/hex.js';
+import { bytesToHex, toQuantity } from '../primitives/hex.js';
 import type { ExecutedPoolTransaction } from './executeFromPool.js';
 import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
 import type { SealInput } from './OpenBlockView.js';
@@ -55,6 +55,8 @@ export function subBlockContents(options: {
     index,
     timestamp: Number(open.timestamp),
     baseFeePerGas: toQuantity(open.baseFeePerGas),
+    gasLimit: toQuantity(open.gasLimit),
+    miner: bytesToHex(open.coinbase),
     transactionHashes: sealInputs.map((input) => input.hash),
     cumulativeGasUsed: toQuantity(gasUsed),
     touchedAccounts: [...changes.accounts.keys()],

@@ -11,12 +11,6 @@ import type { Storage } from '../storage/Storage.js';
 /** A selector's block: a sealed block, or the pending (open) block. */
 export type ResolvedBlock = { kind: 'sealed'; block: StoredBlock } | { kind: 'pending' };
 
-/** The block parameters every block of this chain shares (for the pending block's environment). */
-export interface ChainBlockSettings {
-  blockGasLimit: bigint;
-  coinbase: Uint8Array;
-}
-
 /**
  * Turns block selectors (tags, numbers, hashes) into what readers need, within one
  * {@link ChainView}: the block, its state, the storage version a call worker reads, and the
@@ -25,10 +19,7 @@ export interface ChainBlockSettings {
  * are latest, since a single sequencer never reorganises.
  */
 export class BlockSelection {
-  constructor(
-    private readonly storage: Storage,
-    private readonly settings: ChainBlockSettings,
-  ) {}
+  constructor(private readonly storage: Storage) {}
 
   /** The selected block, or undefined for an unknown hash or a number above the view's head. */
   resolve(view: ChainView, block: BlockSelector): ResolvedBlock | undefined {
@@ -82,9 +73,9 @@ export class BlockSelection {
     return {
       number: BigInt(open.number),
       timestamp: open.timestamp,
-      gasLimit: this.settings.blockGasLimit,
+      gasLimit: open.gasLimit,
       baseFeePerGas: open.baseFeePerGas,
-      coinbase: this.settings.coinbase,
+      coinbase: open.coinbase,
       parentHash: open.parentHash,
     };
   }

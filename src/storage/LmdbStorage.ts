@@ -1,35 +1,38 @@
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
-import { lockDataDirectory } from './lockDataDirectory.js';
+import { describeWriteFailure } from './describeWriteFailure.js';
 import type { Storage, WriteBatch } from './Storage.js';
-import { versionedKey } from './versionedKey.js';
+import { versionedKey, versionOf } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
-const DATABASE_FILE = 'chain.mdb';
+export const DATABASE_FILE = 'chain.mdb';
+
+/**
+ * How long {@link LmdbStorage.close} waits for lmdb-js after a failed commit: its `flushed` and
+ * `close()` promises never settle once a commit has failed (measured on a full tmpfs), and a
+ * node that cannot write must still stop on SIGTERM.
+ */
+const CLOSE_AFTER_FAILURE_MS = 2000;
 
 /** Options of {@link LmdbStorage}. */
 export interface LmdbStorageOptions {
   /**
-   * Open without claiming the data directory and refuse writes: for readers in other threads
-   * (the eth_call worker) of an environment a node already holds. Default false.
+   * Refuse writes: for readers in other threads (the eth_call worker) of an environment a node
+   * holds. Default false.
    */
   readOnly?: boolean;
-  /**
-   * Open beside the node that may hold the data directory, without claiming it, writes allowed:
-   * LMDB serialises writers across processes, and the node sees them at its next read. Only for
-   * administrative records the node re-reads (API keys: `sequin keys`), never for chain data,
-   * which the node also caches in memory. Default false.
-   */
-  shared?: boolean;
-  /** Called once the environment is closed (ephemeral storage removes its directory). */
-  onClosed?: () => void;
+  /** Runs after the environment is closed (e.g. releases the data directory's lock). */
+  onClose?: () => Promise<void> | void;
 }
 
 /**
- * Storage on disk in an LMDB environment (one file in `path`), locked to this process unless
- * opened `readOnly`. Durable on commit: lmdb-js
- * batches all writes issued in one event-loop turn into a single synced transaction, so many
- * concurrent commits cost one fsync.
+ * Storage on disk in an LMDB environment (one file in `path`). It does not claim the directory:
+ * the node's `openStorage` locks it first (lockDataDirectory.ts); others open it beside a running
+ * node — the eth_call worker read-only, `sequin keys` to write API keys (LMDB serialises writers
+ * across processes; the node re-reads those records, never chain data it caches). Durable on commit: lmdb-js batches the
+ * writes issued before its next `setImmediate` into a single synced transaction, so many
+ * concurrent commits cost one fsync. A commit that fails (full or failing disk) rejects with a
+ * {@link StorageUnavailableError} saying why.
  */
 export class LmdbStorage implements Storage {
   private readonly root: RootDatabase;
@@ -37,10 +40,10 @@ export class LmdbStorage implements Storage {
   private readonly versioned: Database<Uint8Array, Buffer>;
   private readonly blobs: Database<Uint8Array, Buffer>;
 
-  private readonly unlock: () => void;
-
   private readonly readOnly: boolean;
-  private readonly onClosed: () => void;
+  private readonly onClose: () => Promise<void> | void;
+  /** Set when a commit failed, cleared by the next one that succeeds. */
+  private lastCommitFailed = false;
 
   /** The data directory: what other threads open (read-only) to read the same environment. */
   readonly directory: string;
@@ -48,11 +51,14 @@ export class LmdbStorage implements Storage {
   constructor(path: string, options: LmdbStorageOptions = {}) {
     this.directory = path;
     this.readOnly = options.readOnly ?? false;
-    this.onClosed = options.onClosed ?? (() => {});
-    this.unlock = this.readOnly || options.shared ? () => {} : lockDataDirectory(path);
+    this.onClose = options.onClose ?? (() => {});
     // Name the database file explicitly: given a directory, lmdb-js decides from the name whether it
     // is a file (any "extension", e.g. /tmp/tmp.Ab3) or a directory, and fails on dotted names.
-    this.root = open({ path: join(path, DATABASE_FILE), maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false });
+    // No event-turn batching: its batch-start write returns a promise lmdb-js never observes, so a
+    // failed commit (full disk) rejected it unhandled, Node began to exit, and the exit waited forever
+    // for lmdb-js's write thread, which waited for the exiting main thread (issue 10's hang). Without
+    // it, writes until the next setImmediate still share one transaction (the same group commit).
+    this.root = open({ path: join(path, DATABASE_FILE), maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false, eventTurnBatching: false });
     this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
     this.blobs = this.root.openDB({ name: 'blobs', encoding: 'binary', keyEncoding: 'binary' });
@@ -83,24 +89,98 @@ export class LmdbStorage implements Storage {
     return undefined;
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    let previous: Buffer | undefined;
+    for (const found of this.versioned.getKeys({ start: Buffer.from(prefix), end: prefixEnd(prefix) })) {
+      const key = found.subarray(0, found.length - 8);
+      if (previous && Buffer.compare(previous, key) === 0) continue;
+      previous = key;
+      out.push(new Uint8Array(key));
+    }
+    return out;
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.blobs.get(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   }
 
   commit(batch: WriteBatch): Promise<void> {
-    if (this.readOnly) return Promise.reject(new Error('LmdbStorage opened read-only'));
-    return this.root.transaction(() => {
-      for (const [key, value] of batch.records) this.records.put(key, value);
-      for (const key of batch.deletedRecords) this.records.remove(key);
-      for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
-      for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
-    }) as Promise<void>;
+    return this.transact(() => this.write(batch));
+  }
+
+  rewind(version: number, batch: WriteBatch): Promise<void> {
+    return this.transact(() => {
+      // Collected first, removed after: the scan never walks keys it is deleting.
+      const later: Buffer[] = [];
+      for (const key of this.versioned.getKeys()) if (versionOf(key) > version) later.push(key);
+      for (const key of later) this.versioned.remove(key);
+      this.write(batch);
+    });
+  }
+
+  /** Runs `work` in one write transaction; a failure the disk explains becomes a StorageUnavailableError. */
+  private async transact(work: () => void): Promise<void> {
+    if (this.readOnly) throw new Error('LmdbStorage opened read-only');
+    try {
+      await this.root.transaction(work);
+      this.lastCommitFailed = false;
+    } catch (error) {
+      const failure = await describeWriteFailure(error, this.directory);
+      if (!failure) throw error;
+      this.lastCommitFailed = true;
+      throw failure;
+    }
+  }
+
+  /**
+   * Makes the next read see everything committed so far, also by other threads or processes.
+   * lmdb-js keeps one read snapshot until a timer of the next event turn renews it (or this
+   * thread commits), so a reader in another thread (the call worker) must call this before work
+   * that has to see a commit it was told about.
+   */
+  refreshReadSnapshot(): void {
+    this.root.resetReadTxn();
   }
 
   async close(): Promise<void> {
-    if (!this.readOnly) await this.root.flushed;
-    await this.root.close();
-    this.unlock();
-    this.onClosed();
+    try {
+      if (this.lastCommitFailed) {
+        // Nothing more can be flushed; lmdb-js's promises would not settle (see CLOSE_AFTER_FAILURE_MS).
+        await settledWithin(this.root.close(), CLOSE_AFTER_FAILURE_MS);
+      } else {
+        if (!this.readOnly) await this.root.flushed;
+        await this.root.close();
+      }
+    } finally {
+      await this.onClose();
+    }
   }
+
+  /** Puts a batch's writes into the current write transaction. */
+  private write(batch: WriteBatch): void {
+    for (const [key, value] of batch.records) this.records.put(key, value);
+    for (const key of batch.deletedRecords) this.records.remove(key);
+    for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
+    for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
+  }
+}
+
+/** Waits for `promise` (ignoring its outcome) at most `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** The first key after every key that starts with `prefix` (the prefix with its last byte below 0xff raised). */
+function prefixEnd(prefix: Uint8Array): Buffer {
+  const end = Buffer.from(prefix);
+  for (let index = end.length - 1; index >= 0; index--) {
+    if (end[index]! < 0xff) {
+      end[index] = end[index]! + 1;
+      return end.subarray(0, index + 1);
+    }
+  }
+  return Buffer.alloc(end.length + 1, 0xff);
 }

@@ -38,6 +38,14 @@ export class MemoryStorage implements Storage {
     return found === -1 ? undefined : entry.values[found];
   }
 
+  versionedKeys(prefix: Uint8Array): Uint8Array[] {
+    const start = Buffer.from(prefix).toString('hex');
+    return [...this.versioned.keys()]
+      .filter((key) => key.startsWith(start))
+      .sort()
+      .map((key) => new Uint8Array(Buffer.from(key, 'hex')));
+  }
+
   getBlob(key: Uint8Array): Uint8Array | undefined {
     return this.blobs.get(Buffer.from(key).toString('hex'));
   }
@@ -47,6 +55,20 @@ export class MemoryStorage implements Storage {
     for (const key of batch.deletedRecords) this.records.delete(key);
     for (const [key, version, value] of batch.versioned) this.putVersioned(key, version, value);
     for (const [key, value] of batch.blobs) this.blobs.set(Buffer.from(key).toString('hex'), value);
+  }
+
+  async rewind(version: number, batch: WriteBatch): Promise<void> {
+    for (const [id, entry] of this.versioned) {
+      // Versions are kept in increasing order: drop the tail above `version`.
+      let keep = entry.versions.length;
+      while (keep > 0 && entry.versions[keep - 1]! > version) keep--;
+      if (keep === 0) this.versioned.delete(id);
+      else {
+        entry.versions.length = keep;
+        entry.values.length = keep;
+      }
+    }
+    await this.commit(batch);
   }
 
   async close(): Promise<void> {}

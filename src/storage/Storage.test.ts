@@ -51,4 +51,47 @@ describe.each(backends)('%s storage', (_name, create) => {
     expect(storage.getRecord('tx:1')).toEqual({ n: 3 });
     await storage.close();
   });
+
+  it('rewinds the versioned space: later versions are gone, earlier ones and the batch are read', async () => {
+    const storage = create();
+    const account = new Uint8Array([7, 1]);
+    const slot = new Uint8Array([7, 2]);
+    const bornLate = new Uint8Array([7, 3]);
+    await storage.commit(new WriteBatch().putVersioned(account, 1, new Uint8Array([10])).putVersioned(slot, 2, new Uint8Array([20])));
+    await storage.commit(new WriteBatch().putVersioned(account, 3, new Uint8Array([30])).putVersioned(bornLate, 4, new Uint8Array([40])));
+    await storage.commit(new WriteBatch().putVersioned(account, 5, new Uint8Array([50])).putBlob(new Uint8Array([9]), new Uint8Array([90])));
+
+    await storage.rewind(2, new WriteBatch().putVersioned(slot, 3, new Uint8Array([33])).putRecord('meta:head', 2));
+    expect([...(storage.getVersioned(account, 1000) ?? [])]).toEqual([10]);
+    expect([...(storage.getVersioned(slot, 1000) ?? [])]).toEqual([33]);
+    expect([...(storage.getVersioned(slot, 2) ?? [])]).toEqual([20]);
+    expect(storage.getVersioned(bornLate, 1000)).toBeUndefined();
+    expect(storage.getRecord('meta:head')).toBe(2);
+    // Content-addressed blobs stay.
+    expect([...(storage.getBlob(new Uint8Array([9])) ?? [])]).toEqual([90]);
+    // Versions above the rewind point can be written again.
+    await storage.commit(new WriteBatch().putVersioned(account, 4, new Uint8Array([44])));
+    expect([...(storage.getVersioned(account, 4) ?? [])]).toEqual([44]);
+    await storage.close();
+  });
+
+  it('lists each versioned key with a prefix once, in byte order, whatever its versions', async () => {
+    const storage = create();
+    const value = new Uint8Array([1]);
+    await storage.commit(
+      new WriteBatch()
+        .putVersioned(new Uint8Array([7, 2]), 1, value)
+        .putVersioned(new Uint8Array([7, 0xff, 1]), 1, value)
+        .putVersioned(new Uint8Array([6, 9]), 1, value)
+        .putVersioned(new Uint8Array([8]), 1, value),
+    );
+    await storage.commit(new WriteBatch().putVersioned(new Uint8Array([7, 2]), 3, new Uint8Array(0)).putVersioned(new Uint8Array([7, 1]), 3, value));
+    expect(storage.versionedKeys(new Uint8Array([7])).map((key) => [...key])).toEqual([
+      [7, 1],
+      [7, 2],
+      [7, 0xff, 1],
+    ]);
+    expect(storage.versionedKeys(new Uint8Array([9]))).toEqual([]);
+    await storage.close();
+  });
 });

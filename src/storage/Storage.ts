@@ -17,9 +17,22 @@ export interface Storage {
   recordsWithPrefix<T>(prefix: string): Array<[string, T]>;
   /** The value of `key` at the newest version ≤ `version`, or undefined when never written. */
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined;
+  /**
+   * Every versioned key (without its version) that starts with `prefix`, once each, in byte
+   * order; written at any version, deleted ones included. For whole-state walks (anvil_dumpState),
+   * never on hot paths.
+   */
+  versionedKeys(prefix: Uint8Array): Uint8Array[];
   getBlob(key: Uint8Array): Uint8Array | undefined;
   /** Writes the batch atomically; resolves when it is durable. */
   commit(batch: WriteBatch): Promise<void>;
+  /**
+   * Rewinds the versioned space to `version`: deletes every entry written by a later version,
+   * then writes `batch`, all in one atomic, durable commit (a crash leaves either the whole
+   * rewind or none of it). The chain's snapshots and resets use it; blobs are content-addressed
+   * and stay. Costs a scan of the versioned keys.
+   */
+  rewind(version: number, batch: WriteBatch): Promise<void>;
   close(): Promise<void>;
 }
 

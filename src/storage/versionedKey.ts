@@ -8,3 +8,8 @@ export function versionedKey(key: Uint8Array, version: number): Buffer {
   out.writeBigUInt64BE(BigInt(version), key.length);
   return out;
 }
+
+/** The version a versioned key was written by (its last 8 bytes). */
+export function versionOf(versioned: Uint8Array): number {
+  return Number(Buffer.from(versioned.buffer, versioned.byteOffset, versioned.byteLength).readBigUInt64BE(versioned.length - 8));
+}

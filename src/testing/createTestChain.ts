@@ -24,6 +24,7 @@ import type { RpcBackend } from '../rpc/backend.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { Storage } from '../storage/Storage.js';
+import type { StorageHealth } from '../storage/StorageHealth.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import { ManualClock } from './ManualClock.js';
@@ -40,6 +41,8 @@ export interface TestChain {
   chain: ChainReader;
   world: WorldState;
   storage: Storage;
+  /** Whether storage accepts writes now (see storage/GuardedStorage.ts). */
+  storageHealth: () => StorageHealth;
   events: EventBus<ChainEvents>;
   /** The funded dev accounts, with their private keys. */
   accounts: DevAccount[];
@@ -60,6 +63,8 @@ export interface TestChainOptions {
   logger?: Logger;
   /** Start the sequencer's timer loop. Default true; false leaves ticking to `sequencer.tick()`. */
   start?: boolean;
+  /** Wraps the opened storage, e.g. in a FullDiskStorage (see node/buildNodeParts.ts). */
+  wrapStorage?: (storage: Storage) => Storage;
 }
 
 /**
@@ -89,7 +94,12 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
   };
   let parts: Awaited<ReturnType<typeof buildNodeParts>>;
   try {
-    parts = await buildNodeParts(config, { clock, logger: options.logger ?? silentLogger, inMemoryStorage: !persistent });
+    parts = await buildNodeParts(config, {
+      clock,
+      logger: options.logger ?? silentLogger,
+      inMemoryStorage: !persistent,
+      ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
+    });
   } catch (error) {
     removeTemporaryDir();
     throw error;
@@ -105,6 +115,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
     chain: parts.chain,
     world: parts.world,
     storage: parts.storage,
+    storageHealth: parts.storageHealth,
     events: parts.events,
     accounts: parts.accounts,
     clock,

@@ -19,6 +19,11 @@ export interface PoolTransaction {
   tip: bigint;
   /** gasLimit · feeCap + value: what the sender must be able to pay. */
   cost: bigint;
+  /**
+   * True for a transaction sent as an impersonated address (execution/impersonatedTransaction.ts):
+   * zero signature, `sender` given rather than recovered. The journal keeps its sender beside it.
+   */
+  impersonated?: true;
 }
 
 /** The tip the sequencer earns per gas at `baseFee`: min(tip, feeCap − baseFee); negative = not includable. */

@@ -1,9 +1,12 @@
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { decodeImpersonatedTransaction, decodeJournaledImpersonated } from './decodeImpersonatedTransaction.js';
 import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
@@ -28,27 +31,44 @@ export class TransactionIntake {
   /**
    * Validates, admits and journals a raw transaction; resolves to its hash once it is durable.
    * An invalid transaction rejects with a {@link TransactionRejectedError} carrying the reason;
-   * a failed journal write rejects with the storage's error (the tx is taken out again).
+   * a failed journal write rejects with the storage's error (a {@link StorageUnavailableError}
+   * on a full or failing disk) and the admission is taken back: nothing is acknowledged that is
+   * not durable.
    */
   async submit(raw: Uint8Array): Promise<Hex> {
     const decoding = decodeRawTransaction(raw, this.rules);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    const decoded = decoding.value;
+    return this.admitAndJournal(decoding.value);
+  }
+
+  /**
+   * Like {@link submit}, for a transaction the node built for an impersonated `sender`
+   * (execution/impersonatedTransaction.ts `impersonate`): the same checks but the signature's,
+   * journaled with its sender.
+   */
+  async submitImpersonated(impersonated: TypedTransaction, sender: Uint8Array): Promise<Hex> {
+    const decoding = decodeImpersonatedTransaction(impersonated, sender, this.rules);
+    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
+    return this.admitAndJournal(decoding.value);
+  }
+
+  private async admitAndJournal(decoded: PoolTransaction): Promise<Hex> {
     const admitted = this.pool.admit(decoded);
     if (!admitted.valid) throw new TransactionRejectedError(admitted.reason);
     const admission = admitted.value;
     const batch = new WriteBatch();
     this.journal.record(batch, decoded);
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
-    if (admission.evicted) this.journal.forget(batch, admission.evicted.hash);
+    for (const evicted of admission.evicted) this.journal.forget(batch, evicted.hash);
     try {
       await this.storage.commit(batch);
     } catch (error) {
-      this.pool.remove(decoded.hash);
-      this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
+      this.pool.revert(admission);
+      // The storage guard logs a full or failing disk once; anything else is logged here.
+      if (!(error instanceof StorageUnavailableError)) this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
       throw error;
     }
-    if (admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: admission.evicted.hash });
+    for (const evicted of admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: evicted.hash, for: decoded.hash });
     this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
     return decoded.hash;
   }
@@ -64,8 +84,8 @@ export class TransactionIntake {
       this.logger.info('journaled transaction no longer valid; dropped', { hash, reason });
     };
     const decoded: PoolTransaction[] = [];
-    for (const { hash, raw } of this.journal.load()) {
-      const decoding = decodeRawTransaction(raw, this.rules);
+    for (const { hash, raw, impersonatedSender } of this.journal.load()) {
+      const decoding = impersonatedSender ? decodeJournaledImpersonated(raw, impersonatedSender, this.rules) : decodeRawTransaction(raw, this.rules);
       if (decoding.valid) decoded.push(decoding.value);
       else drop(hash, decoding.reason);
     }
@@ -73,8 +93,16 @@ export class TransactionIntake {
     decoded.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
     for (const transaction of decoded) {
       const admitted = this.pool.admit(transaction);
-      if (admitted.valid) restored++;
-      else drop(transaction.hash, admitted.reason);
+      if (!admitted.valid) {
+        drop(transaction.hash, admitted.reason);
+        continue;
+      }
+      restored++;
+      // Only when the limits were lowered since the journal was written.
+      for (const evicted of admitted.value.evicted) {
+        restored--;
+        drop(evicted.hash, { kind: 'poolFull' });
+      }
     }
     if (!batch.isEmpty) await this.storage.commit(batch);
     return { restored, dropped };

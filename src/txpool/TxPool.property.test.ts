@@ -15,7 +15,9 @@ import { TxPool } from './TxPool.js';
  * against a model of which txs the pool holds: after every step the pool's indexes agree
  * (assertInvariants), it holds exactly the model's txs, nextNonce(sender) is the state nonce
  * plus the length of the consecutive run the model holds from there, and each sender's balance
- * covers all its pooled txs together.
+ * covers all its pooled txs together. A second property drives the pool as the node does
+ * (admissions, replacements, gap fills, pre-confirmation, evictions) and checks that the global
+ * slots, the global queue and the account queue hold after every step.
  */
 
 const SENDERS = [testSigner(10), testSigner(11), testSigner(12)];
@@ -47,7 +49,7 @@ type Command =
   | { kind: 'admit'; sender: number; nonceOffset: number; level: number }
   | { kind: 'remove'; pick: number }
   | { kind: 'select'; baseFee: bigint; verdicts: Verdict[]; settle: 'include' | 'release' | 'keep' }
-  | { kind: 'bumpNonce'; sender: number; by: number; prune: boolean };
+  | { kind: 'bumpNonce'; sender: number; by: number };
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -76,7 +78,6 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('bumpNonce' as const),
       sender: fc.nat(SENDERS.length - 1),
       by: fc.integer({ min: 1, max: 2 }),
-      prune: fc.boolean(),
     }),
   },
 );
@@ -117,8 +118,9 @@ class Harness {
         return this.select(command.baseFee, command.verdicts, command.settle);
       case 'bumpNonce': {
         const { key } = SENDERS[command.sender]!;
+        // The pool learns every nonce change through pruneStale (the sequencer's contract with it).
         this.state.set(key, { nonce: this.state.nonce(key) + BigInt(command.by) });
-        if (command.prune) this.prune([key]);
+        this.prune([key]);
         return;
       }
     }
@@ -133,11 +135,11 @@ class Harness {
       expect(admission.replaced).toBe(sameNonce && sameNonce !== transaction ? sameNonce : undefined);
       if (sameNonce) expect(this.inFlight.has(sameNonce.hash)).toBe(false);
       if (admission.replaced) this.forget(admission.replaced.hash);
-      if (admission.evicted) {
-        expect(admission.evicted.sender).not.toBe(transaction.sender);
-        expect(this.inFlight.has(admission.evicted.hash)).toBe(false);
-        expect(this.model.get(admission.evicted.hash)).toBe(admission.evicted);
-        this.forget(admission.evicted.hash);
+      for (const evicted of admission.evicted) {
+        expect(evicted.sender).not.toBe(transaction.sender);
+        expect(this.inFlight.has(evicted.hash)).toBe(false);
+        expect(this.model.get(evicted.hash)).toBe(evicted);
+        this.forget(evicted.hash);
       }
       this.model.set(transaction.hash, transaction);
     } else {
@@ -253,6 +255,120 @@ describe('TxPool (property)', () => {
         for (const command of commands) {
           await harness.run(command);
           harness.check();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('TxPool limits (property)', () => {
+  const LIMIT_SENDERS = [testSigner(20), testSigner(21), testSigner(22), testSigner(23), testSigner(24)];
+  const LIMIT_NONCES = 10;
+  const TIGHT = testPoolLimits({ globalSlots: 5, globalQueue: 3, accountSlots: 1, accountQueue: 2 });
+  let txs: PoolTransaction[][][] = [];
+  beforeAll(async () => {
+    txs = await Promise.all(
+      LIMIT_SENDERS.map((signer) =>
+        Promise.all(Array.from({ length: LIMIT_NONCES }, (_, nonce) => Promise.all(LEVELS.map((level) => signPoolTx(signer, { nonce, ...level }))))),
+      ),
+    );
+  });
+
+  type Step =
+    /** A tx at the sender's state nonce + offset: 0 is executable, more opens or fills gaps; a taken nonce is a replacement. */
+    | { kind: 'admit'; sender: number; offset: number; level: number }
+    /** The sequencer pre-confirms up to `count` executable txs (state nonces move past them). */
+    | { kind: 'preconfirm'; count: number }
+    /** A sender's last tx leaves (as an eviction by another pool would). */
+    | { kind: 'dropLast'; sender: number };
+  const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        kind: fc.constant('admit' as const),
+        sender: fc.nat(LIMIT_SENDERS.length - 1),
+        offset: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 4 }) }),
+        level: fc.nat(LEVELS.length - 1),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('preconfirm' as const), count: fc.integer({ min: 1, max: 4 }) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('dropLast' as const), sender: fc.nat(LIMIT_SENDERS.length - 1) }) },
+  );
+
+  /** Pending and queued counts per sender, derived from the state and the pool's contents. */
+  function occupancy(pool: TxPool, state: MemoryStateReader) {
+    let pending = 0;
+    let queued = 0;
+    const queuedBySender = new Map<string, number>();
+    for (const [sender, senderTxs] of pool.contents()) {
+      const run = Number(pool.nextNonce(sender) - state.nonce(sender));
+      pending += run;
+      queued += senderTxs.size - run;
+      queuedBySender.set(sender, senderTxs.size - run);
+    }
+    return { pending, queued, queuedBySender };
+  }
+
+  it('never holds more than globalSlots pending, globalQueue queued or accountQueue queued per sender', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 10, maxLength: 80, size: 'max' }), async (steps) => {
+        const state = new MemoryStateReader();
+        for (const { key } of LIMIT_SENDERS) state.set(key, { nonce: 0n, balance: 10n ** 24n });
+        const pool = new TxPool(state, TIGHT);
+        for (const step of steps) {
+          const before = occupancy(pool, state);
+          if (step.kind === 'admit') {
+            const { key } = LIMIT_SENDERS[step.sender]!;
+            const nonce = Number(state.nonce(key)) + step.offset;
+            if (nonce >= LIMIT_NONCES) continue;
+            const transaction = txs[step.sender]![nonce]![step.level]!;
+            const firstGap = pool.nextNonce(key);
+            // The queued txs right behind a gap-filling tx turn pending with it.
+            let promoted = 0;
+            while (
+              pool
+                .contents()
+                .get(key)
+                ?.has(transaction.nonce + 1n + BigInt(promoted))
+            )
+              promoted++;
+            const outcome = pool.admit(transaction);
+            if (outcome.valid) {
+              const { evicted } = outcome.value;
+              // A pending newcomer only displaces pending txs, a queued one only queued txs.
+              const after = occupancy(pool, state);
+              if (evicted.length > 0 && transaction.nonce === firstGap) expect(after.queued).toBeLessThanOrEqual(before.queued);
+              if (evicted.length > 0 && transaction.nonce > firstGap) expect(after.pending).toBe(before.pending);
+              for (const victim of evicted) expect(victim.tip).toBeLessThan(transaction.tip);
+            } else if (outcome.reason.kind === 'poolFull' || outcome.reason.kind === 'underpricedForFullPool') {
+              // Refused for room only when its category really is full.
+              expect(transaction.nonce).toBeGreaterThanOrEqual(firstGap);
+              if (transaction.nonce > firstGap) expect(before.queued).toBe(TIGHT.globalQueue);
+              else expect(before.pending + 1 + promoted).toBeGreaterThan(TIGHT.globalSlots);
+            }
+          } else if (step.kind === 'preconfirm') {
+            const included: PoolTransaction[] = [];
+            await pool.select(0n, async (transaction) => {
+              if (included.length >= step.count) return 'stop';
+              included.push(transaction);
+              return 'next';
+            });
+            for (const transaction of included) state.set(transaction.sender, { nonce: transaction.nonce + 1n });
+            for (const transaction of included) pool.remove(transaction.hash);
+            pool.releaseInFlight();
+            pool.pruneStale(new Set(included.map((transaction) => transaction.sender)));
+          } else {
+            const senderTxs = pool.contents().get(LIMIT_SENDERS[step.sender]!.key);
+            const last = senderTxs && [...senderTxs.values()].reduce((a, b) => (b.nonce > a.nonce ? b : a));
+            if (last) pool.remove(last.hash);
+          }
+          pool.assertInvariants();
+          const now = occupancy(pool, state);
+          expect(pool.status()).toEqual({ pending: now.pending, queued: now.queued });
+          expect(now.pending).toBeLessThanOrEqual(TIGHT.globalSlots);
+          expect(now.queued).toBeLessThanOrEqual(TIGHT.globalQueue);
+          for (const count of now.queuedBySender.values()) expect(count).toBeLessThanOrEqual(TIGHT.accountQueue);
         }
       }),
       { numRuns: 300 },

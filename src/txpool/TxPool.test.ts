@@ -111,7 +111,7 @@ describe('TxPool.admit', () => {
     before?: TxSpec[];
     admit: TxSpec;
     /** The error, or what the admission reports (indexes into `before`). */
-    outcome: { error: string | RegExp } | { replaced?: number; evicted?: number };
+    outcome: { error: string | RegExp } | { replaced?: number; evicted?: number[] };
     status?: PoolStatus;
     nextNonce?: Array<[TestSigner, bigint]>;
   }
@@ -328,10 +328,10 @@ describe('TxPool.admit', () => {
       outcome: {},
     },
 
-    // Global limit: globalSlots + globalQueue = 3 txs in all.
+    // Global slots: at most globalSlots pending txs in all.
     {
-      name: 'global limit: a full pool rejects a tx cheaper than every evictable one',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: a full pending set rejects a tx cheaper than every evictable one',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: 5n * GWEI },
         { from: bob, nonce: 0, tip: 3n * GWEI },
@@ -341,8 +341,8 @@ describe('TxPool.admit', () => {
       outcome: { error: TxErrorMessage.underpriced },
     },
     {
-      name: 'global limit: an equal tip does not evict',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: an equal tip does not evict',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: 5n * GWEI },
         { from: bob, nonce: 0, tip: 3n * GWEI },
@@ -352,31 +352,46 @@ describe('TxPool.admit', () => {
       outcome: { error: TxErrorMessage.underpriced },
     },
     {
-      name: 'global limit: a pricier tx evicts the cheapest tx of another sender',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: a pricier tx evicts the cheapest pending tx of another sender',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: 5n * GWEI },
         { from: bob, nonce: 0, tip: 3n * GWEI },
         { from: carol, nonce: 0, tip: 4n * GWEI },
       ],
       admit: { from: dave, nonce: 0, tip: 6n * GWEI },
-      outcome: { evicted: 1 },
+      outcome: { evicted: [1] },
       status: { pending: 3, queued: 0 },
     },
     {
-      name: 'global limit: eviction takes a sender’s last nonce, never one in the middle',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: eviction takes a sender’s last pending nonce, never one in the middle',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: GWEI },
         { from: alice, nonce: 1, tip: 8n * GWEI },
         { from: bob, nonce: 0, tip: 4n * GWEI },
       ],
       admit: { from: carol, nonce: 0, tip: 5n * GWEI },
-      outcome: { evicted: 2 },
+      // Alice's 1-gwei tx is the cheapest but not her last: bob's is taken.
+      outcome: { evicted: [2] },
+      status: { pending: 3, queued: 0 },
     },
     {
-      name: 'global limit: the sender’s own txs are never evicted for it (txpool is full)',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: senders above accountSlots lose their txs first, even pricier ones',
+      limits: { globalSlots: 4, accountSlots: 2 },
+      before: [
+        { from: alice, nonce: 0, tip: 5n * GWEI },
+        { from: alice, nonce: 1, tip: 5n * GWEI },
+        { from: alice, nonce: 2, tip: 5n * GWEI },
+        { from: bob, nonce: 0, tip: GWEI },
+      ],
+      admit: { from: carol, nonce: 0, tip: 6n * GWEI },
+      outcome: { evicted: [2] },
+      status: { pending: 4, queued: 0 },
+    },
+    {
+      name: 'global slots: the sender’s own txs are never evicted for it (txpool is full)',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: GWEI },
         { from: alice, nonce: 1, tip: GWEI },
@@ -386,8 +401,49 @@ describe('TxPool.admit', () => {
       outcome: { error: TxErrorMessage.txPoolOverflow },
     },
     {
-      name: 'global limit: a replacement needs no room',
-      limits: { globalSlots: 2, globalQueue: 1 },
+      name: 'global slots: filling a gap makes room for the whole run it promotes',
+      limits: { globalSlots: 4 },
+      before: [
+        { from: alice, nonce: 1, tip: 9n * GWEI },
+        { from: alice, nonce: 2, tip: 9n * GWEI },
+        { from: bob, nonce: 0, tip: GWEI },
+        { from: bob, nonce: 1, tip: GWEI },
+        { from: carol, nonce: 0, tip: 2n * GWEI },
+        { from: dave, nonce: 0, tip: 3n * GWEI },
+      ],
+      admit: { from: alice, nonce: 0, tip: 9n * GWEI },
+      // Three pending slots for alice 0–2: bob's two (last first), then carol's, the cheapest.
+      outcome: { evicted: [3, 2, 4] },
+      status: { pending: 4, queued: 0 },
+    },
+    {
+      name: 'global slots: a gap is not filled when the run it promotes cannot fit',
+      limits: { globalSlots: 3 },
+      before: [
+        { from: alice, nonce: 1, tip: 9n * GWEI },
+        { from: alice, nonce: 2, tip: 9n * GWEI },
+        { from: bob, nonce: 0, tip: GWEI },
+        { from: carol, nonce: 0, tip: 9n * GWEI },
+        { from: dave, nonce: 0, tip: 9n * GWEI },
+      ],
+      admit: { from: alice, nonce: 0, tip: 5n * GWEI },
+      outcome: { error: TxErrorMessage.underpriced },
+      status: { pending: 3, queued: 2 },
+    },
+    {
+      name: 'global slots: a future tx is queued even when the pending set is full',
+      limits: { globalSlots: 2 },
+      before: [
+        { from: alice, nonce: 0, tip: 5n * GWEI },
+        { from: bob, nonce: 0, tip: 3n * GWEI },
+      ],
+      admit: { from: carol, nonce: 4, tip: GWEI },
+      outcome: {},
+      status: { pending: 2, queued: 1 },
+    },
+    {
+      name: 'global slots: a replacement needs no room',
+      limits: { globalSlots: 3 },
       before: [
         { from: alice, nonce: 0, tip: 5n * GWEI },
         { from: bob, nonce: 0, tip: 3n * GWEI },
@@ -396,6 +452,67 @@ describe('TxPool.admit', () => {
       admit: { from: bob, nonce: 0, feeCap: 20n * GWEI, tip: 4n * GWEI },
       outcome: { replaced: 1 },
       status: { pending: 3, queued: 0 },
+    },
+
+    // Global queue: at most globalQueue queued (future-nonce) txs in all.
+    {
+      name: 'global queue: a full queue rejects a future tx cheaper than every queued one of others',
+      limits: { globalQueue: 2 },
+      before: [
+        { from: alice, nonce: 3, tip: 3n * GWEI },
+        { from: bob, nonce: 3, tip: 2n * GWEI },
+      ],
+      admit: { from: carol, nonce: 3, tip: 2n * GWEI },
+      outcome: { error: TxErrorMessage.underpriced },
+      status: { pending: 0, queued: 2 },
+    },
+    {
+      name: 'global queue: a pricier future tx evicts the cheapest queued tx of another sender (its last)',
+      limits: { globalQueue: 3 },
+      before: [
+        { from: alice, nonce: 3, tip: 3n * GWEI },
+        { from: bob, nonce: 3, tip: 5n * GWEI },
+        { from: bob, nonce: 4, tip: 2n * GWEI },
+      ],
+      admit: { from: carol, nonce: 3, tip: 4n * GWEI },
+      outcome: { evicted: [2] },
+      status: { pending: 0, queued: 3 },
+    },
+    {
+      name: 'global queue: a future tx never evicts a pending one',
+      limits: { globalQueue: 1 },
+      before: [
+        { from: alice, nonce: 0, tip: GWEI },
+        { from: alice, nonce: 5, tip: 9n * GWEI },
+        { from: bob, nonce: 0, tip: GWEI },
+      ],
+      admit: { from: bob, nonce: 5, tip: 9n * GWEI },
+      outcome: { error: TxErrorMessage.underpriced },
+      status: { pending: 2, queued: 1 },
+    },
+    {
+      name: 'global queue: txpool is full when only the sender’s own txs are queued',
+      limits: { globalQueue: 2 },
+      before: [
+        { from: alice, nonce: 3 },
+        { from: alice, nonce: 4 },
+      ],
+      admit: { from: alice, nonce: 6, tip: 9n * GWEI },
+      outcome: { error: TxErrorMessage.txPoolOverflow },
+    },
+    {
+      name: 'global queue: a tx at the next nonce is pending, so a full queue does not stop it',
+      limits: { globalQueue: 1 },
+      before: [{ from: alice, nonce: 3 }],
+      admit: { from: bob, nonce: 0 },
+      outcome: {},
+      status: { pending: 1, queued: 1 },
+    },
+    {
+      name: 'global queue 0: no future tx at all',
+      limits: { globalQueue: 0 },
+      admit: { from: alice, nonce: 1 },
+      outcome: { error: TxErrorMessage.txPoolOverflow },
     },
   ];
 
@@ -413,10 +530,10 @@ describe('TxPool.admit', () => {
       expect(admission).toEqual({
         transaction,
         ...(outcome.replaced === undefined ? {} : { replaced: earlier[outcome.replaced] }),
-        ...(outcome.evicted === undefined ? {} : { evicted: earlier[outcome.evicted] }),
+        evicted: (outcome.evicted ?? []).map((index) => earlier[index]),
       });
       expect(pool.get(transaction.hash)).toBe(transaction);
-      const gone = [outcome.replaced, outcome.evicted].filter((index) => index !== undefined).map((index) => earlier[index]!);
+      const gone = [outcome.replaced, ...(outcome.evicted ?? [])].filter((index) => index !== undefined).map((index) => earlier[index]!);
       for (const transaction of gone) expect(pool.get(transaction.hash)).toBeUndefined();
       expect(pool.size).toBe(earlier.length + 1 - gone.length);
     }
@@ -424,14 +541,30 @@ describe('TxPool.admit', () => {
     for (const [signer, nonce] of nextNonce ?? []) expect(pool.nextNonce(signer.key)).toBe(nonce);
   });
 
-  it('global limit: txpool is full when every other sender’s last tx is in flight', async () => {
-    const { admit, rejection, select } = createPool({ limits: { globalSlots: 2, globalQueue: 1 } });
+  it('global slots: txpool is full when every other sender’s last tx is in flight', async () => {
+    const { admit, rejection, select } = createPool({ limits: { globalSlots: 3 } });
     await admit({ from: alice, nonce: 0, tip: GWEI });
     await admit({ from: bob, nonce: 0, tip: GWEI });
     await select(0n);
     await admit({ from: carol, nonce: 0, tip: 2n * GWEI });
     // Carol is the only other sender with an evictable tx, and it is the new tx's own sender.
     expectServerError(await rejection({ from: carol, nonce: 1, tip: 9n * GWEI }), TxErrorMessage.txPoolOverflow);
+  });
+
+  it('revert takes an admission back: the tx leaves, what it replaced or evicted returns', async () => {
+    const { admit, pool } = createPool({ limits: { globalSlots: 2 } });
+    const first = (await admit({ from: alice, nonce: 0, tip: GWEI })).transaction;
+    const cheap = (await admit({ from: bob, nonce: 0, tip: GWEI / 2n })).transaction;
+    const evicting = await admit({ from: carol, nonce: 0, tip: 2n * GWEI });
+    expect(evicting.evicted).toEqual([cheap]);
+    pool.revert(evicting);
+    pool.assertInvariants();
+    expect([pool.get(first.hash), pool.get(cheap.hash), pool.get(evicting.transaction.hash)]).toEqual([first, cheap, undefined]);
+    const replacing = await admit({ from: alice, nonce: 0, feeCap: 20n * GWEI, tip: 2n * GWEI });
+    pool.revert(replacing);
+    pool.assertInvariants();
+    expect(pool.get(first.hash)).toBe(first);
+    expect(pool.status()).toEqual({ pending: 2, queued: 0 });
   });
 });
 
@@ -605,9 +738,23 @@ describe('TxPool.pruneStale and remove', () => {
     expect(new Set(pruned)).toEqual(new Set([txs[0], txs[1]]));
     expect(pool.size).toBe(3);
     expect(pool.get(bobs.hash)).toBe(bobs); // not among the senders asked about
-    expect(pool.status()).toEqual({ pending: 2, queued: 1 });
+    // Counted as of the nonces the pool was told: bob's tx is still pending until bob is pruned.
+    expect(pool.status()).toEqual({ pending: 3, queued: 0 });
     expect(pool.nextNonce(alice.key)).toBe(4n);
     expect(pool.pruneStale([alice.key, carol.key])).toEqual([]);
+    expect(pool.pruneStale([bob.key])).toEqual([bobs]);
+    expect(pool.status()).toEqual({ pending: 2, queued: 0 });
+  });
+
+  it('pruneStale learns a nonce that turns queued txs pending (a state edit past a gap)', async () => {
+    const { admit, pool, state } = createPool();
+    await admit({ from: alice, nonce: 2 });
+    await admit({ from: alice, nonce: 3 });
+    expect(pool.status()).toEqual({ pending: 0, queued: 2 });
+    state.set(alice.key, { nonce: 2n });
+    expect(pool.pruneStale([alice.key])).toEqual([]);
+    pool.assertInvariants();
+    expect(pool.status()).toEqual({ pending: 2, queued: 0 });
   });
 
   it('remove of a middle nonce demotes the txs after it to queued', async () => {

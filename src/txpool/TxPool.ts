@@ -10,8 +10,11 @@ export interface Admission {
   transaction: PoolTransaction;
   /** A lower-priced tx with the same sender and nonce that this one replaced. */
   replaced?: PoolTransaction;
-  /** A tx of another sender dropped to make room in a full pool. */
-  evicted?: PoolTransaction;
+  /**
+   * Txs of other senders dropped to make room: pending ones when the new tx (with the queued txs
+   * it promotes) would pass the global slots, one queued tx when it would pass the global queue.
+   */
+  evicted: PoolTransaction[];
 }
 
 /** Pool occupancy: executable (pending) and future-nonce (queued) transactions. */
@@ -20,13 +23,31 @@ export interface PoolStatus {
   queued: number;
 }
 
+/** A sender's position as the pool last learnt it: state nonce, and how many of its txs follow it without a gap. */
+interface SenderRun {
+  stateNonce: bigint;
+  pending: number;
+}
+
 /**
  * The transaction pool, with geth's rules (core/txpool/legacypool).
  *
- * Per sender it keeps txs by nonce. Whether a tx is pending (executable) or queued is derived,
- * not stored: pending = the run of consecutive nonces starting at the sender's nonce in the
- * pre-confirmed state. Txs selected for the sub-block being built are "in flight": their nonce
- * is taken, so they can no longer be replaced.
+ * Per sender it keeps txs by nonce. A sender's pending (executable) txs are the run of
+ * consecutive nonces from its state nonce in the pre-confirmed state; the rest are queued. Txs
+ * selected for the sub-block being built are "in flight": their nonce is taken, so they can no
+ * longer be replaced or evicted.
+ *
+ * Limits (geth's names): at most `globalSlots` pending and `globalQueue` queued txs in all, and
+ * `accountQueue` queued txs per sender. A tx that would pass the slots (with the queued txs it
+ * promotes by filling a gap) evicts the last pending tx of other senders — of senders holding
+ * more than `accountSlots` pending first, cheapest tip first; one that would pass the queue
+ * evicts the last queued tx of another sender, cheapest first. A future tx never displaces a
+ * pending one. When the candidates tip at least as much as the new tx it is refused
+ * (`transaction underpriced`); with no candidate at all, `txpool is full`.
+ *
+ * The pool keeps each sender's run ({@link SenderRun}) as of the state it was last told about:
+ * callers report every change of a sender's nonce with {@link pruneStale} (the sequencer does
+ * after each durable sub-block), so limit checks cost no state reads.
  *
  * The pool only decides; persistence (the journal) is the caller's, so admission and journal
  * write can be committed together before the client hears the hash.
@@ -34,6 +55,8 @@ export interface PoolStatus {
 export class TxPool {
   private readonly byHash = new Map<Hex, PoolTransaction>();
   private readonly bySender = new Map<string, Map<bigint, PoolTransaction>>();
+  private readonly runs = new Map<string, SenderRun>();
+  private pendingTotal = 0;
   private readonly inFlight = new Set<Hex>();
 
   constructor(
@@ -75,22 +98,37 @@ export class TxPool {
     if (senderTxs) for (const [nonce, other] of senderTxs) if (nonce !== transaction.nonce) committed += other.cost;
     if (balance < committed + transaction.cost) return invalid({ kind: 'insufficientFunds', balance, cost: committed + transaction.cost });
 
-    const isFuture = transaction.nonce > this.nextNonce(transaction.sender, stateNonce);
-    if (isFuture && !existing && this.queuedCountOf(transaction.sender, stateNonce) >= this.limits.accountQueue) {
-      return invalid({ kind: 'accountLimitExceeded', limit: this.limits.accountQueue });
+    if (existing) {
+      // Same sender and nonce: the counts do not change, so no limit can be passed.
+      this.remove(existing.hash);
+      this.insert(transaction);
+      return valid({ transaction, replaced: existing, evicted: [] });
     }
 
-    let evicted: PoolTransaction | undefined;
-    if (!existing && this.byHash.size >= this.limits.globalSlots + this.limits.globalQueue) {
-      evicted = this.cheapestEvictable(transaction.sender);
-      if (!evicted) return invalid({ kind: 'poolFull' });
-      if (evicted.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: evicted.tip });
-      this.remove(evicted.hash);
-    }
-
-    if (existing) this.remove(existing.hash);
+    // Pending or queued as the pool counts them: from the state nonce it last learnt (see pruneStale).
+    const knownNonce = this.runs.get(transaction.sender)?.stateNonce ?? stateNonce;
+    const firstGap = this.nextNonce(transaction.sender, knownNonce);
+    const evictions = transaction.nonce === firstGap ? this.roomInPending(transaction, senderTxs) : this.roomInQueue(transaction, knownNonce);
+    if (!evictions.valid) return evictions;
+    for (const victim of evictions.value) this.remove(victim.hash);
     this.insert(transaction);
-    return valid({ transaction, ...(existing ? { replaced: existing } : {}), ...(evicted ? { evicted } : {}) });
+    return valid({ transaction, evicted: evictions.value });
+  }
+
+  /**
+   * Takes back an admission whose journal write failed (storage refused it): the tx leaves the
+   * pool, and what it replaced or evicted comes back where its place is still free and the
+   * limits allow. Those are still in the journal (the failed write changed nothing), so the pool
+   * and the journal agree again.
+   */
+  revert(admission: Admission): void {
+    if (this.byHash.get(admission.transaction.hash) === admission.transaction) this.remove(admission.transaction.hash);
+    for (const transaction of [...(admission.replaced ? [admission.replaced] : []), ...admission.evicted]) {
+      if (this.byHash.has(transaction.hash) || this.bySender.get(transaction.sender)?.has(transaction.nonce)) continue;
+      this.insert(transaction);
+      const status = this.status();
+      if (status.pending > this.limits.globalSlots || status.queued > this.limits.globalQueue) this.remove(transaction.hash);
+    }
   }
 
   /** Removes a tx (included, replaced, evicted or failed). */
@@ -102,6 +140,7 @@ export class TxPool {
     const senderTxs = this.bySender.get(transaction.sender);
     senderTxs?.delete(transaction.nonce);
     if (senderTxs && senderTxs.size === 0) this.bySender.delete(transaction.sender);
+    this.recount(transaction.sender, this.runs.get(transaction.sender)?.stateNonce);
     return transaction;
   }
 
@@ -146,31 +185,37 @@ export class TxPool {
     }
   }
 
+  /** True while the sequencer is executing the tx for the sub-block it builds (it can no longer be dropped or replaced). */
+  isInFlight(hash: Hex): boolean {
+    return this.inFlight.has(hash);
+  }
+
   /** Releases in-flight marks of txs that were not pre-confirmed (the sub-block failed). */
   releaseInFlight(): void {
     this.inFlight.clear();
   }
 
-  /** Drops txs whose nonce the pre-confirmed state has passed; returns them (for the journal). */
+  /**
+   * Learns the senders' current state nonces (call it for every sender whose nonce changed):
+   * drops their txs whose nonce the state has passed and returns them (for the journal).
+   */
   pruneStale(senders: Iterable<string>): PoolTransaction[] {
     const stale: PoolTransaction[] = [];
     for (const sender of senders) {
       const senderTxs = this.bySender.get(sender);
       if (!senderTxs) continue;
       const stateNonce = this.state.account(sender)?.nonce ?? 0n;
-      for (const [nonce, transaction] of senderTxs) if (nonce < stateNonce) stale.push(transaction);
+      const senderStale = [...senderTxs.values()].filter((transaction) => transaction.nonce < stateNonce);
+      for (const transaction of senderStale) this.remove(transaction.hash);
+      this.recount(sender, stateNonce);
+      stale.push(...senderStale);
     }
-    for (const transaction of stale) this.remove(transaction.hash);
     return stale;
   }
 
+  /** Pending and queued counts, as of the state nonces the pool was last told (see {@link pruneStale}). */
   status(): PoolStatus {
-    let pending = 0;
-    for (const sender of this.bySender.keys()) {
-      const stateNonce = this.state.account(sender)?.nonce ?? 0n;
-      pending += Number(this.nextNonce(sender, stateNonce) - stateNonce);
-    }
-    return { pending, queued: this.byHash.size - pending };
+    return { pending: this.pendingTotal, queued: this.byHash.size - this.pendingTotal };
   }
 
   /** Every pooled tx grouped by sender and nonce (for txpool_* and tests). */
@@ -178,9 +223,10 @@ export class TxPool {
     return this.bySender;
   }
 
-  /** Checks the pool's internal consistency; tests call it after every mutation. */
+  /** Checks the pool's internal consistency and its limits; tests call it after every mutation. */
   assertInvariants(): void {
     let counted = 0;
+    let pending = 0;
     for (const [sender, senderTxs] of this.bySender) {
       if (senderTxs.size === 0) throw new Error(`empty sender entry ${sender}`);
       for (const [nonce, transaction] of senderTxs) {
@@ -188,8 +234,15 @@ export class TxPool {
         if (transaction.sender !== sender || transaction.nonce !== nonce) throw new Error(`misfiled tx ${transaction.hash}`);
         if (this.byHash.get(transaction.hash) !== transaction) throw new Error(`tx ${transaction.hash} missing from hash index`);
       }
+      const run = this.runs.get(sender);
+      if (!run) throw new Error(`sender ${sender} has no run`);
+      const expected = Number(this.nextNonce(sender, run.stateNonce) - run.stateNonce);
+      if (run.pending !== expected) throw new Error(`sender ${sender} counted ${run.pending} pending, holds ${expected}`);
+      pending += run.pending;
     }
     if (counted !== this.byHash.size) throw new Error(`hash index has ${this.byHash.size} txs, sender index ${counted}`);
+    if (this.runs.size !== this.bySender.size) throw new Error(`${this.runs.size} runs for ${this.bySender.size} senders`);
+    if (pending !== this.pendingTotal) throw new Error(`pending total ${this.pendingTotal}, senders hold ${pending}`);
     for (const hash of this.inFlight) if (!this.byHash.has(hash)) throw new Error(`in-flight tx ${hash} not in pool`);
   }
 
@@ -201,6 +254,21 @@ export class TxPool {
       this.bySender.set(transaction.sender, senderTxs);
     }
     senderTxs.set(transaction.nonce, transaction);
+    this.recount(transaction.sender, this.runs.get(transaction.sender)?.stateNonce);
+  }
+
+  /** Recomputes a sender's pending run from `stateNonce` (read from the state when the pool has none for it). */
+  private recount(sender: string, stateNonce: bigint | undefined): void {
+    const before = this.runs.get(sender)?.pending ?? 0;
+    if (!this.bySender.has(sender)) {
+      this.runs.delete(sender);
+      this.pendingTotal -= before;
+      return;
+    }
+    const nonce = stateNonce ?? this.state.account(sender)?.nonce ?? 0n;
+    const pending = Number(this.nextNonce(sender, nonce) - nonce);
+    this.runs.set(sender, { stateNonce: nonce, pending });
+    this.pendingTotal += pending - before;
   }
 
   /** geth's replacement rule: both the fee cap and the tip must rise by at least priceBump percent. */
@@ -209,26 +277,63 @@ export class TxPool {
     return replacement.feeCap * 100n >= existing.feeCap * bump && replacement.tip * 100n >= existing.tip * bump;
   }
 
-  private queuedCountOf(sender: string, stateNonce: bigint): number {
-    const senderTxs = this.bySender.get(sender);
-    if (!senderTxs) return 0;
-    return senderTxs.size - Number(this.nextNonce(sender, stateNonce) - stateNonce);
+  /**
+   * Room for a tx that will be pending: it and the queued txs right behind it (the gap it fills)
+   * join the pending txs. Past `globalSlots`, the pending txs to evict for it, or why not.
+   */
+  private roomInPending(transaction: PoolTransaction, senderTxs: Map<bigint, PoolTransaction> | undefined): ValidationOutcome<PoolTransaction[]> {
+    let promoted = 0;
+    while (senderTxs?.has(transaction.nonce + 1n + BigInt(promoted))) promoted++;
+    const excess = this.pendingTotal + 1 + promoted - this.limits.globalSlots;
+    if (excess <= 0) return valid([]);
+    // Each step takes the last pending tx of a sender: crowded senders (more than accountSlots
+    // pending) first, the cheapest tip among them; the sender's next-to-last tx is its new tail.
+    const remaining = new Map<string, number>();
+    for (const [sender, run] of this.runs) if (sender !== transaction.sender && run.pending > 0) remaining.set(sender, run.pending);
+    const victims: PoolTransaction[] = [];
+    while (victims.length < excess) {
+      const tails = [...remaining].map(([sender, pending]) => ({ sender, pending, tail: this.pendingTail(sender, pending) }));
+      const evictable = tails.filter(({ tail }) => !this.inFlight.has(tail.hash));
+      const crowded = evictable.filter(({ pending }) => pending > this.limits.accountSlots);
+      const cheapest = lowestTip(crowded.length > 0 ? crowded : evictable);
+      if (!cheapest) return invalid({ kind: 'poolFull' });
+      if (cheapest.tail.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tail.tip });
+      victims.push(cheapest.tail);
+      if (cheapest.pending > 1) remaining.set(cheapest.sender, cheapest.pending - 1);
+      else remaining.delete(cheapest.sender);
+    }
+    return valid(victims);
   }
 
   /**
-   * The lowest-tipped tx that can go without stranding others: the highest-nonce tx of some
-   * other sender, never one in flight. Senders holding more than accountSlots txs go first,
-   * so every account keeps its guaranteed slots (geth's rule).
+   * Room for a future-nonce tx: within the sender's `accountQueue`, and past `globalQueue` the
+   * queued tx to evict for it (another sender's last, the cheapest), or why not.
    */
-  private cheapestEvictable(exceptSender: string): PoolTransaction | undefined {
-    const crowded = [...this.bySender].filter(([sender, txs]) => sender !== exceptSender && txs.size > this.limits.accountSlots);
-    const candidates = crowded.length > 0 ? crowded : [...this.bySender].filter(([sender]) => sender !== exceptSender);
+  private roomInQueue(transaction: PoolTransaction, stateNonce: bigint): ValidationOutcome<PoolTransaction[]> {
+    const ownQueued = (this.bySender.get(transaction.sender)?.size ?? 0) - Number(this.nextNonce(transaction.sender, stateNonce) - stateNonce);
+    if (ownQueued >= this.limits.accountQueue) return invalid({ kind: 'accountLimitExceeded', limit: this.limits.accountQueue });
+    if (this.status().queued < this.limits.globalQueue) return valid([]);
     let cheapest: PoolTransaction | undefined;
-    for (const [, senderTxs] of candidates) {
+    for (const [sender, senderTxs] of this.bySender) {
+      if (sender === transaction.sender || senderTxs.size <= (this.runs.get(sender)?.pending ?? 0)) continue;
       let last: PoolTransaction | undefined;
-      for (const transaction of senderTxs.values()) if (!last || transaction.nonce > last.nonce) last = transaction;
-      if (last && !this.inFlight.has(last.hash) && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
+      for (const candidate of senderTxs.values()) if (!last || candidate.nonce > last.nonce) last = candidate;
+      if (last && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
     }
-    return cheapest;
+    if (!cheapest) return invalid({ kind: 'poolFull' });
+    if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
+    return valid([cheapest]);
   }
+
+  /** The last tx of a sender's first `pending` txs from its known state nonce. */
+  private pendingTail(sender: string, pending: number): PoolTransaction {
+    const run = this.runs.get(sender)!;
+    return this.bySender.get(sender)!.get(run.stateNonce + BigInt(pending - 1))!;
+  }
+}
+
+function lowestTip<T extends { tail: PoolTransaction }>(candidates: T[]): T | undefined {
+  let lowest: T | undefined;
+  for (const candidate of candidates) if (!lowest || candidate.tail.tip < lowest.tail.tip) lowest = candidate;
+  return lowest;
 }

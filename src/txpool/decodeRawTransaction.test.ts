@@ -145,6 +145,20 @@ describe('decodeRawTransaction rejects', () => {
     },
     { name: 'a typed payload that is not a list', build: () => '0x0281ff', code: invalidParams, message: 'invalid argument 0: transaction is not an RLP list' },
     { name: 'an empty RLP list', build: () => '0xc0', code: invalidParams, message: /^invalid argument 0: invalid transaction encoding: Invalid transaction/ },
+    // A malformed access list reached ethereumjs, which failed with a JavaScript TypeError (issue 10).
+    {
+      name: 'an access list that is bytes, not a list',
+      build: () => signTypedFields(signer, 2, [...feeMarketFields({}).slice(0, 8), '0x33']),
+      code: invalidParams,
+      message: 'invalid argument 0: invalid transaction encoding: rlp: expected input list for types.AccessList, decoding into (types.DynamicFeeTx).AccessList',
+    },
+    {
+      name: 'an access list entry that is bytes, not an [address, keys] list',
+      build: () => signTypedFields(signer, 2, [...feeMarketFields({}).slice(0, 8), [[TEST_RECIPIENT, []], '0x0102']]),
+      code: invalidParams,
+      message:
+        'invalid argument 0: invalid transaction encoding: rlp: expected input list for types.AccessTuple, decoding into (types.DynamicFeeTx).AccessList[1]',
+    },
 
     // Types.
     { name: 'a type-3 blob payload', build: () => '0x03f8c0aabbcc', code: server, message: TxErrorMessage.blobTxNotSupported },

@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { EthereumJSError } from '@ethereumjs/util';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToHex } from '../primitives/hex.js';
 import type { PoolTransaction } from './PoolTransaction.js';
@@ -43,12 +44,8 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   }
   if (type === 0 && !transaction.supports(Capability.EIP155ReplayProtection)) return invalid({ kind: 'unprotected' });
 
-  const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
-  const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
-  if (transaction.gasLimit > rules.blockGasLimit) return invalid({ kind: 'gasLimitExceeded', gas: transaction.gasLimit, limit: rules.blockGasLimit });
-  const minimumGas = transaction.getMinimumGasLimit();
-  if (transaction.gasLimit < minimumGas) return invalid({ kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas });
-  if (tip < rules.minTip) return invalid({ kind: 'tipBelowMinimum', tip, minimum: rules.minTip });
+  const gasRejection = gasAndTipRejection(transaction, rules);
+  if (gasRejection) return invalid(gasRejection);
 
   let sender: string;
   try {
@@ -56,7 +53,23 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   } catch {
     return invalid({ kind: 'invalidSender' });
   }
-  return valid({
+  return valid(toPoolTransaction(transaction, raw, sender));
+}
+
+/** The stateless checks on gas and fees, in geth's order: block gas limit, intrinsic gas, minimum tip. */
+export function gasAndTipRejection(transaction: TypedTransaction, rules: StatelessRules): TransactionRejection | undefined {
+  const { tip } = feesOf(transaction);
+  if (transaction.gasLimit > rules.blockGasLimit) return { kind: 'gasLimitExceeded', gas: transaction.gasLimit, limit: rules.blockGasLimit };
+  const minimumGas = transaction.getMinimumGasLimit();
+  if (transaction.gasLimit < minimumGas) return { kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas };
+  if (tip < rules.minTip) return { kind: 'tipBelowMinimum', tip, minimum: rules.minTip };
+  return undefined;
+}
+
+/** A checked transaction in the pool's form; `sender` is unprefixed lower-case hex. */
+export function toPoolTransaction(transaction: TypedTransaction, raw: Uint8Array, sender: string): PoolTransaction {
+  const { feeCap, tip } = feesOf(transaction);
+  return {
     transaction,
     raw,
     hash: bytesToHex(transaction.hash()),
@@ -66,11 +79,22 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
     feeCap,
     tip,
     cost: transaction.gasLimit * feeCap + transaction.value,
-  });
+  };
 }
 
-/** ethereumjs's decoding failure as a reason: a bad signature is geth's invalid sender, anything else malformed bytes. */
+function feesOf(transaction: TypedTransaction): { feeCap: bigint; tip: bigint } {
+  const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
+  const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
+  return { feeCap, tip };
+}
+
+/**
+ * ethereumjs's decoding failure as a reason: a bad signature is geth's invalid sender, anything else
+ * malformed bytes. Only ethereumjs's own errors describe the bytes; a JavaScript error (a field of
+ * an unexpected shape reaching its code) says nothing a client can use, so it is not repeated.
+ */
 function decodingRejection(error: unknown): TransactionRejection {
+  if (!(error instanceof EthereumJSError)) return { kind: 'malformedEncoding', detail: 'rlp: a field has the wrong shape for this transaction type' };
   const detail = error instanceof Error ? error.message.replace(/ \(tx type=.*$/s, '') : String(error);
   if (/signature|s-value|s value|Invalid Signature/i.test(detail)) return { kind: 'invalidSender' };
   return { kind: 'malformedEncoding', detail: detail.split('\n')[0]! };

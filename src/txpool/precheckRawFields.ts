@@ -6,12 +6,18 @@ import { bytesToBigint } from '../primitives/hex.js';
 export const MAX_INITCODE_BYTES = 49_152;
 
 /** Positions of the fields geth checks first, per transaction type (EIP-2718 payload layouts). */
-const LAYOUT: Record<number, { chainId?: number; tip?: number; feeCap: number; to: number; data: number; authorizations?: number; parity: number }> = {
+const LAYOUT: Record<
+  number,
+  { chainId?: number; tip?: number; feeCap: number; to: number; data: number; accessList?: number; authorizations?: number; parity: number }
+> = {
   0: { feeCap: 1, to: 3, data: 5, parity: 6 },
-  1: { chainId: 0, feeCap: 2, to: 4, data: 6, parity: 8 },
-  2: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, parity: 9 },
-  4: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, authorizations: 9, parity: 10 },
+  1: { chainId: 0, feeCap: 2, to: 4, data: 6, accessList: 7, parity: 8 },
+  2: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, accessList: 8, parity: 9 },
+  4: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, accessList: 8, authorizations: 9, parity: 10 },
 };
+
+/** geth's name of each typed transaction's Go struct, for its RLP decoding errors. */
+const GO_TYPE: Record<number, string> = { 1: 'AccessListTx', 2: 'DynamicFeeTx', 4: 'SetCodeTx' };
 
 /**
  * geth-worded checks on the raw RLP fields, run before @ethereumjs/tx decodes the transaction:
@@ -50,6 +56,9 @@ export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint
   if (tip && tip.length > 32) return { kind: 'tipTooHigh' };
   if (tip && feeCap && bytesToBigint(tip) > bytesToBigint(feeCap)) return { kind: 'tipAboveFeeCap', tip: bytesToBigint(tip), feeCap: bytesToBigint(feeCap) };
 
+  const accessListRejection = checkAccessListShape(fields, type, layout.accessList);
+  if (accessListRejection) return accessListRejection;
+
   const isCreation = bytesAt(layout.to)?.length === 0;
   const data = bytesAt(layout.data);
   if (isCreation && data && data.length > MAX_INITCODE_BYTES) return { kind: 'initCodeTooLarge', size: data.length, limit: MAX_INITCODE_BYTES };
@@ -62,6 +71,20 @@ export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint
     const parity = bytesAt(layout.parity);
     if (parity && bytesToBigint(parity) > 1n) return { kind: 'invalidSender' };
   }
+  return undefined;
+}
+
+/**
+ * The access list must be a list of lists (geth's RLP decoding words when it is not): ethereumjs
+ * would otherwise fail on it with a JavaScript TypeError instead of a decoding error.
+ */
+function checkAccessListShape(fields: readonly unknown[], type: number, index: number | undefined): TransactionRejection | undefined {
+  if (index === undefined || fields.length <= index) return undefined;
+  const where = `(types.${GO_TYPE[type]}).AccessList`;
+  const accessList = fields[index];
+  if (!Array.isArray(accessList)) return { kind: 'malformedEncoding', detail: `rlp: expected input list for types.AccessList, decoding into ${where}` };
+  const entry = accessList.findIndex((tuple) => !Array.isArray(tuple));
+  if (entry >= 0) return { kind: 'malformedEncoding', detail: `rlp: expected input list for types.AccessTuple, decoding into ${where}[${entry}]` };
   return undefined;
 }
 

@@ -215,6 +215,7 @@ describe('wall-time cap', () => {
       const job = {
         request: { data: ENDLESS_LOOP },
         version: NEWEST_VERSION,
+        epoch: 0,
         environment: {
           number: BigInt(open.number),
           timestamp: open.timestamp,

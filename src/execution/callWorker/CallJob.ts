@@ -1,5 +1,7 @@
+import type { StoredStateEdit } from '../../chain/records.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
+import type { ReplayedTransaction } from '../tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../tracing/TraceConfig.js';
 import type { SerializedCallError } from './callJobErrors.js';
 
@@ -13,6 +15,11 @@ export interface CallJob {
   request: CallRequest;
   /** The state to read: a sealed block number, or NEWEST_VERSION for "pending". */
   version: number;
+  /**
+   * The chain's rewind epoch (ChainView.epoch): after evm_revert / anvil_reset a block number may
+   * name other contents, so states memoised in an earlier epoch are not reused.
+   */
+  epoch: number;
   environment: BlockEnvironment;
   /** The node's gas cap for calls (--rpc-gas-cap). */
   gasCap: bigint;
@@ -34,9 +41,13 @@ export interface TraceBlockJob {
   kind: 'traceTransaction' | 'traceBlock';
   /** The state the block ran on: its parent's version. */
   parentVersion: number;
+  /** The chain's rewind epoch, as in {@link CallJob}. */
+  epoch: number;
   environment: BlockEnvironment;
-  /** The block's raw signed transactions, in order (for a transaction trace, up to it). */
-  transactions: Uint8Array[];
+  /** The block's transactions (bytes and sender), in order (for a transaction trace, up to it). */
+  transactions: ReplayedTransaction[];
+  /** The block's state edits (dev methods) among those transactions, as stored with the block. */
+  stateEdits: StoredStateEdit[];
   /** The transactions' hashes, in order (for `traceBlock`'s answer). */
   hashes: string[];
   config: TraceConfig;
@@ -44,13 +55,16 @@ export interface TraceBlockJob {
 
 /**
  * debug_traceCall: the call traced on the state at `version`, or, with `replay`, on the state
- * after replaying `replay.transactions` on `replay.parentVersion` (the config's txIndex).
+ * after replaying `replay.transactions` and the state edits before them on
+ * `replay.parentVersion` (the config's txIndex).
  */
 export interface TraceCallJob {
   kind: 'traceCall';
   request: CallRequest;
   version: number;
-  replay?: { parentVersion: number; transactions: Uint8Array[] };
+  /** The chain's rewind epoch, as in {@link CallJob}. */
+  epoch: number;
+  replay?: { parentVersion: number; transactions: ReplayedTransaction[]; stateEdits: StoredStateEdit[] };
   environment: BlockEnvironment;
   gasCap: bigint;
   config: TraceCallConfig;

@@ -21,7 +21,7 @@ export class InProcessLanes implements ExecutionLanes {
   ) {}
 
   run(_slot: number, job: ExecutionJob): Promise<unknown> {
-    return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob() });
+    return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob(job.epoch) });
   }
 
   async close(): Promise<void> {}

@@ -9,9 +9,10 @@ const KEPT_SEALED_STATES = 2;
 const CODE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
- * The states jobs read, by storage version. A sealed block's state never changes, so its reader
- * is memoised across jobs (each read costs an LMDB seek and RLP decoding; most calls read the
- * latest block). "pending" (NEWEST_VERSION) moves with every sub-block, so each job gets its own
+ * The states jobs read, by storage version. A sealed block's state never changes within a rewind
+ * epoch (after evm_revert / anvil_reset a block number may name other contents), so its reader is
+ * memoised across jobs by version and epoch (each read costs an LMDB seek and RLP decoding; most
+ * calls read the latest block). "pending" (NEWEST_VERSION) moves with every sub-block, so each job gets its own
  * reader of it, shared by everything the job runs (an estimation loop, a block replay), which
  * gives the job one consistent snapshot of what it has read.
  *
@@ -19,7 +20,7 @@ const CODE_CACHE_BYTES = 64 * 1024 * 1024;
  * for every job, which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
  */
 export class VersionedStates {
-  private sealed: Array<{ version: number; reader: StateReader }> = [];
+  private sealed: Array<{ version: number; epoch: number; reader: StateReader }> = [];
   private readonly codes = new Map<string, Uint8Array>();
   private codeBytes = 0;
 
@@ -30,23 +31,23 @@ export class VersionedStates {
     private readonly pending: () => StateReader,
   ) {}
 
-  /** The state lookup of one job. */
-  forJob(): (version: number) => StateReader {
+  /** The state lookup of one job, made in rewind epoch `epoch` (ChainView.epoch). */
+  forJob(epoch: number): (version: number) => StateReader {
     let pending: StateReader | undefined;
     return (version) => {
       if (version === NEWEST_VERSION) {
         pending ??= this.sharingCode(this.pending());
         return pending;
       }
-      return this.sealedState(version);
+      return this.sealedState(version, epoch);
     };
   }
 
-  private sealedState(version: number): StateReader {
-    const kept = this.sealed.find((entry) => entry.version === version);
+  private sealedState(version: number, epoch: number): StateReader {
+    const kept = this.sealed.find((entry) => entry.version === version && entry.epoch === epoch);
     if (kept) return kept.reader;
     const reader = this.sharingCode(new CachedStateReader(this.sealedAt(version)));
-    this.sealed = [{ version, reader }, ...this.sealed].slice(0, KEPT_SEALED_STATES);
+    this.sealed = [{ version, epoch, reader }, ...this.sealed].slice(0, KEPT_SEALED_STATES);
     return reader;
   }
 

@@ -9,8 +9,10 @@
  *        └──{ id, ok, value | json | error }◀┘
  *
  * "pending" is NEWEST_VERSION: a sub-block is committed before it is published, so the newest
- * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records. A
- * trace's result is sent as JSON text, serialized here, so the main thread never rebuilds it.
+ * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records
+ * (uncached: after a rewind a block number names another block). Each job starts on a fresh read
+ * snapshot, and sealed states are memoised by version and rewind epoch. A trace's result is
+ * sent as JSON text, serialized here, so the main thread never rebuilds it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
@@ -45,7 +47,12 @@ const states = new VersionedStates(
 
 port.on('message', ({ id, job }: CallWorkerRequest) => {
   // One job at a time (the scheduler gives a slot its next job only after this answer).
-  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(), heapLimitMiB }).then(
+  // The job comes from a view published after its commit; lmdb-js may still hold an older read
+  // snapshot in this thread (it renews on a timer), and a pending call would then miss the newest
+  // sub-blocks, a sealed state be memoised without its last ones, or BLOCKHASH read blocks a
+  // rewind removed (issue 10).
+  storage.refreshReadSnapshot();
+  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch), heapLimitMiB }).then(
     (value) => {
       if (isTraceJob(job)) port.postMessage({ id, ok: true, json: JSON.stringify(value ?? null) } satisfies CallWorkerResponse);
       else port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse);

@@ -1,7 +1,9 @@
 import type { Common } from '@ethereumjs/common';
+import type { StoredStateEdit } from '../../chain/records.js';
 import { createAccessList } from '../createAccessList.js';
 import type { StateReader } from '../StateReader.js';
-import { stateAfterTransactions, traceBlockTransactions } from '../tracing/replayBlock.js';
+import { storedStateEditChanges } from '../stateEditRecord.js';
+import { type ReplayedStateEdit, stateAfterTransactions, traceBlockTransactions } from '../tracing/replayBlock.js';
 import { traceCall } from '../tracing/traceCall.js';
 import type { ExecutionJob } from './CallJob.js';
 import { executeCall, executeEstimate, type UseVm } from './executeCallJob.js';
@@ -19,16 +21,17 @@ export interface JobContext {
   heapLimitMiB?: number;
 }
 
+/** The trace config with the thread's heap bound, when it has one. */
+function withHeapLimit<T extends { heapLimitMiB?: number }>(config: T, heapLimitMiB: number | undefined): T {
+  return heapLimitMiB === undefined ? config : { ...config, heapLimitMiB };
+}
+
 /**
  * Runs one execution job: eth_call, eth_estimateGas, eth_createAccessList or a debug_trace*. The
  * answer is the call's return data, the estimate, the access list, or the tracer's result (for a
  * block trace, `[{ txHash, result }]`); failures are thrown as the domain errors the RPC edge
  * answers (reverts, invalid calls, trace time-outs, …).
  */
-function withHeapLimit<T extends { heapLimitMiB?: number }>(config: T, heapLimitMiB: number | undefined): T {
-  return heapLimitMiB === undefined ? config : { ...config, heapLimitMiB };
-}
-
 export async function runExecutionJob(job: ExecutionJob, context: JobContext): Promise<unknown> {
   const { common, use, stateAt } = context;
   switch (job.kind) {
@@ -53,7 +56,14 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
       const firstTraced = job.kind === 'traceTransaction' ? job.transactions.length - 1 : 0;
       const results = await use((execution) =>
         traceBlockTransactions(
-          { common, execution, parentState: stateAt(job.parentVersion), environment: job.environment, transactions: job.transactions },
+          {
+            common,
+            execution,
+            parentState: stateAt(job.parentVersion),
+            environment: job.environment,
+            transactions: job.transactions,
+            stateEdits: replayedStateEdits(job.stateEdits),
+          },
           firstTraced,
           config,
         ),
@@ -71,10 +81,16 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
               parentState: stateAt(replay.parentVersion),
               environment: job.environment,
               transactions: replay.transactions,
+              stateEdits: replayedStateEdits(replay.stateEdits),
             })
           : stateAt(job.version);
         return traceCall({ common, execution, state, environment: job.environment, request: job.request, gasCap: job.gasCap, config });
       });
     }
   }
+}
+
+/** A block's stored state edits as a replay applies them (each before the transaction at its position). */
+function replayedStateEdits(edits: StoredStateEdit[]): ReplayedStateEdit[] {
+  return edits.map((edit) => ({ afterTransactions: edit.afterTransactions, changes: storedStateEditChanges(edit) }));
 }

@@ -45,6 +45,7 @@ function traceJob(data: Uint8Array, maxBytes: number, enableMemory = false) {
     kind: 'traceCall' as const,
     request: { data },
     version: NEWEST_VERSION,
+    epoch: 0,
     environment,
     gasCap: 50_000_000n,
     config: { ...config, timeoutMs: 60_000, logger: { ...config.logger, enableMemory, maxBytes } },
@@ -82,7 +83,7 @@ describe('trace bounds in an execution worker', () => {
         code: -32000,
         message: 'trace exceeds the memory limit of 96 MiB',
       });
-      const next = await executor.call({ request: { data: RETURNS_ONE }, version: NEWEST_VERSION, environment, gasCap: 50_000_000n });
+      const next = await executor.call({ request: { data: RETURNS_ONE }, version: NEWEST_VERSION, epoch: 0, environment, gasCap: 50_000_000n });
       expect(next).toEqual(hexToBytes(`0x${'00'.repeat(31)}01`));
     } finally {
       await executor.close();

@@ -1,13 +1,13 @@
 import type { Common } from '@ethereumjs/common';
-import { createTxFromRLP } from '@ethereumjs/tx';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SequinError } from '../../errors/SequinError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { executeTransaction } from '../executeTransaction.js';
+import { decodeStoredTransaction } from '../impersonatedTransaction.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
-import { emptyStateChanges, mergeStateChanges } from '../StateChanges.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../StateChanges.js';
 import type { StateReader } from '../StateReader.js';
 import { attachTracer } from './attachTracer.js';
 import { createTracer } from './createTracer.js';
@@ -16,7 +16,13 @@ import type { TraceConfig } from './TraceConfig.js';
 /** Untraced transactions replayed between yields to the event loop. */
 const YIELD_EVERY_TRANSACTIONS = 16;
 
-/** A block to re-execute: its parent's state, its environment and its signed transactions in order. */
+/** A transaction of a block to re-execute: its bytes and sender (the sender of an impersonated transaction is not in its signature). */
+export interface ReplayedTransaction {
+  raw: Uint8Array;
+  from: Uint8Array;
+}
+
+/** A block to re-execute: its parent's state, its environment and its transactions in order. */
 export interface BlockReplay {
   common: Common;
   /** A VM borrowed for the whole replay. */
@@ -24,8 +30,16 @@ export interface BlockReplay {
   /** The state after the parent block. */
   parentState: StateReader;
   environment: BlockEnvironment;
-  /** Raw signed transactions of the block, from the first up to the last one needed. */
-  transactions: Uint8Array[];
+  /** The block's transactions, from the first up to the last one needed. */
+  transactions: ReplayedTransaction[];
+  /** The block's state edits (dev methods), each applied before the transaction at its position. */
+  stateEdits: ReplayedStateEdit[];
+}
+
+/** A state edit of a block to re-execute: its writes, and how many of the block's transactions precede it. */
+export interface ReplayedStateEdit {
+  afterTransactions: number;
+  changes: StateChanges;
 }
 
 /**
@@ -45,8 +59,9 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   let gasUsed = 0n;
   let logIndex = 0;
   const results: unknown[] = [];
-  for (const [index, raw] of block.transactions.entries()) {
-    const transaction = createTxFromRLP(raw, { common });
+  for (const [index, { raw, from }] of block.transactions.entries()) {
+    applyStateEditsBefore(block, index, execution);
+    const transaction = decodeStoredTransaction(raw, from, common);
     if (index < firstTraced) {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
       gasUsed = executed.cumulativeGasUsed;
@@ -89,12 +104,19 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
   const executionBlock = toExecutionBlock(common, environment);
   execution.state.reset(parentState);
   let gasUsed = 0n;
-  for (const [index, raw] of block.transactions.slice(0, count).entries()) {
-    const executed = await executeTransaction(execution, executionBlock, createTxFromRLP(raw, { common }), gasUsed);
+  for (const [index, { raw, from }] of block.transactions.slice(0, count).entries()) {
+    applyStateEditsBefore(block, index, execution);
+    const executed = await executeTransaction(execution, executionBlock, decodeStoredTransaction(raw, from, common), gasUsed);
     gasUsed = executed.cumulativeGasUsed;
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }
+  applyStateEditsBefore(block, count, execution);
   return new OverlayStateReader(parentState, execution.state.takeChanges());
+}
+
+/** Applies the block's state edits that the sequencer applied right before transaction `index`. */
+function applyStateEditsBefore(block: BlockReplay, index: number, execution: ExecutionVm): void {
+  for (const edit of block.stateEdits) if (edit.afterTransactions === index) execution.state.applyChanges(edit.changes);
 }
 
 /** The error a failed traced execution ends with: the timeout, the tracer's own domain error, or a TracingFailedError. */

@@ -23,6 +23,7 @@ export class ApiKeyRegistry {
   /** True when the database holds any key record, revoked ones included. */
   #storeHasKeys = false;
   #loadedMark: string | undefined | null = null;
+  #version = 0;
 
   constructor(options: { configuredKeys: readonly string[]; store?: ApiKeyStore }) {
     this.#configured = options.configuredKeys.map((key, index) => ({ id: `config-${index + 1}`, name: `config-${index + 1}`, hash: hashApiKey(key) }));
@@ -58,6 +59,12 @@ export class ApiKeyRegistry {
     return { configured: this.#configured.length, stored: this.#stored.length };
   }
 
+  /** A number that changes whenever the accepted keys change (read from the database's change mark now). */
+  version(): number {
+    this.#refresh();
+    return this.#version;
+  }
+
   #refresh(): void {
     if (this.#store === undefined) return;
     const mark = this.#store.changeMark();
@@ -68,5 +75,6 @@ export class ApiKeyRegistry {
       .filter((record) => record.revokedAt === undefined)
       .map((record) => ({ id: record.id, name: record.name, hash: Buffer.from(record.hash, 'hex') }));
     this.#loadedMark = mark;
+    this.#version++;
   }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CallBudget } from '../server/CallBudget.js';
 import type { RequestContext } from '../server/RequestContext.js';
-import type { AuthorizeConnection, ConnectionAccess } from '../transports/ConnectionAccess.js';
+import type { AuthorizeConnection, ConnectionAccess, ReauthorizeConnection } from '../transports/ConnectionAccess.js';
 import type { ApiKeyRegistry, KnownApiKey } from './ApiKeyRegistry.js';
 import { clientAddress, rateLimitIdentity } from './clientAddress.js';
 import type { TokenBucketLimiter } from './TokenBucketLimiter.js';
@@ -35,10 +35,19 @@ export const RATE_LIMITED_DELAY_MS = 500;
 
 /** The access policy of a node, for its transports and its /metrics page. */
 export interface AccessResolver {
-  /** Decides each HTTP request's (or WebSocket connection's) tier, or refuses it. */
+  /** Decides each HTTP request's (or WebSocket upgrade's) tier, or refuses it. */
   authorize: AuthorizeConnection;
+  /**
+   * Decides again, before each message of an open WebSocket connection, from the request that
+   * opened it: a key created since makes `/` the public tier, a revoked key is refused (401), as
+   * a new connection would be. Never pauses: a client out of tokens is refused per call by its
+   * budget instead.
+   */
+  reauthorize: ReauthorizeConnection;
   /** True when `/` is the public tier: a key exists, or `--public-tier` was given. */
   tiersApply(): boolean;
+  /** A number that changes whenever keys are created or revoked (so tiers may have changed). */
+  version(): number;
   /** True when the request may read /metrics: always while tiers do not apply, else with a valid key. */
   mayReadMetrics(request: IncomingMessage): boolean;
 }
@@ -65,6 +74,24 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
     return { ok: false, status, message, headers };
   };
 
+  /** How a refusal for the rate limit is worded. */
+  const describeLimit = (limiter: TokenBucketLimiter, tier: 'public' | 'dedicated') => (retryAfterSeconds: number) =>
+    tier === 'public'
+      ? `rate limit exceeded: ${limiter.ratePerSecond} calls/s per IP address on the public endpoint (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s, or use a dedicated endpoint`
+      : `rate limit exceeded: ${limiter.ratePerSecond} calls/s for this API key (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s`;
+
+  /** The identity's call budget under `limiter`, its refusals counted. */
+  const countedBudget = (limiter: TokenBucketLimiter, identity: string, tier: 'public' | 'dedicated'): CallBudget => {
+    const budget = limiter.budget(identity, describeLimit(limiter, tier));
+    return {
+      take: (calls) => {
+        const decision = budget.take(calls);
+        if (!decision.ok) options.onRefusal?.('rate_limited', tier);
+        return decision;
+      },
+    };
+  };
+
   /** The client's budget under `limiter`, refusing (429, after the tarpit pause) if it has no token left. */
   const limit = (
     limiter: TokenBucketLimiter | undefined,
@@ -73,27 +100,16 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
     context: RequestContext,
   ): ConnectionAccess | Promise<ConnectionAccess> => {
     if (limiter === undefined) return { ok: true, context };
-    const describe = (retryAfterSeconds: number) =>
-      tier === 'public'
-        ? `rate limit exceeded: ${limiter.ratePerSecond} calls/s per IP address on the public endpoint (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s, or use a dedicated endpoint`
-        : `rate limit exceeded: ${limiter.ratePerSecond} calls/s for this API key (bursts of ${limiter.burst}); retry after ${retryAfterSeconds} s`;
     const now = limiter.peek(identity);
     if (!now.ok) {
-      const refusal = refuse('rate_limited', tier, 429, describe(now.retryAfterSeconds), { 'Retry-After': String(now.retryAfterSeconds) });
+      const refusal = refuse('rate_limited', tier, 429, describeLimit(limiter, tier)(now.retryAfterSeconds), { 'Retry-After': String(now.retryAfterSeconds) });
       return rateLimitedDelayMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(refusal), rateLimitedDelayMs)) : refusal;
     }
-    const budget = limiter.budget(identity, describe);
-    const counted: CallBudget = {
-      take: (calls) => {
-        const decision = budget.take(calls);
-        if (!decision.ok) options.onRefusal?.('rate_limited', tier);
-        return decision;
-      },
-    };
-    return { ok: true, context: { ...context, callBudget: counted } };
+    return { ok: true, context: { ...context, callBudget: countedBudget(limiter, identity, tier) } };
   };
 
-  const authorize: AuthorizeConnection = (request, defaults) => {
+  /** Who the client is (route, key, tier), without its rate limit; or the refusal. */
+  const identify = (request: IncomingMessage, defaults: RequestContext): Identified | ConnectionAccess => {
     const path = (request.url ?? '/').split('?', 1)[0]!;
     const route = routeOf(path);
     if (route.kind === 'none') return refuse('no_endpoint', 'public', 404, 'no JSON-RPC endpoint at this path: use /v1/<key>');
@@ -103,34 +119,57 @@ export function createAccessResolver(options: AccessResolverOptions): AccessReso
     if (presented !== undefined) {
       const known: KnownApiKey | undefined = keys.find(presented);
       if (known === undefined) return refuse('invalid_key', 'dedicated', 401, 'invalid or revoked API key');
-      return limit(dedicatedLimiter, known.id, 'dedicated', {
-        ...defaults,
-        tier: 'dedicated',
-        remoteAddress: address,
-        keyName: known.name,
-        clientId: `key:${known.id}`,
-      });
+      return {
+        identified: true,
+        limiter: dedicatedLimiter,
+        identity: known.id,
+        context: { ...defaults, tier: 'dedicated', remoteAddress: address, keyName: known.name, clientId: `key:${known.id}` },
+      };
     }
     // No key and no tiers: a local node serves everything to everyone, like Anvil.
     if (!tiersApply())
-      return { ok: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` } };
-    return limit(publicLimiter, rateLimitIdentity(address), 'public', {
-      ...defaults,
-      tier: 'public',
-      remoteAddress: address,
-      clientId: `address:${rateLimitIdentity(address)}`,
-    });
+      return { identified: true, context: { ...defaults, tier: 'dedicated', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` } };
+    return {
+      identified: true,
+      limiter: publicLimiter,
+      identity: rateLimitIdentity(address),
+      context: { ...defaults, tier: 'public', remoteAddress: address, clientId: `address:${rateLimitIdentity(address)}` },
+    };
+  };
+
+  const authorize: AuthorizeConnection = (request, defaults) => {
+    const client = identify(request, defaults);
+    if (!('identified' in client)) return client;
+    if (client.limiter === undefined || client.identity === undefined) return { ok: true, context: client.context };
+    return limit(client.limiter, client.identity, client.context.tier, client.context);
+  };
+
+  const reauthorize: ReauthorizeConnection = (request, defaults) => {
+    const client = identify(request, defaults);
+    if (!('identified' in client)) return client;
+    if (client.limiter === undefined || client.identity === undefined) return { ok: true, context: client.context };
+    return { ok: true, context: { ...client.context, callBudget: countedBudget(client.limiter, client.identity, client.context.tier) } };
   };
 
   return {
     authorize,
+    reauthorize,
     tiersApply,
+    version: () => keys.version(),
     mayReadMetrics(request) {
       if (!tiersApply()) return true;
       const presented = bearerToken(request.headers.authorization);
       return presented !== undefined && keys.find(presented) !== undefined;
     },
   };
+}
+
+/** A client identified by {@link createAccessResolver}: its context, and the limiter and identity its calls are charged to. */
+interface Identified {
+  identified: true;
+  context: RequestContext;
+  limiter?: TokenBucketLimiter;
+  identity?: string;
 }
 
 type Route = { kind: 'root' } | { kind: 'keyed'; key: string } | { kind: 'keyMissing' } | { kind: 'none' };

@@ -10,6 +10,6 @@ import { ApiKeyStore } from './ApiKeyStore.js';
  */
 export function openApiKeyStore(dataDir: string): { store: ApiKeyStore; close: () => Promise<void> } {
   mkdirSync(dataDir, { recursive: true });
-  const storage = new LmdbStorage(dataDir, { shared: true });
+  const storage = new LmdbStorage(dataDir);
   return { store: new ApiKeyStore(storage), close: () => storage.close() };
 }

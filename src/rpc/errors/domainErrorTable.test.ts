@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import type { DomainError } from '../../errors/DomainError.js';
+import { Erc20SlotNotFoundError } from '../../errors/Erc20SlotNotFoundError.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
@@ -15,6 +16,7 @@ import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
+import { StorageUnavailableError } from '../../errors/StorageUnavailableError.js';
 import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
 import { TracerNotFoundError } from '../../errors/TracerNotFoundError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
@@ -169,6 +171,22 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
     },
   ],
   nodeShuttingDown: [{ error: new NodeShuttingDownError(), code: -32000, message: 'node is shutting down' }],
+  storageUnavailable: [
+    {
+      error: new StorageUnavailableError({ kind: 'noSpace' }, { directory: '/var/lib/sequin', freeBytes: 0 }),
+      code: -32000,
+      message: 'storage unavailable: no space left on device; the node accepts no writes until its storage recovers',
+    },
+    {
+      error: new StorageUnavailableError({ kind: 'writeFailed', code: 'EIO' }),
+      code: -32000,
+      message: 'storage unavailable: write failed (EIO); the node accepts no writes until its storage recovers',
+    },
+  ],
+  erc20SlotNotFound: [
+    { error: new Erc20SlotNotFoundError('balance'), code: -32000, message: 'Unable to set ERC20 balance, no slot found' },
+    { error: new Erc20SlotNotFoundError('allowance'), code: -32000, message: 'Unable to set ERC20 allowance, no slot found' },
+  ],
 };
 
 describe('the RPC edge answers each domain error as its table row says', () => {

@@ -3,6 +3,7 @@ import type { TracerConfigProblem } from '../../errors/InvalidTracerConfigError.
 import type { TransactionRequestProblem } from '../../errors/InvalidTransactionRequestError.js';
 import type { ExceededLimit } from '../../errors/LimitExceededError.js';
 import type { MissingSubject } from '../../errors/NotFoundError.js';
+import { describeStorageProblem } from '../../errors/StorageUnavailableError.js';
 import { bytesToHex } from '../../primitives/hex.js';
 import { ErrorCodes } from './errorCodes.js';
 import { formatGoDuration } from './formatGoDuration.js';
@@ -60,6 +61,10 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     data: error.hash,
   }),
   nodeShuttingDown: () => server('node is shutting down'),
+  // The data directory's path stays in the node's log: clients learn what is wrong, not where.
+  storageUnavailable: (error) => server(`storage unavailable: ${describeStorageProblem(error.problem)}; the node accepts no writes until its storage recovers`),
+  // Anvil's words (it answers them with -32603; here -32000: the token's layout, not a node fault).
+  erc20SlotNotFound: (error) => server(`Unable to set ERC20 ${error.what}, no slot found`),
 };
 
 /** geth's JSON decoding wording for a tracer config it cannot use. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../events/EventBus.js';
 import type { Hex } from '../../primitives/hex.js';
 import { createLogger } from '../../primitives/logger.js';
+import { CallLogging } from '../../services/dev/CallLogging.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import { NodeMetrics } from './NodeMetrics.js';
 import { observeChainMetrics } from './observeChainMetrics.js';
@@ -12,6 +13,7 @@ type ChainEventSummaries = {
   pendingTransaction: { hash: Hex };
   subBlock: { blockNumber: bigint; index: number; timestamp: bigint; transactionHashes: Hex[]; preconfirmedAtMs: number; buildMs?: number };
   sealedBlock: { number: bigint; hash: Hex; transactionHashes: Hex[]; sealMs?: number };
+  rewound: { blockNumber: number };
 };
 
 /** The value of one sample line of the exposition text, e.g. `name{a="b"}`. */
@@ -59,6 +61,19 @@ describe('node metrics', () => {
     const observer = createRpcCallObserver(new NodeMetrics(), createLogger('info', { format: 'json', write: (line) => lines.push(line) }), { logRpc: false });
     observer.onCall({ method: 'eth_chainId', registered: true, context: { tier: 'public' }, durationMs: 1 });
     expect(lines).toEqual([]);
+  });
+
+  it('anvil_setLoggingEnabled switches the per-call log while the node runs', () => {
+    const lines: string[] = [];
+    const logging = new CallLogging(false);
+    const observer = createRpcCallObserver(new NodeMetrics(), createLogger('info', { format: 'json', write: (line) => lines.push(line) }), { logRpc: logging });
+    const call = (method: string) => observer.onCall({ method, registered: true, context: { tier: 'dedicated' }, durationMs: 1 });
+    call('eth_chainId');
+    logging.setEnabled(true);
+    call('eth_blockNumber');
+    logging.setEnabled(false);
+    call('eth_gasPrice');
+    expect(lines.map((line) => JSON.parse(line).method)).toEqual(['eth_blockNumber']);
   });
 
   it('times submit → pre-confirmation, sub-block builds and seals, and reads the pool at scrape time', async () => {

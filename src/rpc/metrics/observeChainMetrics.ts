@@ -8,6 +8,7 @@ export type MetricEvents = {
   pendingTransaction: { hash: Hex };
   subBlock: { transactionHashes: readonly Hex[]; buildMs?: number };
   sealedBlock: { number: bigint; sealMs?: number };
+  rewound: { blockNumber: number };
 };
 
 /**
@@ -56,6 +57,7 @@ export function observeChainMetrics(
       if (sealMs !== undefined) metrics.blockSeal.observe(sealMs / 1000);
       metrics.headBlock.set(Number(number));
     }),
+    events.on('rewound', ({ blockNumber }) => metrics.headBlock.set(blockNumber)),
   ];
   return () => {
     for (const off of unsubscribe) off();

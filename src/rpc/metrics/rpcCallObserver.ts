@@ -16,10 +16,13 @@ export function callOutcome(errorCode: number | undefined): 'ok' | 'refused' | '
  * Counts and times every answered call in the node's metrics, and logs it: at info level with
  * `--log-rpc` (like Anvil's per-call log), else at debug level. A log line holds the method, the
  * outcome, the time taken, the request id, the client's address and the name of its API key,
- * never the key or the params.
+ * never the key or the params. `logRpc` is read at every call: anvil_setLoggingEnabled switches
+ * it while the node runs.
  */
-export function createRpcCallObserver(metrics: NodeMetrics, logger: Logger, options: { logRpc: boolean }): RpcObserver {
-  const log = options.logRpc ? logger.info.bind(logger) : logger.debug.bind(logger);
+export function createRpcCallObserver(metrics: NodeMetrics, logger: Logger, options: { logRpc: boolean | { readonly enabled: boolean } }): RpcObserver {
+  const { logRpc } = options;
+  const info = logger.info.bind(logger);
+  const debug = logger.debug.bind(logger);
   return {
     onCall({ method, registered, context, durationMs, errorCode }: CallRecord) {
       // An unknown method is a string the client chose: never a label, or labels would grow without bound.
@@ -27,6 +30,7 @@ export function createRpcCallObserver(metrics: NodeMetrics, logger: Logger, opti
       const outcome = callOutcome(errorCode);
       metrics.rpcCalls.inc({ method: label, tier: context.tier, outcome });
       metrics.rpcCallDuration.observe({ method: label, tier: context.tier }, durationMs / 1000);
+      const log = (typeof logRpc === 'boolean' ? logRpc : logRpc.enabled) ? info : debug;
       log(`rpc ${registered ? method : 'unknown method'}`, {
         method: registered ? method : method.slice(0, 64),
         outcome,

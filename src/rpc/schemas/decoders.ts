@@ -247,10 +247,13 @@ export const blockCount: ParamDecoder<number> = withSchema(
 export const percentiles: ParamDecoder<number[] | undefined> = withSchema(
   (value) => {
     if (value === undefined || value === null) return undefined;
-    if (!Array.isArray(value)) throw new TypeError('array of numbers expected');
+    // Go's JSON words for a value of the wrong type (never the value itself: String() of a client's
+    // object can throw, or print "[object Object]").
+    if (!Array.isArray(value)) throw new TypeError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type []float64`);
     let previous = -1;
     for (const item of value) {
-      if (typeof item !== 'number' || item < 0 || item > 100) throw new TypeError(`invalid reward percentile: ${String(item)}`);
+      if (typeof item !== 'number') throw new TypeError(`json: cannot unmarshal ${jsonKind(item)} into Go value of type float64`);
+      if (item < 0 || item > 100) throw new TypeError(`invalid reward percentile: ${item}`);
       if (item < previous) throw new TypeError(`invalid reward percentile: #${previous} > #${item}`);
       previous = item;
     }

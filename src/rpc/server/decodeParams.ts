@@ -1,6 +1,8 @@
 import { SequinError } from '../../errors/SequinError.js';
 import { JsonRpcError } from '../errors/JsonRpcError.js';
+import { schemaOf } from '../schemas/jsonSchema.js';
 import { invalidArgument, missingArgument, nonArrayArgs, tooManyArguments } from './envelopeErrors.js';
+import { isJavaScriptError } from './isJavaScriptError.js';
 import type { ParamSpec } from './MethodDefinition.js';
 
 /**
@@ -14,7 +16,9 @@ import type { ParamSpec } from './MethodDefinition.js';
  * - a required parameter past the end of the array is `missing value for required argument N`;
  *   optional ones past the end are decoded from `undefined` so decoders can supply defaults.
  * A decoder's TypeError (or any Error) becomes `invalid argument N: <its message>`; a JsonRpcError
- * or domain error it throws keeps its own code and message.
+ * or domain error it throws keeps its own code and message. An error the JavaScript engine raised
+ * (a decoder that missed a shape) is never repeated: the answer names the parameter and the type
+ * it expects instead (`invalid argument 1: rewardPercentiles: not a valid array of numbers`).
  *
  * Returns one decoded value per spec. Throws a JsonRpcError (always -32602 unless a decoder chose).
  */
@@ -41,6 +45,19 @@ function decodeOne(spec: ParamSpec, index: number, value: unknown): unknown {
     return spec.decode(value);
   } catch (error) {
     if (error instanceof JsonRpcError || error instanceof SequinError) throw error;
-    throw invalidArgument(index, error instanceof Error ? error.message : String(error));
+    if (isJavaScriptError(error) || !(error instanceof Error)) throw invalidArgument(index, `${spec.name}: not a valid ${expectedType(spec)}`);
+    throw invalidArgument(index, error.message);
   }
+}
+
+/** What a parameter expects, from its decoder's JSON Schema (its title, or its type). */
+function expectedType(spec: ParamSpec): string {
+  const schema = schemaOf(spec.decode);
+  if (typeof schema?.title === 'string') return schema.title;
+  if (schema?.type === 'array') {
+    const items = schema.items as { title?: unknown; type?: unknown } | undefined;
+    const of = typeof items?.title === 'string' ? items.title : typeof items?.type === 'string' ? items.type : undefined;
+    return of ? `array of ${of}s` : 'array';
+  }
+  return typeof schema?.type === 'string' ? schema.type : 'value';
 }

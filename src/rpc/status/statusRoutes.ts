@@ -8,7 +8,8 @@ export type Readiness = { ready: true; head: number } | { ready: false; reason: 
 /**
  * The node's GET pages besides the transport's /health (alive):
  * - `/ready`: 200 `{"status":"ready","head":N}` once the chain is loaded and the sequencer runs
- *   and seals on time, else 503 `{"status":"not ready","reason":…}` (starting, stopping, stalled);
+ *   and seals on time, else 503 `{"status":"not ready","reason":…}` (starting, stopping, storage
+ *   unavailable — full or failing disk —, stalled);
  * - `/metrics`: Prometheus text. Readable by anyone while tiers do not apply (a local dev node);
  *   once they do, only with a valid API key as `Authorization: Bearer <key>` (Prometheus'
  *   `authorization` scrape setting), else 401.

@@ -317,3 +317,64 @@ describe('startHttpServer', () => {
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: null });
   });
 });
+
+describe('startHttpServer: drain (graceful shutdown)', () => {
+  /** Sends `request` on `socket` and resolves with the next complete answer's status line and whether the server then closed. */
+  const exchange = (socket: net.Socket, request: string) =>
+    new Promise<string>((resolve) => {
+      let answer = '';
+      const onData = (chunk: Buffer) => {
+        answer += chunk.toString();
+        if (/\r\n\r\n[\s\S]*\}$/.test(answer) || /Content-Length: 0\r\n\r\n$/.test(answer)) {
+          socket.off('data', onData);
+          resolve(answer);
+        }
+      };
+      socket.on('data', onData);
+      socket.write(request);
+    });
+  const call = (method: string, params: unknown[]) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+    return `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+  };
+
+  it('answers the request in flight (closing its connection after), closes idle keep-alive connections, stops listening, and resolves once idle', async () => {
+    const handle = await start();
+    const busy = net.connect(handle.port, '127.0.0.1');
+    const idle = net.connect(handle.port, '127.0.0.1');
+    await Promise.all([busy, idle].map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    // The idle connection made one call already: it is an open keep-alive connection.
+    expect(await exchange(idle, call('test_echo', ['a']))).toMatch(/^HTTP\/1\.1 200 /);
+    const slow = exchange(busy, call('test_sleep', [150]));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+
+    const startedAt = performance.now();
+    const drained = handle.drain(5_000);
+    const busyClosed = new Promise((resolve) => busy.once('close', resolve));
+    const answer = await slow;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(answer).toMatch(/"result":150\}$/);
+    await drained;
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    await busyClosed;
+    await idleClosed;
+    // No longer listening.
+    await expect(new Promise((resolve, reject) => net.connect(handle.port, '127.0.0.1').once('connect', resolve).once('error', reject))).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+  });
+
+  it('gives up waiting after the grace period', async () => {
+    const handle = await start();
+    const socket = net.connect(handle.port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    void exchange(socket, call('test_sleep', [2_000]));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const startedAt = performance.now();
+    await handle.drain(100);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+  });
+});

@@ -54,10 +54,12 @@ export interface HttpServerOptions {
   getHandler?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** How long an idle keep-alive connection stays open. Default 65 s: longer than the 60 s idle timeout of common load balancers, so the proxy, not us, closes first. */
   keepAliveTimeoutMs?: number;
-  /** Time allowed to receive a request's headers. Default 30 s (geth's ReadHeaderTimeout). */
-  headersTimeoutMs?: number;
-  /** Time allowed to receive a whole request, body included. Default 30 s (geth's ReadTimeout). */
-  requestTimeoutMs?: number;
+  /**
+   * Time allowed to receive a whole request, headers and body (geth's ReadTimeout and
+   * ReadHeaderTimeout, 30 s). A client still sending is answered 408 and cut within a tenth of it
+   * (at most a second) more: Node checks the deadlines on a timer, by default only every 30 s.
+   */
+  readTimeoutMs?: number;
 }
 
 /** A running HTTP transport. */
@@ -66,7 +68,14 @@ export interface HttpServerHandle {
   url: string;
   /** The port actually bound. */
   port: number;
-  /** Stops listening and closes every connection, idle keep-alive ones included. Idempotent. */
+  /**
+   * Stops accepting, then lets the requests in flight be answered: the server stops listening,
+   * idle keep-alive connections are closed, a request that arrives on a connection still open is
+   * refused (503, -32000 `server shutting down`), and every response from now on closes its
+   * connection. Resolves once no request is in flight, or after `graceMs`, whichever is first.
+   */
+  drain(graceMs: number): Promise<void>;
+  /** Stops listening and closes every connection, idle keep-alive ones included (requests in flight are cut). Idempotent. */
   close(): Promise<void>;
   /** The underlying server, for attaching other protocols (e.g. WebSocket upgrades). */
   server: http.Server;
@@ -82,18 +91,39 @@ const CORS_HEADERS = {
 } as const;
 const BODY_TOO_LARGE = serializeError(null, invalidRequest('request body too large'));
 const SERVER_BUSY = serializeError(null, new JsonRpcError(ErrorCodes.limitExceeded, 'server busy: too many request bytes in flight; retry in a moment'));
+const SHUTTING_DOWN = serializeError(null, new JsonRpcError(ErrorCodes.server, 'server shutting down'));
+/** geth's ReadTimeout / ReadHeaderTimeout. */
+const DEFAULT_READ_TIMEOUT_MS = 30_000;
 
 /** Starts the HTTP transport and resolves once it listens (rejects if it cannot bind). */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
   const logger = options.logger ?? silentLogger;
+  const readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
   const server = http.createServer({
     // HTTP keep-alive is Node's default; this adds TCP keep-alive probes so dead peers are noticed.
     keepAlive: true,
-    headersTimeout: options.headersTimeoutMs ?? 30_000,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    headersTimeout: readTimeoutMs,
+    requestTimeout: readTimeoutMs,
+    // Node enforces both only when this timer runs (default every 30 s: a trickling client was cut
+    // after up to 60 s); a tenth of the timeout, at most a second, keeps the cut close to it.
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(readTimeoutMs / 10))),
   });
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
+  /** Requests being served, to answer before a drain ends; and whether one is under way. */
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let onIdle: (() => void) | undefined;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (draining) {
+      res.setHeader('Connection', 'close');
+      send(res, 503, 'application/json', SHUTTING_DOWN);
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) onIdle?.();
+    });
     serve(req, res, options, logger).catch((error: unknown) => {
       logger.error({ err: error }, 'http request failed');
       if (!res.headersSent) send(res, 500, 'application/json', serializeError(null, toJsonRpcError(error)));
@@ -111,13 +141,32 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
+  let drained: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
     server,
+    drain: (graceMs) => {
+      drained ??= new Promise<void>((resolve) => {
+        draining = true;
+        // Stops listening and closes idle keep-alive connections; busy ones close after their response.
+        server.close(() => {});
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const timer = setTimeout(finish, graceMs);
+        function finish() {
+          clearTimeout(timer);
+          onIdle = undefined;
+          resolve();
+        }
+        if (inFlight.size === 0) finish();
+        else onIdle = finish;
+      });
+      return drained;
+    },
     close: () => {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+      closing ??= new Promise<void>((resolve) => {
+        // After a drain the server is already closed: close() then reports "not running", which is fine.
+        server.close(() => resolve());
         server.closeAllConnections();
       });
       return closing;

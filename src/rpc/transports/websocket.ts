@@ -3,15 +3,20 @@
  *
  *   HTTP upgrade ──▶ authorize (tier or refusal) ──▶ connection limits ──▶ WebSocketConnection
  *                       │ refused: HTTP status + JSON-RPC error body, socket closed
+ *   each message ──▶ reauthorize (a key revoked since: refused, then closed 1008) ──▶ RpcServer
  *
  * Limits: connections in total and per client address (refused with 503 / 429 before the
- * upgrade), message size (larger frames close the connection with 1009), subscriptions per
- * connection, and a bounded send buffer per connection (a slow consumer is closed with 1008).
- * Every `pingIntervalMs` each client is pinged; one that has not answered the previous ping is
- * terminated, so dead peers never linger.
+ * upgrade), a share of the connections kept for API-key clients (public ones are refused 503
+ * past the rest), message size (larger frames close the connection with 1009), subscriptions per
+ * connection, and bytes queued for clients: per connection and over all of them (a slow consumer
+ * is closed with 1008). Output is written by one {@link FlushScheduler}, off the code that queues
+ * it (the sequencer's announcements). Every `pingIntervalMs` each client is pinged; one that has
+ * not answered the previous ping is terminated, so dead peers never linger. Every second, if the
+ * access policy changed (a key created or revoked), connections that only listen are checked too.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { ErrorCodes } from '../errors/errorCodes.js';
@@ -20,9 +25,11 @@ import type { RequestContext } from '../server/RequestContext.js';
 import { type RpcLogger, silentLogger } from '../server/RpcLogger.js';
 import type { RpcServer } from '../server/RpcServer.js';
 import { serializeError } from '../server/serializeResponse.js';
-import type { AuthorizeConnection } from './ConnectionAccess.js';
+import type { AuthorizeConnection, ConnectionAccess, ReauthorizeConnection } from './ConnectionAccess.js';
+import { FlushScheduler } from './FlushScheduler.js';
 import type { InFlightBytes } from './InFlightBytes.js';
-import { type ConnectionLimits, WebSocketConnection } from './WebSocketConnection.js';
+import { OutboundBudget } from './OutboundBudget.js';
+import { type ConnectionLimits, type ConnectionShared, WebSocketConnection } from './WebSocketConnection.js';
 
 /** Limits of the WebSocket transport (flags in README, "Limits"). */
 export interface WebSocketLimits extends ConnectionLimits {
@@ -34,7 +41,14 @@ export interface WebSocketLimits extends ConnectionLimits {
   maxMessageBytes: number;
   /** Interval of the liveness ping; 0 disables it. */
   pingIntervalMs: number;
+  /** Most bytes queued for all clients together; past it the clients furthest behind are dropped. */
+  maxTotalBufferedBytes: number;
+  /** Percent of `maxConnections` only dedicated (API-key) clients may take. */
+  dedicatedShare: number;
 }
+
+/** How often the access policy is checked for changes that concern connections that only listen. */
+const ACCESS_RECHECK_MS = 1_000;
 
 /** Options of {@link attachWebSocketTransport}. */
 export interface WebSocketTransportOptions {
@@ -44,6 +58,10 @@ export interface WebSocketTransportOptions {
   limits: WebSocketLimits;
   /** Decides each connection's tier, or refuses it; default: every client is public. */
   authorize?: AuthorizeConnection;
+  /** Decides it again before each message of an open connection; default: the upgrade's decision stands. */
+  reauthorize?: ReauthorizeConnection;
+  /** A number that changes when keys or tiers change (checked every second, to recheck connections that only listen). */
+  accessVersion?: () => number;
   logger?: RpcLogger;
   /** Request bytes held at once, shared with the HTTP transport: a message past it is answered -32005 "server busy" unread. */
   inFlight?: InFlightBytes;
@@ -56,6 +74,12 @@ export interface WebSocketTransportOptions {
 export interface WebSocketTransport {
   /** Open connections. */
   connectionCount(): number;
+  /**
+   * Refuses new upgrades (503) and stops reading the open connections, then resolves once every
+   * message being answered is answered, or after `graceMs`. Connections stay open (their
+   * subscriptions too) until {@link close}.
+   */
+  drain(graceMs: number): Promise<void>;
   /** Refuses new upgrades and closes every connection (1001 "server shutting down"). */
   close(): Promise<void>;
 }
@@ -71,6 +95,20 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
   const open = new Map<WebSocket, WebSocketConnection>();
   let closing = false;
   let connectionIds = 0;
+  const shared: ConnectionShared = {
+    rpc,
+    limits,
+    logger,
+    budget: new OutboundBudget(limits.maxTotalBufferedBytes),
+    scheduler: new FlushScheduler(),
+    onSlowConsumer: () => options.onSlowConsumerDropped?.(),
+  };
+  const publicLimit = limits.maxConnections - Math.floor((limits.maxConnections * limits.dedicatedShare) / 100);
+  const openPublic = () => {
+    let count = 0;
+    for (const connection of open.values()) if (connection.tier === 'public') count++;
+    return count;
+  };
 
   const refuse = (socket: Duplex, status: number, message: string, headers: Record<string, string> = {}) => {
     const body = serializeError(null, new JsonRpcError(status === 429 ? ErrorCodes.limitExceeded : ErrorCodes.invalidRequest, message));
@@ -97,15 +135,22 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
     }
     const address = context.remoteAddress ?? 'unknown';
     if (open.size >= limits.maxConnections) return refuse(socket, 503, `too many websocket connections: at most ${limits.maxConnections}`);
+    // The rest is kept for API-key clients, so public clients from many addresses cannot take every slot.
+    if (context.tier === 'public' && openPublic() >= publicLimit) {
+      return refuse(socket, 503, `too many websocket connections on the public endpoint: at most ${publicLimit}; use a dedicated endpoint`, {
+        'Retry-After': '1',
+      });
+    }
     if ((perAddress.get(address) ?? 0) >= limits.maxConnectionsPerIp) {
       return refuse(socket, 429, `too many websocket connections from ${address}: at most ${limits.maxConnectionsPerIp}`, { 'Retry-After': '1' });
     }
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, context, address));
+    const reauthorize = options.reauthorize ? () => options.reauthorize!(request, defaults) : () => ({ ok: true as const, context });
+    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, socket as Socket, context, address, reauthorize));
   };
 
-  const serve = (ws: WebSocket, context: RequestContext, address: string) => {
-    const connection = new WebSocketConnection(ws, rpc, context, limits, logger, () => options.onSlowConsumerDropped?.());
+  const serve = (ws: WebSocket, rawSocket: Socket, context: RequestContext, address: string, reauthorize: () => ConnectionAccess) => {
+    const connection = new WebSocketConnection(ws, rawSocket, reauthorize, shared, context.tier);
     open.set(ws, connection);
     options.onConnectionCountChange?.(open.size);
     ws.on('pong', () => (connection.alive = true));
@@ -151,12 +196,32 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
         }, limits.pingIntervalMs).unref()
       : undefined;
 
+  let seenAccessVersion = options.accessVersion?.();
+  const accessWatch = options.accessVersion
+    ? setInterval(() => {
+        const version = options.accessVersion!();
+        if (version === seenAccessVersion) return;
+        seenAccessVersion = version;
+        for (const connection of open.values()) connection.recheckAccess();
+      }, ACCESS_RECHECK_MS).unref()
+    : undefined;
+
   return {
     connectionCount: () => open.size,
+    drain: async (graceMs) => {
+      closing = true;
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.all([...open.values()].map((connection) => connection.stopReading())), grace]);
+      clearTimeout(timer);
+    },
     close: async () => {
       closing = true;
       options.server.off('upgrade', listener);
       clearInterval(pinger);
+      clearInterval(accessWatch);
       const closed = [...open.keys()].map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
       for (const ws of open.keys()) ws.close(1001, 'server shutting down');
       const grace = setTimeout(() => {

@@ -4,6 +4,7 @@
  *   GET /                      browsers (Accept: text/html) → the live page; others → a short text
  *   GET /tx/… /block/… /address/…   the page, opened on that lookup (the chain data's explorer URL)
  *   GET /chain                 the chain data (EIP-3085) derived from the node's configuration
+ *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3)
  *   GET /wallet-config         the wallet's dev-mode default, and the dev account keys on loopback
  *   GET /wallet.js, /page.js, /page.css (+ .map), /icon.svg
  *
@@ -17,13 +18,16 @@ import { chainDataFor } from './chainData.js';
 import { CHAIN_ICON_SVG } from './chainIcon.js';
 import { pageHtml } from './pageHtml.js';
 import { isLoopbackHost, publicBaseUrl } from './publicBaseUrl.js';
+import { viemChainFor } from './viemChainFor.js';
 import { isWebAssetPath, webAsset } from './webAssets.js';
 
 /** What the web routes need from the node. */
 export interface WebHandlerOptions {
-  config: Pick<NodeConfig, 'chainId' | 'host' | 'publicUrl'>;
+  config: Pick<NodeConfig, 'chainId' | 'host' | 'publicUrl' | 'blockTimeMs' | 'preconfIntervalMs'>;
   /** The dev accounts; their keys are handed to the wallet only when the node listens on loopback. */
   accounts: readonly DevAccount[];
+  /** Whether Multicall3 has code on the chain (the viem chain names it only then); default false. */
+  hasMulticall3?: () => boolean;
 }
 
 /** The page's policy: its own scripts only; RPC and icons may be anywhere (networks the user adds). */
@@ -40,6 +44,7 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
   return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const chain = () => chainDataFor(options.config, publicBaseUrl(options.config, req.socket));
+    const viemChain = () => viemChainFor(options.config, publicBaseUrl(options.config, req.socket), options.hasMulticall3?.() ?? false);
     if (path === '/') {
       if (acceptsHtml(req)) sendPage(res, pageHtml({ chain: chain(), root: './' }));
       else send(res, 200, 'text/plain; charset=utf-8', NOT_HTML_TEXT);
@@ -52,6 +57,9 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
     switch (path) {
       case '/chain':
         send(res, 200, 'application/json', JSON.stringify(chain()));
+        return true;
+      case '/chain/viem':
+        send(res, 200, 'application/json', JSON.stringify(viemChain()));
         return true;
       case '/wallet-config':
         send(res, 200, 'application/json', walletConfig);

@@ -6,7 +6,7 @@ import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
-import type { BlockSelection, ChainBlockSettings } from '../BlockSelection.js';
+import type { BlockSelection } from '../BlockSelection.js';
 import { pendingBlockView } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
 import { storedTransactionView } from '../views/storedTransactionView.js';
@@ -21,7 +21,6 @@ export class BlockQueries {
     private readonly views: ViewSource,
     private readonly blocks: BlockSelection,
     private readonly pool: Pick<TxPool, 'get'>,
-    private readonly settings: ChainBlockSettings,
   ) {}
 
   blockNumber(): bigint {
@@ -52,7 +51,7 @@ export class BlockQueries {
       return { ...sealed, transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
     }
     const full = fullTransactions ? (record: StoredTransaction) => transactionView(view, record) : undefined;
-    return pendingBlockView(view.open, this.settings, full);
+    return pendingBlockView(view.open, full);
   }
 
   getBlockReceipts(block: BlockSelector): JsonObject[] | null {

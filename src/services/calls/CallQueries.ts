@@ -43,7 +43,7 @@ export class CallQueries {
   async call(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<Uint8Array> {
     const view = this.views.current();
     const { executor, gasCap } = this.settings;
-    const job = { request, version: this.blocks.versionAt(view, block), environment: this.blocks.environmentAt(view, block), gasCap };
+    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, environment: this.blocks.environmentAt(view, block), gasCap };
     return this.cache.answer(this.stateOf(view, block), { kind: 'call', request }, () => executor.call(job, owner));
   }
 
@@ -53,7 +53,7 @@ export class CallQueries {
     const environment = this.blocks.environmentAt(view, block);
     const transfer = plainTransferGas(this.blocks.stateAt(view, block), request, environment);
     if (transfer !== undefined) return transfer;
-    const job = { request, version: this.blocks.versionAt(view, block), environment, gasCap };
+    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, environment, gasCap };
     return this.cache.answer(this.stateOf(view, block), { kind: 'estimate', request }, () => executor.estimate(job, owner));
   }
 
@@ -73,6 +73,7 @@ export class CallQueries {
       {
         request,
         version: this.blocks.versionAt(view, block),
+        epoch: view.epoch,
         environment: this.blocks.environmentAt(view, block),
         gasCap,
         timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,

@@ -93,6 +93,11 @@ type InstalledFilter = LogsFilter | BlocksFilter | PendingTransactionsFilter;
  * time from a remembered position.
  *
  * Expired filters are swept on every call and on every sealed block, so no timer is needed.
+ *
+ * After a rewind (evm_revert, anvil_reset) positions past the new head move back to it, so the
+ * blocks and logs made after the rewind (which reuse those numbers) are reported as new, as
+ * Anvil's filters report the blocks mined after a revert; what was reported before is not
+ * taken back (no `removed` logs).
  */
 export class FilterManager {
   private readonly filters = new Map<string, InstalledFilter>();
@@ -106,6 +111,7 @@ export class FilterManager {
     this.unsubscribe = [
       options.events.on('pendingTransaction', ({ hash }) => this.onPendingTransaction(hash)),
       options.events.on('sealedBlock', () => this.expire()),
+      options.events.on('rewound', ({ blockNumber, view }) => this.onRewound(blockNumber, view.open.logCount)),
     ];
   }
 
@@ -235,6 +241,18 @@ export class FilterManager {
     filter.hashes = [];
     if (!filter.full) return hashes;
     return hashes.map((hash) => this.options.transactionByHash(hash)).filter((transaction) => transaction !== null);
+  }
+
+  private onRewound(head: number, openLogCount: number): void {
+    const open = head + 1;
+    for (const filter of this.filters.values()) {
+      if (filter.kind === 'blocks') filter.nextBlock = Math.min(filter.nextBlock, open);
+      if (filter.kind !== 'logs') continue;
+      const { cursor } = filter;
+      // A pending filter has reported the open block's logs that a snapshot brought back (the same logs); a sealed-only one reports the block when sealed.
+      const openFrom = filter.preconfirmed ? openLogCount : 0;
+      if (cursor.block > open || (cursor.block === open && cursor.logIndex > openFrom)) filter.cursor = { block: open, logIndex: openFrom };
+    }
   }
 
   private onPendingTransaction(hash: Hex): void {

@@ -45,7 +45,7 @@ export class ProofService {
   /** The pending state's trie as of `view`, computed once per pre-confirmed sub-block. */
   private pendingTrie(view: ChainView): ReturnType<typeof pendingStateTrie> {
     const { open } = view;
-    const key = `${open.number}:${open.subBlockCount}`;
+    const key = `${view.epoch}:${open.number}:${open.subBlockCount}`;
     if (this.pending?.key !== key) {
       const changes = emptyStateChanges();
       for (const layer of open.changeLayers()) mergeStateChanges(changes, layer);

@@ -26,7 +26,8 @@ export class PreconfirmedPayloads {
 
   /** The full payload of `stored`, serialized. `blockHash` is its sealed block's in `view`, else null. */
   fullPayload(stored: StoredTransaction, view: ChainView): RawJson {
-    const hash = stored.fields.hash as string;
+    // Keyed by epoch too: after a rewind the same transaction may be pre-confirmed elsewhere.
+    const hash = `${view.epoch}:${stored.fields.hash as string}`;
     let payload = this.full.get(hash);
     if (payload !== undefined) return payload;
     const blockHash = view.block(stored.blockNumber)?.hash ?? null;

@@ -52,9 +52,19 @@ export const newPreconfBlockTransactions = defineSubscription({
       notify(full ? deps.payloads.fullPayload(stored, at) : stored.fields.hash, { cursor: cursorOf(stored) });
     };
     if (after) replaySince(view, Number(after.blockNumber), deliver);
-    return deps.events.on('subBlock', ({ transactions, view: at }) => {
+    const stopLive = deps.events.on('subBlock', ({ transactions, view: at }) => {
       for (const stored of transactions) deliver(stored, at);
     });
+    // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
+    // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
+    const stopRewound = deps.events.on('rewound', ({ blockNumber, view: at }) => {
+      const open = { block: blockNumber + 1, index: at.open.transactionCount - 1 };
+      if (last && (last.block > open.block || (last.block === open.block && last.index > open.index))) last = open;
+    });
+    return () => {
+      stopLive();
+      stopRewound();
+    };
   },
 });
 

@@ -1,4 +1,4 @@
-import type { StoredBlock } from '../../chain/records.js';
+import type { StoredBlock, StoredStateEdit, StoredTransaction } from '../../chain/records.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
@@ -7,6 +7,7 @@ import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
 import { NEWEST_VERSION } from '../../execution/PersistedStateReader.js';
 import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
 import { createTracer } from '../../execution/tracing/createTracer.js';
+import type { ReplayedTransaction } from '../../execution/tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../../primitives/hex.js';
@@ -25,12 +26,16 @@ export interface TraceServiceParts {
   traceMaxBytes: number;
 }
 
-/** A block's transactions and environment, captured at request time so later sub-blocks or a seal cannot change them. */
+/** A block's transactions, state edits and environment, captured at request time so later sub-blocks or a seal cannot change them. */
 interface BlockSource {
   number: number;
+  /** The view's rewind epoch: what the block's number and versions name. */
+  epoch: number;
   environment: BlockEnvironment;
   hashes: Hex[];
-  raws: Uint8Array[];
+  transactions: ReplayedTransaction[];
+  /** The block's state edits (dev methods), replayed before the transaction at their position. */
+  stateEdits: StoredStateEdit[];
   /** The storage version of the state after the whole block (NEWEST_VERSION for the open block). */
   versionAfter: number;
 }
@@ -45,9 +50,11 @@ export interface TransactionTrace {
  * debug_trace*: finds the block and state a request names, in one chain view, and hands the
  * replay to the call executor, which runs it in a worker (execution/tracing/ does the work). A
  * sealed block's state is read there by version; pre-confirmed transactions are traceable too:
- * their block is the open block, whose parent is the latest sealed block. Results come back as
- * the tracer's JSON (pre-serialized text when built in a worker); a struct log is bounded by
- * `traceMaxBytes`.
+ * their block is the open block, whose parent is the latest sealed block. A block's state edits
+ * (anvil_setBalance …, kept with the block) go with the job and are applied in the replay where
+ * the sequencer applied them, so a block mixing transactions and edits replays exactly as it
+ * ran. Results come back as the tracer's JSON (pre-serialized text when built in a worker); a
+ * struct log is bounded by `traceMaxBytes`.
  */
 export class TraceService {
   constructor(private readonly parts: TraceServiceParts) {}
@@ -64,8 +71,10 @@ export class TraceService {
       {
         kind: 'traceTransaction',
         parentVersion: source.number - 1,
+        epoch: source.epoch,
         environment: source.environment,
-        transactions: source.raws.slice(0, index + 1),
+        transactions: source.transactions.slice(0, index + 1),
+        stateEdits: editsBefore(source, index),
         hashes: [],
         config: this.bounded(config),
       },
@@ -81,8 +90,10 @@ export class TraceService {
       {
         kind: 'traceBlock',
         parentVersion: source.number - 1,
+        epoch: source.epoch,
         environment: source.environment,
-        transactions: source.raws,
+        transactions: source.transactions,
+        stateEdits: source.stateEdits,
         hashes: source.hashes,
         config: this.bounded(config),
       },
@@ -98,14 +109,23 @@ export class TraceService {
   async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
     const { txIndex } = config;
-    if (txIndex !== undefined && txIndex >= source.raws.length)
+    if (txIndex !== undefined && txIndex >= source.transactions.length)
       throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
     return this.parts.executor.trace(
       {
         kind: 'traceCall',
         request,
         version: source.versionAfter,
-        ...(txIndex === undefined ? {} : { replay: { parentVersion: source.number - 1, transactions: source.raws.slice(0, txIndex) } }),
+        epoch: source.epoch,
+        ...(txIndex === undefined
+          ? {}
+          : {
+              replay: {
+                parentVersion: source.number - 1,
+                transactions: source.transactions.slice(0, txIndex),
+                stateEdits: editsBefore(source, txIndex),
+              },
+            }),
         environment: source.environment,
         gasCap: this.parts.rpcGasCap,
         config: this.bounded(config),
@@ -144,9 +164,11 @@ export class TraceService {
     const number = Number(block.number);
     return {
       number,
+      epoch: view.epoch,
       environment: sealedEnvironment(block),
       hashes: block.transactions,
-      raws: block.transactions.map((hash) => hexToBytes(view.transaction(hash)!.raw)),
+      transactions: block.transactions.map((hash) => replayed(view.transaction(hash)!)),
+      stateEdits: view.stateEdits(number),
       versionAfter: number,
     };
   }
@@ -156,10 +178,22 @@ export class TraceService {
     const inputs = view.open.sealInputs();
     return {
       number: view.open.number,
+      epoch: view.epoch,
       environment: this.parts.blocks.pendingEnvironment(view),
       hashes: inputs.map((input) => input.hash),
-      raws: inputs.map((input) => input.raw),
+      transactions: inputs.map((input) => ({ raw: input.raw, from: hexToBytes(view.transaction(input.hash)!.fields.from as Hex) })),
+      stateEdits: view.stateEdits(view.open.number),
       versionAfter: NEWEST_VERSION,
     };
   }
+}
+
+/** A stored transaction as a replay needs it. */
+function replayed(stored: StoredTransaction): ReplayedTransaction {
+  return { raw: hexToBytes(stored.raw), from: hexToBytes(stored.fields.from as Hex) };
+}
+
+/** The block's state edits a replay of its first `count` transactions applies (those before the next one included). */
+function editsBefore(source: BlockSource, count: number): StoredStateEdit[] {
+  return source.stateEdits.filter((edit) => edit.afterTransactions <= count);
 }

@@ -3,8 +3,9 @@ import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
+import { impersonate } from '../../execution/impersonatedTransaction.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import type { Hex } from '../../primitives/hex.js';
+import { bytesToHex, type Hex } from '../../primitives/hex.js';
 import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
@@ -14,7 +15,13 @@ import type { CallQueries } from '../calls/CallQueries.js';
 import type { StateQueries } from '../state/StateQueries.js';
 import { type SubBlockAnnouncements, submitAndAwaitPreconfirmation } from './awaitPreconfirmation.js';
 import { buildDevTransaction } from './buildDevTransaction.js';
+import type { NodeAccounts } from './NodeAccounts.js';
+import { personalMessageHash } from './personalMessageHash.js';
+import { signatureHex } from './signatureHex.js';
 import { type TransactionStatus, transactionStatus } from './transactionStatus.js';
+import { hashTypedData } from './typedData/hashTypedData.js';
+import { readTypedData } from './typedData/readTypedData.js';
+import { TypedDataError } from './typedData/TypedDataError.js';
 
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 
@@ -22,15 +29,17 @@ const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 export interface TransactionServiceParts {
   common: Common;
   chainId: bigint;
-  intake: Pick<TransactionIntake, 'submit'>;
+  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated'>;
   pool: Pick<TxPool, 'get' | 'nextNonce'>;
   views: ViewSource;
   events: SubBlockAnnouncements;
   blocks: BlockQueries;
   state: StateQueries;
   calls: CallQueries;
-  /** The dev accounts' private keys by unprefixed lower-case address. */
-  devKeys: Map<string, Uint8Array>;
+  /** Who the node signs and sends for: the dev accounts' keys (impersonation extends it, see NodeAccounts). */
+  accounts: NodeAccounts;
+  /** Addresses eth_sendTransaction may send as without a key (services/dev/Impersonation.ts). */
+  impersonation: { isImpersonated(address: Uint8Array): boolean };
   suggestedTip: bigint;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
   sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
@@ -38,8 +47,9 @@ export interface TransactionServiceParts {
 
 /**
  * The write path from RPC: raw transactions into the pool (through the intake, which journals
- * them before answering), eth_sendRawTransactionSync's wait for the pre-confirmation, node-side
- * signing for the dev accounts, and a transaction's status through its life.
+ * them before answering), eth_send(Raw)TransactionSync's wait for the pre-confirmation, node-side
+ * signing (transactions, EIP-191 messages, EIP-712 typed data) for the accounts the node holds
+ * keys for ({@link NodeAccounts}), and a transaction's status through its life.
  */
 export class TransactionService {
   constructor(private readonly parts: TransactionServiceParts) {}
@@ -48,13 +58,105 @@ export class TransactionService {
     return this.parts.intake.submit(raw);
   }
 
-  async sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+    return this.submitAndAwaitReceipt(timeoutMs, () => this.parts.intake.submit(raw));
+  }
+
+  /**
+   * eth_sendTransaction: fills the request's blanks, signs it with the sender's key and submits
+   * it; for an impersonated address without a key, submits it with Anvil's impersonation
+   * signature instead. The node's key wins when it has one: a real signature is valid wherever
+   * the transaction goes.
+   */
+  async sendTransaction(request: CallRequest): Promise<Hex> {
+    if (request.from && !this.parts.accounts.authorityFor(request.from) && this.parts.impersonation.isImpersonated(request.from))
+      return this.sendUnsignedTransaction(request);
+    return this.parts.intake.submit(await this.signRequest(request));
+  }
+
+  /** eth_sendUnsignedTransaction (Anvil): fills and submits a transaction as `from`, impersonated whether or not it is. */
+  async sendUnsignedTransaction(request: CallRequest): Promise<Hex> {
+    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
+    const transaction = await this.fill(request, request.from);
+    return this.parts.intake.submitImpersonated(impersonate(transaction, request.from), request.from);
+  }
+
+  /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject> {
+    return this.submitAndAwaitReceipt(timeoutMs, () => this.sendTransaction(request));
+  }
+
+  /** eth_signTransaction: the raw transaction eth_sendTransaction would submit, signed, not submitted. */
+  async signTransaction(request: CallRequest): Promise<Hex> {
+    return bytesToHex(await this.signRequest(request));
+  }
+
+  /** eth_sign and personal_sign: the EIP-191 signature of `data` ("\x19Ethereum Signed Message:\n" ‖ length ‖ data) by `address`. */
+  signMessage(address: Uint8Array, data: Uint8Array): Hex {
+    return signatureHex(personalMessageHash(data), this.privateKeyOf(address));
+  }
+
+  /** eth_signTypedData_v4: the EIP-712 signature of a typed data document (object or JSON string) by `address`. */
+  signTypedData(address: Uint8Array, document: unknown): Hex {
+    const privateKey = this.privateKeyOf(address);
+    let digest: Uint8Array;
+    try {
+      digest = hashTypedData(readTypedData(document));
+    } catch (error) {
+      if (error instanceof TypedDataError) throw new InvalidArgumentError(error.message, 1);
+      throw error;
+    }
+    return signatureHex(digest, privateKey);
+  }
+
+  accounts(): Hex[] {
+    return this.parts.accounts.addresses();
+  }
+
+  transactionStatus(hash: Hex): TransactionStatus {
+    return transactionStatus(this.parts.views.current(), this.parts.pool, hash);
+  }
+
+  /** The sender's key; geth's "unknown account" when the node holds none for it. */
+  private privateKeyOf(address: Uint8Array): Uint8Array {
+    const authority = this.parts.accounts.authorityFor(address);
+    if (authority?.kind !== 'key') throw new InvalidTransactionRequestError({ kind: 'unknownAccount' });
+    return authority.privateKey;
+  }
+
+  /** The signed raw transaction for a request, its blanks filled as geth fills them (nonce from the pool, gas estimated at pending). */
+  private async signRequest(request: CallRequest): Promise<Uint8Array> {
+    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
+    const privateKey = this.privateKeyOf(request.from);
+    const transaction = await this.fill(request, request.from);
+    return transaction.sign(privateKey).serialize();
+  }
+
+  /** The unsigned transaction `request` describes, its blanks filled with geth's defaults. */
+  private async fill(request: CallRequest, from: Uint8Array) {
+    return buildDevTransaction(request, {
+      common: this.parts.common,
+      chainId: this.parts.chainId,
+      nonce: request.nonce ?? this.parts.pool.nextNonce(key(from)),
+      gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
+      baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
+      suggestedTip: this.parts.suggestedTip,
+      balance: this.parts.state.getBalance(from, PENDING),
+    });
+  }
+
+  /**
+   * Submits (with `submit`) and answers with the receipt as soon as a sub-block pre-confirms it
+   * (EIP-7966); past the timeout, code 4 with the hash. A timeout over the maximum is refused
+   * before anything is signed or submitted.
+   */
+  private async submitAndAwaitReceipt(timeoutMs: number | undefined, submit: () => Promise<Hex>): Promise<JsonObject> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
     if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
       throw new InvalidArgumentError(`timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`, 1);
     const timeout = timeoutMs ?? defaultTimeoutMs;
     const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
-      submit: () => this.parts.intake.submit(raw),
+      submit,
       events: this.parts.events,
       isPreconfirmed: (candidate) => this.parts.views.current().transaction(candidate) !== undefined,
       timeoutMs: timeout,
@@ -62,30 +164,6 @@ export class TransactionService {
     const receipt = preconfirmed ? this.parts.blocks.getTransactionReceipt(hash) : null;
     if (!receipt) throw new SendSyncTimeoutError(hash, timeout);
     return receipt;
-  }
-
-  async sendTransaction(request: CallRequest): Promise<Hex> {
-    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
-    const privateKey = this.parts.devKeys.get(key(request.from));
-    if (!privateKey) throw new InvalidTransactionRequestError({ kind: 'unknownAccount' });
-    const transaction = buildDevTransaction(request, {
-      common: this.parts.common,
-      chainId: this.parts.chainId,
-      nonce: request.nonce ?? this.parts.pool.nextNonce(key(request.from)),
-      gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
-      baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
-      suggestedTip: this.parts.suggestedTip,
-      balance: this.parts.state.getBalance(request.from, PENDING),
-    });
-    return this.parts.intake.submit(transaction.sign(privateKey).serialize());
-  }
-
-  accounts(): Hex[] {
-    return [...this.parts.devKeys.keys()].map((address) => `0x${address}` as Hex);
-  }
-
-  transactionStatus(hash: Hex): TransactionStatus {
-    return transactionStatus(this.parts.views.current(), this.parts.pool, hash);
   }
 }
 

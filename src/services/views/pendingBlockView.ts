@@ -12,11 +12,7 @@ const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a
  * the shape of a sealed block, with `hash` and `nonce` null and zero roots (none is computed
  * before sealing). `transactions` are the hashes, or what `fullTransaction` makes of each.
  */
-export function pendingBlockView(
-  open: OpenBlockView,
-  settings: { coinbase: Uint8Array; blockGasLimit: bigint },
-  fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined,
-): JsonObject {
+export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined): JsonObject {
   const records = open.records();
   const hashes = records.map((record) => record.fields.hash as Hex);
   const zero = UNSEALED_BLOCK_HASH;
@@ -30,12 +26,12 @@ export function pendingBlockView(
     transactionsRoot: zero,
     stateRoot: zero,
     receiptsRoot: zero,
-    miner: bytesToHex(settings.coinbase),
+    miner: bytesToHex(open.coinbase),
     difficulty: '0x0',
     totalDifficulty: '0x0',
     extraData: '0x',
     size: '0x0',
-    gasLimit: toQuantity(settings.blockGasLimit),
+    gasLimit: toQuantity(open.gasLimit),
     gasUsed: toQuantity(open.gasUsed),
     timestamp: toQuantity(open.timestamp),
     mixHash: zero,

@@ -1,0 +1,35 @@
+import { resetOptions } from '../../schemas/anvilParams.js';
+import { Schema } from '../../schemas/jsonSchema.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+const params = [{ name: 'options', decode: resetOptions, optional: true }] as const;
+
+/**
+ * anvil_reset: back to this chain's genesis (same configuration), the pool emptied, snapshots,
+ * clock and block settings forgotten; durable. Resetting onto a fork (`{ forking }`) needs fork
+ * mode: -32602 "Forking not enabled", as Anvil without a fork. Answers null, as Anvil.
+ */
+export const anvilReset = defineMethod({
+  name: 'anvil_reset',
+  summary: "Resets the chain to its genesis (fork mode's variant is not available).",
+  tier: 'dedicated',
+  params,
+  result: { name: 'null', schema: Schema.null },
+  handler: async (backend, [forking]) => {
+    await backend.snapshots.reset(forking);
+    return null;
+  },
+});
+
+/** hardhat_reset: the same, answering true as Hardhat 2 (Hardhat 3's node does not serve it). */
+export const hardhatReset = defineMethod({
+  name: 'hardhat_reset',
+  summary: 'Resets the chain to its genesis; returns true.',
+  tier: 'dedicated',
+  params,
+  result: { name: 'reset', schema: Schema.boolean },
+  handler: async (backend, [forking]) => {
+    await backend.snapshots.reset(forking);
+    return true;
+  },
+});

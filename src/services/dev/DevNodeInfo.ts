@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Common } from '@ethereumjs/common';
+import { EMPTY_TRIE_ROOT } from '../../chain/trieRoot.js';
+import { codeOf } from '../../execution/StateReader.js';
+import type { BlockSelector } from '../../primitives/blockTag.js';
+import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { ViewSource } from '../../sequencer/ChainViews.js';
+import type { BlockSelection } from '../BlockSelection.js';
+import type { StateQueries } from '../state/StateQueries.js';
+
+const ZERO_HASH = `0x${'00'.repeat(32)}`;
+const EMPTY_CODE_HASH: Hex = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+
+/** The snapshots anvil_metadata lists: id (a quantity) → [block number, block hash]. Filled in by whoever serves evm_snapshot. */
+export type SnapshotList = () => Record<string, [number, Hex]>;
+
+/** What the node reports about itself. */
+export interface DevNodeInfoParts {
+  common: Common;
+  chainId: bigint;
+  /** web3_clientVersion's string, and the bare version. */
+  clientVersion: string;
+  version: string;
+  views: ViewSource;
+  selection: BlockSelection;
+  state: Pick<StateQueries, 'getProof'>;
+  /** eth_gasPrice's suggestion. */
+  gasPrice: () => bigint;
+  snapshots?: SnapshotList;
+}
+
+/**
+ * anvil_nodeInfo, anvil_metadata / hardhat_metadata, anvil_getGenesisTime, eth_getAccount and
+ * eth_getAccountInfo, in Anvil's shapes (what viem, hardhat-viem and Hardhat Ignition read to
+ * recognise a dev chain). The instance id is new for every process, as Hardhat's and Anvil's
+ * are; tools use it to notice that the node they talk to was restarted.
+ */
+export class DevNodeInfo {
+  private readonly instanceId: Hex = bytesToHex(randomBytes(32));
+
+  constructor(private readonly parts: DevNodeInfoParts) {}
+
+  /** anvil_nodeInfo: the head block, the hardfork, how the pool orders, the next block's environment, and no fork. */
+  nodeInfo(): JsonObject {
+    const { views, common, chainId, gasPrice } = this.parts;
+    const view = views.current();
+    const hardfork = common.hardfork();
+    return {
+      currentBlockNumber: view.head.number,
+      currentBlockTimestamp: Number(BigInt(view.head.timestamp)),
+      currentBlockHash: view.head.hash,
+      hardFork: hardfork.charAt(0).toUpperCase() + hardfork.slice(1),
+      // The pool picks the highest effective tip first (nonce order per sender).
+      transactionOrder: 'fees',
+      environment: {
+        baseFee: toQuantity(view.open.baseFeePerGas),
+        chainId: Number(chainId),
+        gasLimit: toQuantity(view.open.gasLimit),
+        gasPrice: toQuantity(gasPrice()),
+      },
+      forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+    };
+  }
+
+  /** anvil_metadata and hardhat_metadata: Hardhat's fields (clientVersion, chainId, instanceId, latestBlockNumber, latestBlockHash, forkedNetwork) and Anvil's additions. */
+  metadata(): JsonObject {
+    const { views, chainId, clientVersion, version, snapshots } = this.parts;
+    const view = views.current();
+    return {
+      clientVersion,
+      clientSemver: version,
+      chainId: Number(chainId),
+      instanceId: this.instanceId,
+      latestBlockNumber: view.headNumber,
+      latestBlockHash: view.head.hash,
+      forkedNetwork: null,
+      snapshots: snapshots?.() ?? {},
+    };
+  }
+
+  /** anvil_getGenesisTime: the genesis block's timestamp, in seconds. */
+  genesisTime(): number {
+    return Number(BigInt(this.parts.views.current().block(0)!.timestamp));
+  }
+
+  /** eth_getAccount: the account as the state trie holds it; an absent account reads as an empty one (as in geth and Anvil). */
+  async getAccount(address: Uint8Array, block: BlockSelector): Promise<JsonObject> {
+    const proof = await this.parts.state.getProof(address, [], block);
+    const absent = proof.codeHash === ZERO_HASH;
+    return {
+      nonce: proof.nonce,
+      balance: proof.balance,
+      storageRoot: absent ? bytesToHex(EMPTY_TRIE_ROOT) : proof.storageHash,
+      codeHash: absent ? EMPTY_CODE_HASH : proof.codeHash,
+    };
+  }
+
+  /** eth_getAccountInfo (Anvil): balance, nonce and code, from one view. */
+  getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject {
+    const state = this.parts.selection.stateAt(this.parts.views.current(), block);
+    const id = Buffer.from(address).toString('hex');
+    const account = state.account(id);
+    return { balance: toQuantity(account?.balance ?? 0n), nonce: toQuantity(account?.nonce ?? 0n), code: bytesToHex(codeOf(state, id)) };
+  }
+}
