@@ -1,7 +1,7 @@
 // plainTransferGas against the estimator it stands in for: whenever it answers, the EVM-run
 // estimator (executeEstimate) answers the same 21,000; every request it declines (contracts,
-// precompiles, data, access lists, too little money, a fee cap under the base fee, a sender with
-// code) is left to the estimator, whose answer or error differs from a bare 21,000.
+// precompiles, data, access lists, too little money, a fee cap under the base fee) is left to the
+// estimator, whose answer or error differs from a bare 21,000.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainCommon } from '../config/chainCommon.js';
@@ -61,6 +61,7 @@ describe('plainTransferGas', () => {
     ['a transfer without a sender or value (the zero address sends nothing)', () => ({ to: somebody })],
     ['a transfer with a fee cap the sender can pay', () => ({ from: funded(), to: somebody, value: 1n, maxFeePerGas: 2n * BASE_FEE })],
     ['a legacy-priced transfer', () => ({ from: funded(), to: somebody, gasPrice: BASE_FEE })],
+    ['a transfer from a contract (calls skip EIP-3607, as geth)', () => ({ from: hexToBytes(counter), to: somebody })],
   ])('answers 21,000 exactly when the estimator does: %s', async (_, request) => {
     expect(plainTransferGas(chain.world, request(), environment)).toBe(21_000n);
     expect(await estimated(request())).toBe(21_000n);
@@ -74,7 +75,6 @@ describe('plainTransferGas', () => {
     ['with more value than the sender has', () => ({ from: somebody, to: funded(), value: 1n })],
     ['with a fee cap under the base fee', () => ({ from: funded(), to: somebody, maxFeePerGas: BASE_FEE - 1n })],
     ['with a fee the sender cannot pay for 21,000 gas', () => ({ from: somebody, to: funded(), gasPrice: BASE_FEE })],
-    ['from a contract', () => ({ from: hexToBytes(counter), to: somebody })],
   ])('leaves to the estimator, which does not answer a bare 21,000: %s', async (_, request) => {
     expect(plainTransferGas(chain.world, request(), environment)).toBeUndefined();
     expect(await estimated(request())).not.toBe(21_000n);

@@ -1,15 +1,16 @@
 import type { BlockEnvironment } from './BlockEnvironment.js';
 import type { CallRequest } from './CallRequest.js';
 import { TRANSFER_GAS } from './estimateGas.js';
-import { codeOf, EMPTY_CODE_HASH, type StateReader } from './StateReader.js';
+import { codeOf, type StateReader } from './StateReader.js';
 
 /**
  * eth_estimateGas of a plain value transfer without running the EVM: 21,000 when the estimator
  * would certainly answer that (its first run, at exactly 21,000 gas, would succeed), else
  * undefined and the caller runs the estimator. Certain means: a recipient that is neither a
- * contract nor in the precompiles' range, no data, no access list or authorizations, a sender
- * without code, and the funds and fee cap that the call's pre-checks ask for at 21,000 gas
- * (balance ≥ 21,000 × fee cap + value; a fee cap, if any, at least the base fee).
+ * contract nor in the precompiles' range, no data, no access list or authorizations, and the
+ * funds and fee cap that the call's pre-checks ask for at 21,000 gas (balance ≥ 21,000 × fee
+ * cap + value; a fee cap, if any, at least the base fee). The sender may be a contract: calls
+ * skip EIP-3607, as geth's do.
  *
  * Why: wallets estimate transfers more than anything else, and answering one takes a few state
  * reads, so it needs no worker and no place in the execution queue. estimateGas.test.ts and
@@ -21,7 +22,6 @@ export function plainTransferGas(state: StateReader, request: CallRequest, envir
   if ((request.data?.length ?? 0) > 0 || (request.accessList?.length ?? 0) > 0 || (request.authorizationList?.length ?? 0) > 0) return undefined;
   if (codeOf(state, hex(to)).length > 0) return undefined;
   const sender = state.account(request.from ? hex(request.from) : '00'.repeat(20));
-  if (sender && Buffer.from(sender.codeHash).toString('hex') !== EMPTY_CODE_HASH) return undefined;
   const feeCap = request.gasPrice ?? request.maxFeePerGas ?? 0n;
   if (feeCap > 0n && feeCap < environment.baseFeePerGas) return undefined;
   const balance = sender?.balance ?? 0n;
