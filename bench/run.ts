@@ -35,6 +35,7 @@ import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
+import { IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND, measureChainImport } from './targets/chain-import.js';
 import { measureStalledSubscribers, STALLED_GAP, STALLED_GAP_NONE, STALLED_GAP_RATIO, STALLED_RSS_EXTRA } from './targets/stalled-subscribers.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
@@ -74,6 +75,8 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   LOOPS_IDLE_P99,
   LOOPS_P99,
   LOOPS_RATIO,
+  IMPORT_BLOCKS_PER_SECOND,
+  IMPORT_GAS_PER_SECOND,
   STALLED_GAP_NONE,
   STALLED_GAP,
   STALLED_GAP_RATIO,
@@ -187,6 +190,11 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
     STALLED_LIMIT_MS,
   );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+  // Last: generating the chain takes most of its time (see targets/chain-import.ts for a 10,000-block run).
+  const importBlocks = quick ? 200 : 1_000;
+  await measureTarget(results, [IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND], `sequin import of a generated ${importBlocks}-block chain`, () =>
+    measureChainImport(importBlocks),
+  );
 }
 
 /** Runs one Sequin target within the workload time limit; a failure fills its cells with the error. */

@@ -46,6 +46,15 @@ export class ChainReader {
     return block;
   }
 
+  /**
+   * The exact RLP encoding of block `number` (for debug_getRawBlock and its header), or undefined when the
+   * block is unknown or was sealed by a Sequin version that did not keep it.
+   */
+  rawBlock(number: number): Uint8Array | undefined {
+    const raw = this.storage.getRecord<Uint8Array>(recordKeys.rawBlock(number));
+    return raw === undefined ? undefined : new Uint8Array(raw);
+  }
+
   /** The number of the block with this hash, or undefined. */
   blockNumberOf(hash: string): number | undefined {
     return this.storage.getRecord<number>(recordKeys.blockNumberByHash(hash.toLowerCase()));

@@ -11,9 +11,11 @@ import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTr
 export class ChainWriter {
   constructor(private readonly reader: ChainReader) {}
 
-  writeBlock(batch: WriteBatch, block: StoredBlock): void {
+  /** Adds a block, its exact RLP encoding, and moves the head to it. */
+  writeBlock(batch: WriteBatch, block: StoredBlock, rlp: Uint8Array): void {
     const number = Number(block.number);
     batch.putRecord(recordKeys.blockByNumber(number), block);
+    batch.putRecord(recordKeys.rawBlock(number), rlp);
     batch.putRecord(recordKeys.blockNumberByHash(block.hash), number);
     batch.putRecord(recordKeys.head, { number, hash: block.hash } satisfies StoredHead);
   }

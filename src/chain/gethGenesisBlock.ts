@@ -11,14 +11,13 @@
  *                   (before Cancun a file's excessBlobGas is kept, as geth does for tests)
  *   Prague          requestsHash of no requests
  *
- * Optional fields follow geth's RLP rule: trailing absent fields are left out; an absent field before a
- * present one is encoded empty.
+ * Optional fields follow geth's RLP rule (BlockHeaderFields.ts).
  */
 import { RLP } from '@ethereumjs/rlp';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { ChainSpec } from '../config/ChainSpec.js';
 import { bigintToBytes, padBytes } from '../primitives/hex.js';
-import { keccak256 } from '../primitives/keccak.js';
+import { type BlockHeaderFields, EMPTY_UNCLES_HASH, encodeHeader, headerItems } from './BlockHeaderFields.js';
 import { genesisStateRoot } from './genesisStateRoot.js';
 import { EMPTY_TRIE_ROOT } from './trieRoot.js';
 
@@ -26,35 +25,11 @@ import { EMPTY_TRIE_ROOT } from './trieRoot.js';
 const DEFAULT_GENESIS_GAS_LIMIT = 4_712_388n;
 /** geth's `params.InitialBaseFee` (EIP-1559): the base fee of a London genesis that gives none. */
 const INITIAL_BASE_FEE = 1_000_000_000n;
-/** keccak256(rlp([])): no uncles. */
-const EMPTY_UNCLES_HASH = keccak256(RLP.encode([]));
 /** EIP-7685: sha256 over no requests. */
 const EMPTY_REQUESTS_HASH = sha256(new Uint8Array(0));
 
-/** A genesis header's fields; the optional ones are undefined when the header does not have them. */
-export interface GethGenesisHeader {
-  parentHash: Uint8Array;
-  uncleHash: Uint8Array;
-  coinbase: Uint8Array;
-  stateRoot: Uint8Array;
-  transactionsTrie: Uint8Array;
-  receiptTrie: Uint8Array;
-  logsBloom: Uint8Array;
-  difficulty: bigint;
-  number: bigint;
-  gasLimit: bigint;
-  gasUsed: bigint;
-  timestamp: bigint;
-  extraData: Uint8Array;
-  mixHash: Uint8Array;
-  nonce: Uint8Array;
-  baseFeePerGas: bigint | undefined;
-  withdrawalsRoot: Uint8Array | undefined;
-  blobGasUsed: bigint | undefined;
-  excessBlobGas: bigint | undefined;
-  parentBeaconBlockRoot: Uint8Array | undefined;
-  requestsHash: Uint8Array | undefined;
-}
+/** A genesis header's fields (see BlockHeaderFields.ts). */
+export type GethGenesisHeader = BlockHeaderFields;
 
 /** The genesis block: its header, the header's RLP, its hash, and the RLP of the whole block. */
 export interface GethGenesisBlock {
@@ -93,11 +68,11 @@ export function gethGenesisBlock(spec: ChainSpec): GethGenesisBlock {
     parentBeaconBlockRoot: cancun ? new Uint8Array(32) : undefined,
     requestsHash: fork('prague') ? EMPTY_REQUESTS_HASH : undefined,
   };
-  const fields = headerFields(header);
-  const headerRlp = RLP.encode(fields);
+  const items = headerItems(header);
+  const { rlp: headerRlp, hash } = encodeHeader(header);
   // No transactions, no uncles, and from Shanghai an empty withdrawals list.
   const body = header.withdrawalsRoot === undefined ? [[], []] : [[], [], []];
-  return { header, headerRlp, hash: keccak256(headerRlp), blockRlp: RLP.encode([fields, ...body]) };
+  return { header, headerRlp, hash, blockRlp: RLP.encode([items, ...body]) };
 }
 
 /** geth's `IsLondon(0)`, `IsShanghai(number, time)`, …: the genesis's own block number and timestamp decide. */
@@ -107,37 +82,4 @@ function isActiveAtGenesis(spec: ChainSpec, fork: 'london' | 'shanghai' | 'cancu
   if (fork === 'london') return londonAt(number);
   const scheduled = spec.timestampForks.find((candidate) => candidate.fork === fork);
   return londonAt(number) && scheduled !== undefined && scheduled.timestamp <= spec.genesis.timestamp;
-}
-
-/** The header's RLP list: the 15 base fields, then the optional ones up to the last present one. */
-function headerFields(header: GethGenesisHeader): Uint8Array[] {
-  const fields: Uint8Array[] = [
-    header.parentHash,
-    header.uncleHash,
-    header.coinbase,
-    header.stateRoot,
-    header.transactionsTrie,
-    header.receiptTrie,
-    header.logsBloom,
-    bigintToBytes(header.difficulty),
-    bigintToBytes(header.number),
-    bigintToBytes(header.gasLimit),
-    bigintToBytes(header.gasUsed),
-    bigintToBytes(header.timestamp),
-    header.extraData,
-    header.mixHash,
-    header.nonce,
-  ];
-  const optional = [
-    header.baseFeePerGas === undefined ? undefined : bigintToBytes(header.baseFeePerGas),
-    header.withdrawalsRoot,
-    header.blobGasUsed === undefined ? undefined : bigintToBytes(header.blobGasUsed),
-    header.excessBlobGas === undefined ? undefined : bigintToBytes(header.excessBlobGas),
-    header.parentBeaconBlockRoot,
-    header.requestsHash,
-  ];
-  let last = optional.length - 1;
-  while (last >= 0 && optional[last] === undefined) last--;
-  for (let index = 0; index <= last; index++) fields.push(optional[index] ?? new Uint8Array(0));
-  return fields;
 }

@@ -5,15 +5,20 @@ import { bigintToBytes } from '../primitives/hex.js';
 export interface ConsensusReceipt {
   type: number;
   success: boolean;
+  /** The state root after the transaction, which receipts carry instead of a status before Byzantium (EIP-658). */
+  stateRoot?: Uint8Array;
   cumulativeGasUsed: bigint;
   bloom: Uint8Array;
   logs: Array<{ address: Uint8Array; topics: Uint8Array[]; data: Uint8Array }>;
 }
 
-/** EIP-2718 receipt encoding: rlp([status, cumulativeGasUsed, bloom, logs]), prefixed by the type byte for typed txs. */
+/**
+ * EIP-2718 receipt encoding: rlp([status, cumulativeGasUsed, bloom, logs]) (the post-transaction state root
+ * in place of the status before Byzantium), prefixed by the type byte for typed txs.
+ */
 export function encodeReceipt(receipt: ConsensusReceipt): Uint8Array {
   const body = RLP.encode([
-    receipt.success ? Uint8Array.of(1) : new Uint8Array(0),
+    receipt.stateRoot ?? (receipt.success ? Uint8Array.of(1) : new Uint8Array(0)),
     bigintToBytes(receipt.cumulativeGasUsed),
     receipt.bloom,
     receipt.logs.map((log) => [log.address, log.topics, log.data]),

@@ -1,13 +1,24 @@
 import type { Hex } from '../primitives/hex.js';
-import type { StoredReceipt } from './records.js';
+import type { StoredLog, StoredReceipt } from './records.js';
 
 /** The block hash that pre-confirmed (not yet sealed) receipts and transactions carry. */
 export const UNSEALED_BLOCK_HASH: Hex = `0x${'00'.repeat(32)}`;
 
-/** A receipt as served: its block hash filled in (zero hash while pre-confirmed). */
-export type ReceiptView = StoredReceipt & { blockHash: Hex };
+/** A log as served: its block hash (zero while pre-confirmed, null in pre-confirmation payloads), its block's timestamp, and `removed: false` (no reorgs). */
+export type LogInBlock<BlockHash extends Hex | null = Hex> = StoredLog & { blockHash: BlockHash; blockTimestamp: Hex; removed: false };
 
-/** A stored receipt with its block hash (and its logs' block hashes) filled in. */
-export function withBlockHash(receipt: StoredReceipt, blockHash: Hex): ReceiptView {
-  return { ...receipt, blockHash, logs: receipt.logs.map((log) => ({ ...log, blockHash, removed: false })) };
+/** A receipt as served: its block hash filled in (zero hash while pre-confirmed). */
+export type ReceiptView = Omit<StoredReceipt, 'logs'> & { blockHash: Hex; logs: LogInBlock[] };
+
+/**
+ * A stored receipt with its block hash filled in, and its logs' block hash and block timestamp
+ * (geth's logs carry `blockTimestamp`; the receipt itself does not).
+ */
+export function withBlockHash(receipt: StoredReceipt, blockHash: Hex, blockTimestamp: Hex): ReceiptView {
+  return { ...receipt, blockHash, logs: receipt.logs.map((log) => logInBlock(log, blockHash, blockTimestamp)) };
+}
+
+/** A stored log as served. */
+export function logInBlock<BlockHash extends Hex | null>(log: StoredLog, blockHash: BlockHash, blockTimestamp: Hex): LogInBlock<BlockHash> {
+  return { ...log, blockHash, blockTimestamp, removed: false };
 }

@@ -4,6 +4,10 @@ export const recordKeys = {
   chainId: 'meta:chainId',
   blockByNumber: (number: number) => `block:n:${number.toString(16).padStart(12, '0')}`,
   blockNumberByHash: (hash: string) => `block:h:${hash}`,
+  /** The block's exact RLP encoding (debug_getRawBlock), written with the block. */
+  rawBlock: (number: number) => `block:r:${number.toString(16).padStart(12, '0')}`,
+  /** The geth genesis file a chain was created from (`--genesis`), as text. */
+  genesis: 'meta:genesis',
   transaction: (hash: string) => `tx:${hash}`,
   subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
   subBlockPrefix: 'sub:',

@@ -28,9 +28,15 @@ export interface StoredReceipt {
   contractAddress: Hex | null;
   logs: StoredLog[];
   logsBloom: Hex;
-  status: Hex;
+  /** 0x1 success, 0x0 failure: from Byzantium (EIP-658). */
+  status?: Hex;
+  /** The state root after the transaction, in place of `status` before Byzantium. */
+  root?: Hex;
   effectiveGasPrice: Hex;
   type: Hex;
+  /** Blob transactions: the blob gas used and its price in the block. */
+  blobGasUsed?: Hex;
+  blobGasPrice?: Hex;
 }
 
 /** A transaction as stored: the RPC transaction object minus block fields, plus its raw bytes. */
@@ -45,7 +51,19 @@ export interface StoredTransaction {
   receipt: StoredReceipt;
 }
 
-/** A sealed block header as served by eth_getBlockBy*, with the hashes of its transactions. */
+/** A withdrawal (EIP-4895) as served in a block. */
+export interface StoredWithdrawal {
+  index: Hex;
+  validatorIndex: Hex;
+  address: Hex;
+  /** In gwei. */
+  amount: Hex;
+}
+
+/**
+ * A sealed block as served by eth_getBlockBy*, with the hashes of its transactions and uncles: exactly the
+ * header fields of the block's fork (the optional ones are absent before the fork that adds them).
+ */
 export interface StoredBlock {
   number: Hex;
   hash: Hex;
@@ -58,21 +76,27 @@ export interface StoredBlock {
   receiptsRoot: Hex;
   miner: Hex;
   difficulty: Hex;
-  totalDifficulty: Hex;
+  /** No longer written (geth dropped it after the merge); kept optional so records of earlier versions still read. */
+  totalDifficulty?: Hex;
   extraData: Hex;
   size: Hex;
   gasLimit: Hex;
   gasUsed: Hex;
   timestamp: Hex;
   mixHash: Hex;
-  baseFeePerGas: Hex;
-  withdrawalsRoot: Hex;
-  withdrawals: [];
-  blobGasUsed: Hex;
-  excessBlobGas: Hex;
-  parentBeaconBlockRoot: Hex;
-  requestsHash: Hex;
-  uncles: [];
+  /** From London (EIP-1559). */
+  baseFeePerGas?: Hex;
+  /** From Shanghai (EIP-4895). */
+  withdrawalsRoot?: Hex;
+  withdrawals?: StoredWithdrawal[];
+  /** From Cancun (EIP-4844, EIP-4788). */
+  blobGasUsed?: Hex;
+  excessBlobGas?: Hex;
+  parentBeaconBlockRoot?: Hex;
+  /** From Prague (EIP-7685). */
+  requestsHash?: Hex;
+  /** Hashes of the block's uncles (proof-of-work blocks only). */
+  uncles: Hex[];
   transactions: Hex[];
 }
 

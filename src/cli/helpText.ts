@@ -28,6 +28,7 @@ export function helpText(): string {
     '',
     'Usage: sequin [flags]',
     '       sequin keys create --name NAME | list | revoke NAME-OR-ID  [--data-dir DIR]   (API keys)',
+    '       sequin import [--data-dir DIR] [--genesis FILE] CHAIN.rlp[.gz]...   (import blocks, as geth import)',
     '',
     'Flags:',
     ...rows.map(([usage, description]) => `  ${usage.padEnd(indent - 2)}${wrap(description, WIDTH - indent).join(`\n${' '.repeat(indent)}`)}`),

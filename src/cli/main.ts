@@ -3,6 +3,7 @@ import { sequinVersion } from '../config/sequinVersion.js';
 import { type SequinNode, startNode } from '../node/startNode.js';
 import { createLogger } from '../primitives/logger.js';
 import { helpText } from './helpText.js';
+import { runImportCommand } from './importCommand.js';
 import { runKeysCommand } from './keysCommand.js';
 import { parseCommandLine } from './parseCommandLine.js';
 
@@ -24,11 +25,18 @@ export async function main(argv: string[]): Promise<void> {
     await runKeysCommand(command.command, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
     return;
   }
-  const config = command.config;
-  const logger = createLogger(config.logLevel, { format: config.logFormat });
+  if (command.kind === 'import') {
+    await runImportCommand(command.request, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      terminal: process.stderr.isTTY === true,
+    });
+    return;
+  }
+  const logger = createLogger(command.config.logLevel, { format: command.config.logFormat });
   const startedAt = performance.now();
-  const node = await startNode(config, { logger });
-  process.stdout.write(banner(config, node, Math.round(performance.now() - startedAt)));
+  const node = await startNode(command.config, { logger });
+  process.stdout.write(banner(node.config, node, Math.round(performance.now() - startedAt)));
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -50,13 +58,17 @@ export async function main(argv: string[]): Promise<void> {
 function banner(config: NodeConfig, node: SequinNode, startupMs: number): string {
   const { accounts, url } = node;
   const ether = config.accountBalance / 10n ** 18n;
+  const timing =
+    config.mining === 'manual' ? 'manual mining (nothing is sealed)' : `sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`;
   const lines = [
-    `Sequin ${sequinVersion()} — chain id ${config.chainId}, sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`,
+    `Sequin ${sequinVersion()} — chain id ${config.chainId}${node.fromGenesisFile ? ' (from a genesis file)' : ''}, ${timing}`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,
     '',
   ];
   if (accounts.length > 0) {
-    lines.push(`Available accounts (${ether} ETH each)`, '==================');
+    // On a chain from a genesis file, the dev accounts are keys the node signs with; only the file funds accounts.
+    const heading = node.fromGenesisFile ? 'Dev accounts (funded only if the genesis file funds them)' : `Available accounts (${ether} ETH each)`;
+    lines.push(heading, '==================');
     for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.address}`);
     lines.push('', 'Private keys', '==================');
     for (const [index, account] of accounts.entries()) lines.push(`(${index}) ${account.privateKey}`);

@@ -6,10 +6,17 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultNodeConfig, type NodeConfig } from '../config/nodeConfig.js';
 import { findSetting, readSettingValue, SETTING_LIST, type SettingEntry, writeSettingValue } from '../config/settingList.js';
+import type { ImportRequest } from '../node/importChain.js';
+import { parseImportCommand } from './importCommand.js';
 import { type KeysCommand, parseKeysCommand } from './keysCommand.js';
 
 /** What the command line asked for. */
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; config: NodeConfig } | { kind: 'keys'; command: KeysCommand };
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; config: NodeConfig }
+  | { kind: 'keys'; command: KeysCommand }
+  | { kind: 'import'; request: ImportRequest };
 
 /** A value for one setting as one source gave it, not decoded yet; `source` names where, unless it is the flag itself. */
 interface Given {
@@ -26,6 +33,7 @@ interface Given {
  */
 export function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv = process.env): Command {
   if (argv[0] === 'keys') return { kind: 'keys', command: parseKeysCommand(argv.slice(1), environment) };
+  if (argv[0] === 'import') return { kind: 'import', request: parseImportCommand(argv.slice(1), environment) };
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {
     help: { type: 'boolean' },
     version: { type: 'boolean' },

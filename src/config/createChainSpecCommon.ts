@@ -13,16 +13,17 @@
  */
 
 import { paramsBlock } from '@ethereumjs/block';
-import type { Common, HardforksDict, HardforkTransitionConfig, ParamsDict } from '@ethereumjs/common';
+import type { HardforksDict, HardforkTransitionConfig, ParamsDict } from '@ethereumjs/common';
 import { paramsEVM } from '@ethereumjs/evm';
 import { paramsTx } from '@ethereumjs/tx';
 import type { KZG } from '@ethereumjs/util';
 import { paramsVM } from '@ethereumjs/vm';
-import { bigintToBytes, bytesToHex, padBytes, toQuantity } from '../primitives/hex.js';
+import { bigintToBytes, bytesToHex, hexToBytes, padBytes, toQuantity } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { ecrecover } from '../primitives/secp256k1.js';
-import type { BlobParameters, ChainSpec } from './ChainSpec.js';
-import { ParamsOnceCommon } from './chainCommon.js';
+import type { BlobParameters, ChainSpec, ForkName } from './ChainSpec.js';
+import { forkAt } from './forkAt.js';
+import { ScheduledCommon } from './ScheduledCommon.js';
 
 /** Options of {@link createChainSpecCommon}. */
 export interface ChainSpecCommonOptions {
@@ -34,8 +35,11 @@ export interface ChainSpecCommonOptions {
   kzg?: KZG;
 }
 
-/** Builds the Common for `spec`, set to its genesis fork (chainstart until `setHardfork`). */
-export function createChainSpecCommon(spec: ChainSpec, options: ChainSpecCommonOptions = {}): Common {
+/**
+ * Builds the Common for `spec`, set to chainstart until `setHardfork`; it knows the spec's schedule
+ * (`at(block)` is a block's rules, see ScheduledCommon.ts).
+ */
+export function createChainSpecCommon(spec: ChainSpec, options: ChainSpecCommonOptions = {}): ScheduledCommon {
   const { terminalTotalDifficulty, netsplitBlock } = spec.merge;
   // Paris has no block of its own in geth; ethereumjs needs it listed (for the fork order) and
   // `null` means "not scheduled by number". forkAt decides when it applies.
@@ -54,31 +58,46 @@ export function createChainSpecCommon(spec: ChainSpec, options: ChainSpecCommonO
       blobForks[fork] = { eips: [], params: { target: entry.target, max: entry.max, blobGasPriceUpdateFraction: Number(entry.baseFeeUpdateFraction) } };
   }
   const { genesis } = spec;
-  const common = new ParamsOnceCommon({
-    chain: {
-      name: `chain ${spec.chainId}`,
-      chainId: spec.chainId.toString(),
-      genesis: {
-        timestamp: toQuantity(genesis.timestamp),
-        gasLimit: toQuantity(genesis.gasLimit),
-        difficulty: toQuantity(genesis.difficulty),
-        nonce: bytesToHex(padBytes(bigintToBytes(genesis.nonce), 8)),
-        extraData: bytesToHex(genesis.extraData),
-        ...(genesis.baseFeePerGas === undefined ? {} : { baseFeePerGas: toQuantity(genesis.baseFeePerGas) }),
-        ...(genesis.excessBlobGas === undefined ? {} : { excessBlobGas: toQuantity(genesis.excessBlobGas) }),
+  const common = ScheduledCommon.create(
+    {
+      chain: {
+        name: `chain ${spec.chainId}`,
+        chainId: spec.chainId.toString(),
+        genesis: {
+          timestamp: toQuantity(genesis.timestamp),
+          gasLimit: toQuantity(genesis.gasLimit),
+          difficulty: toQuantity(genesis.difficulty),
+          nonce: bytesToHex(padBytes(bigintToBytes(genesis.nonce), 8)),
+          extraData: bytesToHex(genesis.extraData),
+          ...(genesis.baseFeePerGas === undefined ? {} : { baseFeePerGas: toQuantity(genesis.baseFeePerGas) }),
+          ...(genesis.excessBlobGas === undefined ? {} : { excessBlobGas: toQuantity(genesis.excessBlobGas) }),
+        },
+        hardforks,
+        customHardforks: blobForks,
+        bootstrapNodes: [],
+        consensus: terminalTotalDifficulty === 0n ? { type: 'pos', algorithm: 'casper' } : { type: 'pow', algorithm: 'ethash', ethash: {} },
+        ...(spec.depositContractAddress === undefined ? {} : { depositContractAddress: spec.depositContractAddress }),
       },
-      hardforks,
-      customHardforks: blobForks,
-      bootstrapNodes: [],
-      consensus: terminalTotalDifficulty === 0n ? { type: 'pos', algorithm: 'casper' } : { type: 'pow', algorithm: 'ethash', ethash: {} },
-      ...(spec.depositContractAddress === undefined ? {} : { depositContractAddress: spec.depositContractAddress }),
+      hardfork: 'chainstart',
+      customCrypto: { ecrecover, keccak256, kzg: options.kzg ?? UNAVAILABLE_KZG },
     },
-    hardfork: 'chainstart',
-    customCrypto: { ecrecover, keccak256, kzg: options.kzg ?? UNAVAILABLE_KZG },
-  });
+    {
+      forkAt: (position) => forkAt(spec, position),
+      latest: latestFork(spec),
+      ...(spec.depositContractAddress === undefined ? {} : { depositContract: hexToBytes(spec.depositContractAddress) }),
+    },
+  );
   for (const table of [paramsTx, paramsBlock, paramsVM, paramsEVM]) common.updateParams(table);
   common.updateParams(forkBlobParams(spec));
   return common;
+}
+
+/** The last fork `spec` schedules: the last timestamp fork, else the merge, else the last block fork. */
+export function latestFork(spec: ChainSpec): ForkName {
+  const lastTimestampFork = spec.timestampForks.at(-1);
+  if (lastTimestampFork !== undefined) return lastTimestampFork.fork;
+  if (spec.merge.terminalTotalDifficulty !== undefined) return spec.merge.netsplitBlock === undefined ? 'paris' : 'mergeNetsplitBlock';
+  return spec.blockForks.at(-1)!.fork;
 }
 
 /** Hardfork-scoped blob parameters of Cancun, Prague and (Prague's, as geth) Osaka. */

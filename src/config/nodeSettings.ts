@@ -61,6 +61,14 @@ export const NODE_SETTINGS = {
     max: 2n ** 53n - 1n,
     doc: 'EIP-155 chain id; a data dir remembers its chain id and refuses another',
   }),
+  genesis: optionalText({
+    name: 'genesis',
+    valueName: 'FILE',
+    defaultDoc: "Sequin's own (`--chain-id`, dev accounts)",
+    allowed: 'a geth genesis.json',
+    check: (path) => (path.trim() === '' ? '--genesis needs a file' : undefined),
+    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](#chains-from-a-geth-genesis-file-and-sequin-import)',
+  }),
   preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
   blockTimeMs: wholeNumber({
     name: 'block-time',
@@ -77,7 +85,13 @@ export const NODE_SETTINGS = {
     default: 'interval',
     doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
   }),
-  blockGasLimit: bigWholeNumber({ name: 'block-gas-limit', unit: 'gas', default: 150_000_000n, min: 21_000n, doc: 'gas limit of every block' }),
+  blockGasLimit: bigWholeNumber({
+    name: 'block-gas-limit',
+    unit: 'gas',
+    default: 150_000_000n,
+    min: 21_000n,
+    doc: "gas limit of every block; a chain whose gas limit differs (another `--genesis`, a changed value) moves toward it by the protocol's step (parent / 1024) per block",
+  }),
   initialBaseFee: bigWholeNumber({
     name: 'base-fee',
     unit: 'wei',

@@ -8,12 +8,14 @@ import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
 import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
 import type { InvalidArgumentError } from './InvalidArgumentError.js';
 import type { InvalidCallError } from './InvalidCallError.js';
+import type { InvalidOverrideError } from './InvalidOverrideError.js';
 import type { InvalidTracerConfigError } from './InvalidTracerConfigError.js';
 import type { InvalidTransactionRequestError } from './InvalidTransactionRequestError.js';
 import type { LimitExceededError } from './LimitExceededError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
 import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
+import type { SimulationError } from './SimulationError.js';
 import type { StorageUnavailableError } from './StorageUnavailableError.js';
 import type { StructLogTooLargeError } from './StructLogTooLargeError.js';
 import type { TracerNotFoundError } from './TracerNotFoundError.js';
@@ -33,6 +35,8 @@ export type DomainError =
   | ExecutionFailedError
   | GasAllowanceExceededError
   | InvalidCallError
+  | InvalidOverrideError
+  | SimulationError
   | ExecutionTimeoutError
   | TracerNotFoundError
   | InvalidTracerConfigError

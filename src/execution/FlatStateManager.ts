@@ -12,6 +12,14 @@ type JournalEntry =
 
 const EMPTY = new Uint8Array(0);
 const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
+/** The EIP-7702 delegation prefix: code runTx accepts from a transaction's sender. */
+const DELEGATION_MARKER = Uint8Array.from([0xef, 0x01, 0x00]);
+
+/**
+ * A state-root source for executions that keep no receipts (calls, trace replays): receipts before
+ * Byzantium ask for the state root after each transaction, and these get the zero hash instead.
+ */
+export const NO_KEPT_STATE_ROOTS = async (): Promise<Uint8Array> => new Uint8Array(32);
 
 /**
  * A state manager for @ethereumjs/vm that keeps a flat overlay of writes over a
@@ -23,8 +31,9 @@ const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
  * O(1) and revert undoes only what changed since, unlike SimpleStateManager which copies its
  * maps on every checkpoint.
  *
- * State roots are not available here (getStateRoot throws): nothing in transaction execution
- * needs them under post-Byzantium rules.
+ * State roots are not computed here: nothing in transaction execution needs them under
+ * post-Byzantium rules, so getStateRoot throws unless a block executor lends a way to compute one
+ * ({@link computeStateRootsWith}: receipts before Byzantium carry the state root after each tx).
  */
 export class FlatStateManager implements StateManagerInterface {
   originalStorageCache: OriginalStorageCache;
@@ -34,25 +43,30 @@ export class FlatStateManager implements StateManagerInterface {
   private codes = new Map<string, Uint8Array>();
   private journal: JournalEntry[] = [];
   private checkpoints: number[] = [];
+  private stateRootSource: ((changes: StateChanges) => Promise<Uint8Array>) | undefined;
   /** The sender exempt from runTx's code check in this transaction (see {@link exemptSenderFromCodeCheck}). */
   private codeCheckExemption: string | undefined;
   /** True until the exempt sender's account has been read once (the read runTx checks). */
   private codeHiddenFromNextRead = false;
+  /** See {@link passNextSenderCheck}. */
+  private senderWithCode: string | undefined;
 
   constructor(base: StateReader) {
     this.base = base;
     this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
   }
 
-  /** Drops every write and reads from `base` from now on, so one VM can serve many executions. */
+  /** Drops every write (and any state-root source) and reads from `base` from now on, so one VM can serve many executions. */
   reset(base: StateReader): void {
     this.base = base;
+    this.stateRootSource = undefined;
     this.accounts = new Map();
     this.slots = new Map();
     this.codes = new Map();
     this.journal = [];
     this.checkpoints = [];
     this.endSenderCodeExemption();
+    this.senderWithCode = undefined;
     this.originalStorageCache.clear();
   }
 
@@ -80,6 +94,14 @@ export class FlatStateManager implements StateManagerInterface {
     const changes: StateChanges = { accounts: this.accounts, storage: this.slots, code: this.codes };
     this.reset(this.base);
     return changes;
+  }
+
+  /**
+   * Lets getStateRoot answer: `source` computes the root of the base with the given writes on top (the
+   * writes so far, not handed over: the source must not keep or change them). Undefined withdraws it.
+   */
+  computeStateRootsWith(source: ((changes: StateChanges) => Promise<Uint8Array>) | undefined): void {
+    this.stateRootSource = source;
   }
 
   /** A reader of this overlay on top of its base (for views that must see uncommitted writes). */
@@ -157,7 +179,22 @@ export class FlatStateManager implements StateManagerInterface {
     await this.modifyAccountFields(address, { codeHash });
   }
 
+  /**
+   * Lets the next transaction from `address` through runTx's EIP-3607 check (a sender must not
+   * hold code), which geth skips for calls and simulations: the next code read of `address`
+   * answers an EIP-7702 delegation marker, which runTx lets send; later reads see the real code.
+   * Arm it only for a sender that holds code (runTx reads its code only then), and disarm it with
+   * `undefined` once the transaction ran.
+   */
+  passNextSenderCheck(address: Uint8Array | undefined): void {
+    this.senderWithCode = address === undefined ? undefined : Buffer.from(address).toString('hex');
+  }
+
   async getCode(address: Address): Promise<Uint8Array> {
+    if (this.senderWithCode !== undefined && this.senderWithCode === key(address)) {
+      this.senderWithCode = undefined;
+      return DELEGATION_MARKER;
+    }
     const account = this.readAccount(key(address));
     if (!account) return EMPTY;
     const hash = Buffer.from(account.codeHash).toString('hex');
@@ -217,7 +254,8 @@ export class FlatStateManager implements StateManagerInterface {
   }
 
   async getStateRoot(): Promise<Uint8Array> {
-    throw new Error('state roots are computed at seal time, not by the execution state manager');
+    if (!this.stateRootSource) throw new Error('state roots are computed at seal time, not by the execution state manager');
+    return this.stateRootSource({ accounts: this.accounts, storage: this.slots, code: this.codes });
   }
 
   async setStateRoot(): Promise<void> {

@@ -1,11 +1,10 @@
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
-import { Account, ValueEncoding } from '@ethereumjs/util';
+import { Account, type DB, ValueEncoding } from '@ethereumjs/util';
 import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
-import type { TrieNodeStore } from './TrieNodeStore.js';
 
 /** How many trie writes run between yields to the event loop, so RPC keeps flowing during a seal. */
 const YIELD_EVERY = 64;
@@ -24,7 +23,8 @@ export async function applyStateChanges(options: {
   changes: StateChanges;
   finalState: StateReader;
   parentState: StateReader;
-  nodes: TrieNodeStore;
+  /** Where trie nodes are read and written: the TrieNodeStore, or a ScratchTrieNodes over it. */
+  nodes: DB<string, string | Uint8Array>;
 }): Promise<{ stateRoot: Uint8Array; updatedAccounts: Map<string, Account | null> }> {
   const { changes, finalState, parentState, nodes } = options;
   const accountTrie = await openTrie(nodes, options.parentRoot);
@@ -59,7 +59,7 @@ export async function applyStateChanges(options: {
   return { stateRoot: accountTrie.root(), updatedAccounts };
 }
 
-async function openTrie(nodes: TrieNodeStore, root: Uint8Array): Promise<MerklePatriciaTrie> {
+async function openTrie(nodes: DB<string, string | Uint8Array>, root: Uint8Array): Promise<MerklePatriciaTrie> {
   const trie = await createMPT({ db: nodes, useKeyHashing: true, useKeyHashingFunction: keccak256, valueEncoding: ValueEncoding.Bytes });
   trie.root(root);
   return trie;

@@ -4,6 +4,7 @@ import { InvalidCallError } from '../errors/InvalidCallError.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
 import type { CallRequest } from './CallRequest.js';
 import type { ExecuteCallOptions } from './callWorker/executeCallJob.js';
+import { overriddenState } from './overrides/CallOverrides.js';
 import { runCall } from './runCall.js';
 import { type AccessListEntries, AccessListTracer, sameAccessList } from './tracing/AccessListTracer.js';
 import { attachTracer } from './tracing/attachTracer.js';
@@ -31,7 +32,10 @@ export interface AccessListResult {
  * together are bounded by `timeoutMs` of wall time.
  */
 export async function createAccessList(options: ExecuteCallOptions & { timeoutMs: number }): Promise<AccessListResult> {
-  const { common, state, environment, request, gasCap } = options;
+  const { common, environment, request, gasCap } = options;
+  // geth applies the state override before anything reads the state (the sender's nonce too).
+  const state = overriddenState(options.state, options.overrides);
+  const precompileEdits = options.overrides?.precompileEdits;
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
   const authorizations = request.authorizationList ?? [];
   if (BigInt(authorizations.length) > gasLimit / CALL_NEW_ACCOUNT_GAS)
@@ -52,7 +56,15 @@ export async function createAccessList(options: ExecuteCallOptions & { timeoutMs
     const outcome = await options.use(async (execution) => {
       const attached = attachTracer(execution, tracer, { deadline, pre: state, coinbase, firstLogIndex: 0 });
       try {
-        const result = await runCall({ common, execution, state, environment, request: { ...request, accessList: toRequest(list) }, gasLimit });
+        const result = await runCall({
+          common,
+          execution,
+          state,
+          environment,
+          request: { ...request, accessList: toRequest(list) },
+          gasLimit,
+          precompileEdits,
+        });
         if (attached.timedOut) throw new ExecutionTimeoutError('call', options.timeoutMs);
         return result;
       } finally {

@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createVM, type VM } from '@ethereumjs/vm';
+import { ScheduledCommon } from '../config/ScheduledCommon.js';
 import { cacheJumpAnalysis } from './cacheJumpAnalysis.js';
 import { FlatStateManager } from './FlatStateManager.js';
 import type { StateReader } from './StateReader.js';
@@ -14,7 +15,12 @@ export interface ExecutionVm {
   state: FlatStateManager;
 }
 
-/** Creates a VM running the chain's rules over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis). */
+/**
+ * Creates a VM over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis).
+ * It is built for the chain's latest fork (the EVM sets up precompiles such as BLS12-381 only for
+ * forks active at construction) and runs each block under that block's own fork: executions call
+ * {@link useRulesOf} first.
+ */
 export async function createExecutionVm(common: Common, base: StateReader, blockHash: BlockHashLookup): Promise<ExecutionVm> {
   const state = new FlatStateManager(base);
   const blockchain: EVMMockBlockchainInterface = {
@@ -27,7 +33,18 @@ export async function createExecutionVm(common: Common, base: StateReader, block
       return this;
     },
   };
-  const vm = await createVM({ common: common.copy(), stateManager: state, blockchain });
+  // A copy: the VM switches its Common's fork, which must not reach the shared per-fork Commons.
+  const vmCommon = common instanceof ScheduledCommon ? common.ofFork(common.latestFork).copy() : common.copy();
+  const vm = await createVM({ common: vmCommon, stateManager: state, blockchain });
   await cacheJumpAnalysis(vm.evm as EVM);
   return { vm, state };
+}
+
+/**
+ * Switches the VM (and its EVM: opcodes, precompiles, gas prices) to the fork of `rules`, the Common of the
+ * block about to run. Free when the fork is already the VM's.
+ */
+export function useRulesOf(execution: ExecutionVm, rules: Common): void {
+  const fork = rules.hardfork();
+  if (execution.vm.common.hardfork() !== fork) execution.vm.common.setHardfork(fork);
 }

@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { runTx } from '@ethereumjs/vm';
-import type { ExecutionVm } from './createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { impersonatedSenderOf } from './impersonatedTransaction.js';
 
 /** An EVM log: emitting address, topics, data. */
@@ -21,6 +21,11 @@ export interface ExecutedTransaction {
   bloom: Uint8Array;
   contractAddress: Uint8Array | undefined;
   effectiveGasPrice: bigint;
+  /** The state root after the transaction: what a legacy transaction's receipt carries before Byzantium. */
+  stateRoot?: Uint8Array;
+  /** Blob transactions: the blob gas they used and its price in the block. */
+  blobGasUsed?: bigint;
+  blobGasPrice?: bigint;
 }
 
 /**
@@ -36,6 +41,7 @@ export async function executeTransaction(
   transaction: TypedTransaction,
   blockGasUsed: bigint,
 ): Promise<ExecutedTransaction> {
+  useRulesOf(execution, block.common);
   const impersonated = impersonatedSenderOf(transaction);
   if (impersonated) execution.state.exemptSenderFromCodeCheck(impersonated.bytes);
   let result: Awaited<ReturnType<typeof runTx>>;
@@ -51,6 +57,7 @@ export async function executeTransaction(
     execution.state.endSenderCodeExemption();
   }
   const gasUsed = result.totalGasSpent;
+  const receipt = result.receipt as { stateRoot?: Uint8Array; blobGasUsed?: bigint; blobGasPrice?: bigint };
   return {
     transaction,
     gasUsed,
@@ -60,6 +67,8 @@ export async function executeTransaction(
     bloom: result.bloom.bitvector,
     contractAddress: result.createdAddress?.bytes,
     effectiveGasPrice: effectiveGasPrice(transaction, block.header.baseFeePerGas ?? 0n),
+    ...(receipt.stateRoot === undefined ? {} : { stateRoot: receipt.stateRoot }),
+    ...(receipt.blobGasUsed === undefined ? {} : { blobGasUsed: receipt.blobGasUsed, blobGasPrice: receipt.blobGasPrice }),
   };
 }
 

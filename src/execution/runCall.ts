@@ -2,12 +2,16 @@ import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex as ethBytesToHex } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
+import { commonAt } from '../config/ScheduledCommon.js';
 import type { InvalidCallReason } from '../errors/InvalidCallReason.js';
 import { SequinError } from '../errors/SequinError.js';
 import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
-import type { ExecutionVm } from './createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
+import { NO_KEPT_STATE_ROOTS } from './FlatStateManager.js';
+import type { PrecompileEdit } from './overrides/precompileOverrides.js';
+import { withEditedPrecompiles } from './overrides/swapPrecompiles.js';
 import type { StateReader } from './StateReader.js';
 import { evmErrorToGethMessage, runTxFailureReason } from './vmErrors.js';
 
@@ -27,6 +31,8 @@ export async function runCall(options: {
   environment: BlockEnvironment;
   request: CallRequest;
   gasLimit: bigint;
+  /** Precompiles a state override moved or removed (see overrides/precompileOverrides.ts). */
+  precompileEdits?: readonly PrecompileEdit[];
 }): Promise<CallOutcome> {
   const { common, execution, state, request, gasLimit } = options;
   execution.state.reset(state);
@@ -43,17 +49,23 @@ export async function runCall(options: {
   }
   const sender = new Address(from);
   try {
-    const transaction = buildUnsignedTransaction(common, request, gasLimit, environment.baseFeePerGas);
+    const rules = commonAt(common, environment);
+    const transaction = buildUnsignedTransaction(rules, request, gasLimit, environment.baseFeePerGas);
     (transaction as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+    const block = toExecutionBlock(common, environment);
+    useRulesOf(execution, block.common);
+    execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     execution.state.exemptSenderFromCodeCheck(from);
-    const result = await runTx(execution.vm, {
-      tx: transaction,
-      block: toExecutionBlock(common, environment),
-      skipNonce: true,
-      skipBalance: true,
-      skipHardForkValidation: true,
-      skipBlockGasLimitValidation: true,
-    });
+    const result = await withEditedPrecompiles(execution, options.precompileEdits, () =>
+      runTx(execution.vm, {
+        tx: transaction,
+        block,
+        skipNonce: true,
+        skipBalance: true,
+        skipHardForkValidation: true,
+        skipBlockGasLimitValidation: true,
+      }),
+    );
     const failure = result.execResult.exceptionError?.error;
     return {
       success: failure === undefined,
@@ -74,9 +86,22 @@ function invalid(reason: InvalidCallReason): CallOutcome {
   return { success: false, returnData: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, invalid: reason };
 }
 
+/**
+ * The call as a transaction of the block's rules: a set-code tx when it carries authorizations, an
+ * EIP-1559 tx without a gas price from London on, else a legacy (or, with an access list from Berlin, an
+ * EIP-2930) tx.
+ */
 function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit: bigint, baseFee: bigint): TypedTransaction {
+  // @ethereumjs/tx refuses, under Osaka, a gas limit above EIP-7825's cap (2^24); geth skips that
+  // check in calls (go-ethereum#32641), whose gas defaults to the 50M --rpc-gas-cap: set after.
+  const transaction = unsignedTransactionWithoutGas(common, request, baseFee);
+  (transaction as { gasLimit: bigint }).gasLimit = gasLimit;
+  return transaction;
+}
+
+function unsignedTransactionWithoutGas(common: Common, request: CallRequest, baseFee: bigint): TypedTransaction {
   const base = {
-    gasLimit,
+    gasLimit: 0n,
     to: request.to ?? undefined,
     value: request.value ?? 0n,
     data: request.data ?? new Uint8Array(0),
@@ -105,7 +130,7 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
       options,
     );
   }
-  if (request.gasPrice === undefined) {
+  if (request.gasPrice === undefined && common.isActivatedEIP(1559)) {
     const maxFeePerGas = request.maxFeePerGas ?? baseFee;
     const tip = request.maxPriorityFeePerGas ?? 0n;
     return createTx(
@@ -113,8 +138,10 @@ function buildUnsignedTransaction(common: Common, request: CallRequest, gasLimit
       options,
     );
   }
-  if (request.accessList) return createTx({ ...base, type: 1, gasPrice: request.gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
-  return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, options);
+  const gasPrice = request.gasPrice ?? 0n;
+  if (request.accessList && common.isActivatedEIP(2930))
+    return createTx({ ...base, type: 1, gasPrice, accessList: toAccessListBytes(request.accessList) }, options);
+  return createTx({ ...base, type: 0, gasPrice }, options);
 }
 
 function bigintBytes(value: bigint): Uint8Array {

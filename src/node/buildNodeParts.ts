@@ -1,6 +1,6 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
-import { createChainCommon } from '../config/chainCommon.js';
+import { commonOfChain } from '../config/commonOfChain.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { preinstallAlloc } from '../config/preinstalls.js';
@@ -36,12 +36,17 @@ import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
 import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
+import { loadGethGenesis } from './loadGethGenesis.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
 export const COINBASE = new Uint8Array(20);
 
 /** Every part of a node except its transports, wired together but not yet running. */
 export interface NodeParts {
+  /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one. */
+  config: NodeConfig;
+  /** True when the chain comes from a geth genesis file (the dev accounts are funded only if the file funds them). */
+  fromGenesisFile: boolean;
   accounts: DevAccount[];
   storage: Storage;
   /** Whether storage accepts writes now (false on a full or failing disk, with the reason). */
@@ -90,29 +95,31 @@ export interface NodePartsOptions {
  * state; the intake writes the pool journal; every reader gets the chain reader, the current
  * chain view, or the pool.
  */
-export async function buildNodeParts(config: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
-  const problems = validateConfig(config);
+export async function buildNodeParts(givenConfig: NodeConfig, options: NodePartsOptions): Promise<NodeParts> {
+  const problems = validateConfig(givenConfig);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
-  const common = createChainCommon(config.chainId);
-  const accounts = deriveDevAccounts(config.mnemonic, config.accounts);
+  const accounts = deriveDevAccounts(givenConfig.mnemonic, givenConfig.accounts);
   // LMDB (on disk, or in RAM for --ephemeral), which the execution workers open too; or this thread's memory.
-  const lmdb = options.inMemoryStorage ? undefined : await openStorage(config);
+  const lmdb = options.inMemoryStorage ? undefined : await openStorage(givenConfig);
   const opened: Storage = lmdb ?? new MemoryStorage();
   // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
   // error and the sequencer pauses, until a probe write succeeds again.
   const storage = new GuardedStorage(options.wrapStorage?.(opened) ?? opened, {
     logger,
     now: () => clock.now(),
-    ...(config.ephemeral ? {} : { freeBytes: () => freeBytesIn(config.dataDir) }),
+    ...(givenConfig.ephemeral ? {} : { freeBytes: () => freeBytesIn(givenConfig.dataDir) }),
   });
   try {
+    const gethGenesis = loadGethGenesis(givenConfig.genesis, storage);
+    const config = gethGenesis === undefined ? givenConfig : { ...givenConfig, chainId: gethGenesis.spec.chainId };
+    const common = commonOfChain(config.chainId, gethGenesis?.spec);
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
-    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE });
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE, common, stepGasLimit: gethGenesis !== undefined });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -131,10 +138,13 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
+        ...(gethGenesis === undefined ? {} : { gethGenesis }),
       },
     });
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
+    // Raw transactions are decoded under the rules of the block they would join: the open block's.
+    let rulesOfOpenBlock = () => openBlock.opening.rules;
     const intake = new TransactionIntake(
       {
         common,
@@ -144,6 +154,7 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
           return parameters.gasLimit;
         },
         minTip: config.txpool.priceLimit,
+        pendingRules: () => rulesOfOpenBlock(),
       },
       pool,
       journal,
@@ -174,6 +185,7 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       },
       openBlock,
     );
+    rulesOfOpenBlock = () => producer.openBlock.opening.rules;
     const sequencer = new Sequencer({
       producer,
       mode: miningModeOf(config),
@@ -208,6 +220,8 @@ export async function buildNodeParts(config: NodeConfig, options: NodePartsOptio
       callLogging,
     });
     return {
+      config,
+      fromGenesisFile: gethGenesis !== undefined,
       accounts,
       storage,
       storageHealth: () => storage.health(),

@@ -12,6 +12,7 @@ import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
+import { RawChainQueries } from '../services/blocks/RawChainQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import type { CallLogging } from '../services/dev/CallLogging.js';
 import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
@@ -27,6 +28,7 @@ import { FeeQueries } from '../services/fees/FeeQueries.js';
 import { FilterManager } from '../services/filters/FilterManager.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
+import { SimulationService } from '../services/simulate/SimulationService.js';
 import { ProofService } from '../services/state/ProofService.js';
 import { StateQueries } from '../services/state/StateQueries.js';
 import { PreconfirmedPayloads } from '../services/subscriptions/PreconfirmedPayloads.js';
@@ -82,7 +84,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const selection = new BlockSelection(storage);
   const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
-  const calls = new CallQueries(views, selection, { executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
+  const calls = new CallQueries(views, selection, { common, executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
   const filters = new FilterManager({
     views,
@@ -104,11 +106,21 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     state,
     calls,
     traces: new TraceService({
+      common,
       views,
       blocks: selection,
       executor: ports.callExecutor,
       rpcGasCap: config.rpcGasCap,
       traceMaxBytes: config.rpcTraceMaxBytes,
+    }),
+    raw: new RawChainQueries(views, selection, pool),
+    simulation: new SimulationService({
+      common,
+      storage,
+      views,
+      blocks: selection,
+      gasCap: config.rpcGasCap,
+      timeoutMs: config.rpcEvmTimeoutMs > 0 ? config.rpcEvmTimeoutMs : Number.POSITIVE_INFINITY,
     }),
     transactions: new TransactionService({
       common,

@@ -28,6 +28,10 @@ const WS_MAX_IN_FLIGHT = 64;
 
 /** A running node. */
 export interface SequinNode {
+  /** The configuration the node runs with (the chain id of its genesis file, if it has one). */
+  config: NodeConfig;
+  /** True when the chain comes from a geth genesis file (`--genesis`, or a data directory created with one). */
+  fromGenesisFile: boolean;
   url: string;
   port: number;
   accounts: DevAccount[];
@@ -54,13 +58,28 @@ export interface SequinNode {
  * configuration or a data directory of another chain.
  */
 export async function startNode(
-  config: NodeConfig,
+  givenConfig: NodeConfig,
   options: { clock?: Clock; logger?: Logger; wrapStorage?: NodePartsOptions['wrapStorage'] } = {},
 ): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
-  const parts = await buildNodeParts(config, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
-  const { accounts, storage, storageHealth, events, pool, sequencer, backend, stateDumps, callLogging, closeBackend, createdGenesis, restoredTxs } = parts;
+  const logger = options.logger ?? createLogger(givenConfig.logLevel, { format: givenConfig.logFormat });
+  const parts = await buildNodeParts(givenConfig, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
+  const {
+    config,
+    fromGenesisFile,
+    accounts,
+    storage,
+    storageHealth,
+    events,
+    pool,
+    sequencer,
+    backend,
+    stateDumps,
+    callLogging,
+    closeBackend,
+    createdGenesis,
+    restoredTxs,
+  } = parts;
   try {
     const stateFiles = stateFilesOf(config);
     const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
@@ -140,6 +159,8 @@ export async function startNode(
     const counts = keys.counts();
     let stopping: Promise<void> | undefined;
     return {
+      config,
+      fromGenesisFile,
       url: http.url,
       port: http.port,
       accounts,

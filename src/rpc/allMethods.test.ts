@@ -47,6 +47,8 @@ describe('rpc.discover', () => {
     expect(estimate.params.map((param) => [param.name, param.required])).toEqual([
       ['transaction', true],
       ['block', false],
+      ['stateOverrides', false],
+      ['blockOverrides', false],
     ]);
   });
 });

@@ -40,14 +40,20 @@ import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
 import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
 import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
+import { getRawBlock } from './methods/debug/getRawBlock.js';
+import { getRawHeader } from './methods/debug/getRawHeader.js';
+import { getRawReceipts } from './methods/debug/getRawReceipts.js';
+import { getRawTransaction } from './methods/debug/getRawTransaction.js';
 import { traceBlockByHash } from './methods/debug/traceBlockByHash.js';
 import { traceBlockByNumber } from './methods/debug/traceBlockByNumber.js';
 import { traceCall } from './methods/debug/traceCall.js';
 import { traceTransaction } from './methods/debug/traceTransaction.js';
 import { accounts } from './methods/eth/accounts.js';
+import { baseFee } from './methods/eth/baseFee.js';
 import { blobBaseFee } from './methods/eth/blobBaseFee.js';
 import { blockNumber } from './methods/eth/blockNumber.js';
 import { call } from './methods/eth/call.js';
+import { capabilities } from './methods/eth/capabilities.js';
 import { chainId } from './methods/eth/chainId.js';
 import { createAccessList } from './methods/eth/createAccessList.js';
 import { estimateGas } from './methods/eth/estimateGas.js';
@@ -67,6 +73,7 @@ import { getFilterLogs } from './methods/eth/getFilterLogs.js';
 import { getLogs } from './methods/eth/getLogs.js';
 import { getProof } from './methods/eth/getProof.js';
 import { getStorageAt } from './methods/eth/getStorageAt.js';
+import { getStorageValues } from './methods/eth/getStorageValues.js';
 import { getTransactionByBlockHashAndIndex } from './methods/eth/getTransactionByBlockHashAndIndex.js';
 import { getTransactionByBlockNumberAndIndex } from './methods/eth/getTransactionByBlockNumberAndIndex.js';
 import { getTransactionByHash } from './methods/eth/getTransactionByHash.js';
@@ -88,6 +95,7 @@ import { sendUnsignedTransaction } from './methods/eth/sendUnsignedTransaction.j
 import { sign } from './methods/eth/sign.js';
 import { signTransaction } from './methods/eth/signTransaction.js';
 import { signTypedDataV4 } from './methods/eth/signTypedDataV4.js';
+import { simulateV1 } from './methods/eth/simulateV1.js';
 import { subscribe } from './methods/eth/subscribe.js';
 import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
@@ -274,4 +282,13 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   getAccount,
   getAccountInfo,
   sendUnsignedTransaction,
+  // Conformance with the execution-apis spec (issue 12)
+  simulateV1,
+  getStorageValues,
+  baseFee,
+  capabilities,
+  getRawBlock,
+  getRawHeader,
+  getRawReceipts,
+  getRawTransaction,
 ];

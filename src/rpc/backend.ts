@@ -7,7 +7,10 @@
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
+import type { Overrides } from '../execution/overrides/Overrides.js';
+import type { StateOverride } from '../execution/overrides/StateOverride.js';
 import type { JobOwner } from '../execution/scheduling/JobOwner.js';
+import type { SimulationRequest } from '../execution/simulation/SimulationRequest.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
@@ -47,6 +50,8 @@ export interface FeeService {
   /** Suggested legacy gas price: pending base fee + suggested tip. */
   gasPrice(): bigint;
   maxPriorityFeePerGas(): bigint;
+  /** eth_baseFee: the base fee of the next block (the open one). */
+  baseFee(): bigint;
   feeHistory(blockCount: number, newest: BlockSelector, rewardPercentiles: number[] | undefined): FeeHistory;
   /** The blob base fee at the head (the chain has no blob txs: the minimum). */
   blobBaseFee(): bigint;
@@ -58,6 +63,8 @@ export interface StateService {
   getTransactionCount(address: Uint8Array, block: BlockSelector): bigint;
   getCode(address: Uint8Array, block: BlockSelector): Uint8Array;
   getStorageAt(address: Uint8Array, slot: Uint8Array, block: BlockSelector): Uint8Array;
+  /** eth_getStorageValues: the slots of each account, all read in one view of one block. */
+  getStorageValues(requests: ReadonlyArray<{ address: Uint8Array; slots: readonly Uint8Array[] }>, block: BlockSelector): Uint8Array[][];
   /** eth_getProof (EIP-1186). */
   getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
 }
@@ -67,9 +74,11 @@ export interface StateService {
  * (fair shares between clients, workers kept for the dedicated tier); see jobOwnerOf.
  */
 export interface CallService {
-  call(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<Uint8Array>;
-  estimateGas(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<bigint>;
-  createAccessList(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<AccessListResult>;
+  /** `overrides`: geth's state and block overrides (third and fourth parameters); `owner`: the client, for fair scheduling. */
+  call(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<bigint>;
+  /** `stateOverride`: geth's third parameter (no block overrides here). */
+  createAccessList(request: CallRequest, block: BlockSelector, stateOverride?: StateOverride, owner?: JobOwner): Promise<AccessListResult>;
 }
 
 /** debug_trace*, scheduled like calls. Results are the tracer's JSON, possibly pre-serialized (a RawJson). */
@@ -80,6 +89,21 @@ export interface TraceService {
   traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown>;
   /** debug_traceCall: the tracer's result for a call on the block's state. */
   traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown>;
+}
+
+/** The debug_getRaw* methods: consensus encodings of sealed blocks, headers, receipts and transactions. */
+export interface RawChainService {
+  rawHeader(block: BlockSelector): Uint8Array;
+  rawBlock(block: BlockSelector): Uint8Array;
+  rawReceipts(block: BlockSelector): Uint8Array[];
+  /** null for an unknown transaction. */
+  rawTransaction(hash: Hex): Uint8Array | null;
+}
+
+/** eth_simulateV1. */
+export interface SimulationService {
+  /** The simulated blocks in wire shape; a failed call's `error` holds `kind` (reverted / vmError), given its code by the method. */
+  simulate(request: SimulationRequest, block: BlockSelector): Promise<JsonObject[]>;
 }
 
 /** The write path: submission into the pool, node-side signing, and a transaction's life. */
@@ -256,6 +280,8 @@ export interface RpcBackend {
   readonly state: StateService;
   readonly calls: CallService;
   readonly traces: TraceService;
+  readonly simulation: SimulationService;
+  readonly raw: RawChainService;
   readonly transactions: TransactionService;
   readonly txpool: TxPoolService;
   readonly logs: LogService;

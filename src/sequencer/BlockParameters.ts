@@ -1,3 +1,4 @@
+import type { Common } from '@ethereumjs/common';
 import { nextBaseFee } from '../chain/nextBaseFee.js';
 import type { StoredBlock } from '../chain/records.js';
 
@@ -15,6 +16,13 @@ export interface BlockStamp {
 export interface BlockParameterDefaults {
   gasLimit: bigint;
   coinbase: Uint8Array;
+  /** The chain's Common (its fork schedule, see config/ScheduledCommon.ts): what decides each block's fork-dependent fields. */
+  common: Common;
+  /**
+   * True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step
+   * (parent / 1024) per block, so its blocks stay valid for other clients; else it is `gasLimit` at once.
+   */
+  stepGasLimit?: boolean;
 }
 
 /**
@@ -42,7 +50,7 @@ export class BlockParameters {
   private timestampStep: bigint | undefined;
   private nextBaseFeePerGas: bigint | undefined;
 
-  constructor(private readonly defaults: BlockParameterDefaults) {
+  constructor(readonly defaults: BlockParameterDefaults) {
     this.gasLimit = defaults.gasLimit;
     this.coinbase = defaults.coinbase;
   }
@@ -64,7 +72,7 @@ export class BlockParameters {
       baseFeePerGas = this.nextBaseFeePerGas;
       spends.baseFeePerGas = this.nextBaseFeePerGas;
     } else {
-      baseFeePerGas = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
+      baseFeePerGas = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas ?? 0), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
     }
     return { timestamp, baseFeePerGas, gasLimit: this.gasLimit, coinbase: this.coinbase, spends };
   }

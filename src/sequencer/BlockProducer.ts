@@ -1,18 +1,26 @@
-import type { Common } from '@ethereumjs/common';
+import { type Common, ConsensusType, Hardfork } from '@ethereumjs/common';
+import { Address } from '@ethereumjs/util';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { EventBus } from '../events/EventBus.js';
+import { applyStateChanges } from '../execution/applyStateChanges.js';
+import { applyBlockStart } from '../execution/block/applyBlockStart.js';
+import { collectRequests, requestsHash } from '../execution/block/collectRequests.js';
+import { payBlockRewards } from '../execution/block/payBlockRewards.js';
 import { CachedStateReader } from '../execution/CachedStateReader.js';
-import type { ExecutionVm } from '../execution/createExecutionVm.js';
+import { type ExecutionVm, useRulesOf } from '../execution/createExecutionVm.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
+import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
+import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
@@ -62,6 +70,10 @@ interface ProducedSubBlock {
 interface Sealing {
   open: OpenBlock;
   block: StoredBlock;
+  /** Its RLP, as the chain keeps it. */
+  rlp: Uint8Array;
+  /** What the block did after its transactions (system calls, requests, rewards), by its fork. */
+  endChanges: StateChanges;
   sealedAccounts: StateChanges;
   startedAt: number;
 }
@@ -151,9 +163,9 @@ export class BlockProducer {
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
     const { execution, world, storage } = this.parts;
-    execution.state.reset(world);
     const startedAt = performance.now();
     try {
+      await this.resetForSubBlock();
       await edit.apply(stateWriterOver(execution.state));
     } catch (error) {
       execution.state.reset(world);
@@ -294,9 +306,9 @@ export class BlockProducer {
 
   /** Executes what the pool can run into the next sub-block's contents (not yet written), or undefined. */
   private async executeFromPool(): Promise<ProducedSubBlock | undefined> {
-    const { pool, execution, world, common, logger } = this.parts;
+    const { pool, execution, common, logger } = this.parts;
     if (pool.size === 0) return undefined;
-    execution.state.reset(world);
+    await this.resetForSubBlock();
     const startedAt = performance.now();
     const { executed, failed, gasUsed } = await executeFromPool({ common, pool, execution, open: this.open, logger });
     if (executed.length === 0) {
@@ -367,23 +379,92 @@ export class BlockProducer {
 
   /** Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end; writes nothing. */
   private async sealedBlock(open: OpenBlock, finalState: StateReader): Promise<Sealing> {
-    const { storage, trieNodes, common } = this.parts;
+    const { storage, trieNodes } = this.parts;
     const startedAt = performance.now();
-    const { block, updatedAccounts } = await sealOpenBlock({
-      common,
+    const ending = await this.endBlock(open, finalState);
+    const changes = emptyStateChanges();
+    mergeStateChanges(changes, open.changes);
+    mergeStateChanges(changes, ending.changes);
+    const { block, rlp, updatedAccounts } = await sealOpenBlock({
       open,
-      finalState,
+      changes,
+      finalState: new OverlayStateReader(finalState, ending.changes),
       parentState: new PersistedStateReader(storage, open.number - 1),
       nodes: trieNodes,
+      requestsHash: ending.requestsHash,
     });
-    return { open, block, sealedAccounts: { accounts: updatedAccounts, storage: new Map(), code: new Map() }, startedAt };
+    return { open, block, rlp, endChanges: ending.changes, sealedAccounts: { accounts: updatedAccounts, storage: new Map(), code: new Map() }, startedAt };
+  }
+
+  /**
+   * Retargets the execution state at the pending state for a new sub-block. The block's first sub-block
+   * starts with what its fork does before any transaction (EIP-4788, EIP-2935 system writes).
+   */
+  private async resetForSubBlock(): Promise<void> {
+    const { execution, world, storage, trieNodes } = this.parts;
+    execution.state.reset(world);
+    const open = this.open;
+    if (!open.opening.rules.gteHardfork(Hardfork.Byzantium)) {
+      // Receipts before Byzantium carry the state root after each transaction: the parent's root with the
+      // block's writes so far on top, computed on scratch trie nodes (only the sealed root is kept).
+      execution.state.computeStateRootsWith(async (changes) => {
+        const blockSoFar = emptyStateChanges();
+        mergeStateChanges(blockSoFar, open.changes);
+        mergeStateChanges(blockSoFar, changes);
+        const { stateRoot } = await applyStateChanges({
+          parentRoot: open.parentStateRoot,
+          changes: blockSoFar,
+          finalState: new OverlayStateReader(world, changes),
+          parentState: new PersistedStateReader(storage, open.number - 1),
+          nodes: new ScratchTrieNodes(trieNodes),
+        });
+        return stateRoot;
+      });
+    }
+    if (open.subBlocks.length === 0) await this.applyBlockStartOf(open);
+  }
+
+  private async applyBlockStartOf(open: OpenBlock): Promise<void> {
+    await applyBlockStart(this.parts.execution.state, open.opening.rules, {
+      number: BigInt(open.number),
+      timestamp: open.timestamp,
+      parentHash: open.parentHash,
+      parentBeaconBlockRoot: open.opening.parentBeaconBlockRoot,
+    });
+  }
+
+  /**
+   * What `open` does after its transactions, by its fork, over `state` (the state at the end of its
+   * sub-blocks): the block start if no sub-block ran it, the EIP-7685 requests (Prague) and the
+   * proof-of-work reward (before the merge). Returns those writes (not yet applied) and the requests hash.
+   */
+  private async endBlock(open: OpenBlock, state: StateReader): Promise<{ changes: StateChanges; requestsHash: Uint8Array }> {
+    const { execution, common } = this.parts;
+    const { rules } = open.opening;
+    execution.state.reset(state);
+    if (open.subBlocks.length === 0) await this.applyBlockStartOf(open);
+    useRulesOf(execution, rules);
+    let hash = requestsHash([]);
+    if (rules.isActivatedEIP(7685)) {
+      const logs = open.records.flatMap((record) =>
+        record.receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
+      );
+      const depositContract = (common as { depositContract?: Uint8Array }).depositContract;
+      hash = requestsHash(await collectRequests(execution, rules, { logs, depositContract }));
+    }
+    if (rules.consensusType() === ConsensusType.ProofOfWork) {
+      await payBlockRewards(execution, rules, { number: BigInt(open.number), coinbase: new Address(open.coinbase), uncles: [] });
+    }
+    return { changes: execution.state.takeChanges(), requestsHash: hash };
   }
 
   /** Adds a seal's writes to `batch`: the block, its accounts' new storage roots, the trie nodes, and the removal of its sub-block records. */
   private writeSeal(batch: WriteBatch, sealing: Sealing): void {
     const { chainWriter, trieNodes } = this.parts;
     const { open, block } = sealing;
-    chainWriter.writeBlock(batch, block);
+    chainWriter.writeBlock(batch, block, sealing.rlp);
+    // The seal's own writes first: the sealed account records (same block version) then win.
+    writeStateChanges(batch, open.number, sealing.endChanges);
     writeStateChanges(batch, open.number, sealing.sealedAccounts);
     trieNodes.flushInto(batch);
     chainWriter.deleteSubBlocks(batch, open.number, this.open.subBlocks.length);
@@ -394,6 +475,7 @@ export class BlockProducer {
     const { storage, chainWriter, world, parameters, clock, logger, events } = this.parts;
     const { open, block, sealedAccounts } = sealing;
     chainWriter.remember({ block });
+    world.apply(sealing.endChanges);
     world.apply(sealedAccounts);
     this.head = block;
     this.latestState = sealedState(storage, open.number);

@@ -1,3 +1,4 @@
+import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
@@ -33,6 +34,8 @@ export interface OpenBlockHeader {
   notBeforeMs: number;
   /** The one-shot settings its stamp used, spent when it is sealed (see BlockParameters). */
   spends: BlockStamp['spends'];
+  /** Every header field its fork and parent decide (difficulty, mixHash, excess blob gas, …) and the rules (fork) it runs under. */
+  opening: OpeningFields;
 }
 
 /**
@@ -67,6 +70,7 @@ export class OpenBlock {
   readonly parentStateRoot: Uint8Array;
   readonly openedAtMs: number;
   readonly notBeforeMs: number;
+  readonly opening: OpeningFields;
 
   constructor(readonly header: OpenBlockHeader) {
     this.number = header.number;
@@ -78,6 +82,7 @@ export class OpenBlock {
     this.parentStateRoot = header.parentStateRoot;
     this.openedAtMs = header.openedAtMs;
     this.notBeforeMs = header.notBeforeMs;
+    this.opening = header.opening;
   }
 
   /** True while no sub-block is committed: nothing durable refers to it, so it may be re-stamped. */
@@ -119,6 +124,7 @@ export class OpenBlock {
       baseFeePerGas: this.baseFeePerGas,
       gasLimit: this.gasLimit,
       coinbase: this.coinbase,
+      opening: this.opening,
       parentHash: this.parentHash,
       parentStateRoot: this.parentStateRoot,
       gasUsed: this.gasUsed,

@@ -1,3 +1,4 @@
+import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import type { StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import type { Hex } from '../primitives/hex.js';
@@ -14,8 +15,11 @@ export interface SealInput {
 export interface OpenBlockView {
   readonly number: number;
   readonly timestamp: bigint;
+  /** 0 before London. */
   readonly baseFeePerGas: bigint;
   readonly gasLimit: bigint;
+  /** Every header field fixed at opening (difficulty, mixHash, excess blob gas, …) and the block's rules. */
+  readonly opening: OpeningFields;
   readonly coinbase: Uint8Array;
   readonly parentHash: Uint8Array;
   readonly parentStateRoot: Uint8Array;

@@ -355,7 +355,7 @@ describe('Sequencer: base fee', () => {
     await start({ blockGasLimit: gasLimit });
     const initial = chain.config.initialBaseFee;
     const genesis = block(LATEST);
-    expect(BigInt(genesis.baseFeePerGas)).toBe(initial);
+    expect(BigInt(genesis.baseFeePerGas!)).toBe(initial);
     // Genesis is the first EIP-1559 block (it carries the initial base fee), so block 1 already
     // follows the rule: genesis used no gas, so block 1 pays 7/8 of it (as geth and ethereumjs expect).
     const block1Fee = expectedNextBaseFee(initial, 0n, gasLimit);
@@ -385,14 +385,14 @@ describe('Sequencer: base fee', () => {
     await sealOpenBlock();
     expect(BigInt(block(LATEST).gasUsed)).toBe(0n);
     expect(chain.sequencer.openBlock.baseFeePerGas).toBe(afterLight - afterLight / 8n);
-    const history = [0n, 1n, 2n, 3n].map((n) => BigInt(block({ kind: 'number', number: n }).baseFeePerGas));
+    const history = [0n, 1n, 2n, 3n].map((n) => BigInt(block({ kind: 'number', number: n }).baseFeePerGas!));
     expect(history).toEqual([initial, block1Fee, raised, afterLight]);
 
     // An independent implementation agrees for every sealed block: @ethereumjs/block's calcNextBaseFee of its parent.
     const common = referenceCommon();
     for (let n = 1; n <= 3; n++) {
       const parent = createBlockFromRPC(block({ kind: 'number', number: BigInt(n - 1) }) as never, [], { common });
-      expect(BigInt(block({ kind: 'number', number: BigInt(n) }).baseFeePerGas), `base fee of block ${n}`).toBe(parent.header.calcNextBaseFee());
+      expect(BigInt(block({ kind: 'number', number: BigInt(n) }).baseFeePerGas!), `base fee of block ${n}`).toBe(parent.header.calcNextBaseFee());
     }
   });
 });

@@ -51,7 +51,7 @@ async function boot() {
     world,
     trieNodes: new TrieNodeStore(storage),
     genesis: { chainId: 31337n, alloc, gasLimit: 30_000_000n, baseFeePerGas: 1_000_000_000n, coinbase: new Uint8Array(20) },
-    parameters: new BlockParameters({ gasLimit: 30_000_000n, coinbase: new Uint8Array(20) }),
+    parameters: new BlockParameters({ gasLimit: 30_000_000n, coinbase: new Uint8Array(20), common: createChainCommon(31337n) }),
     now: Date.now(),
   });
   return { chain, world };

@@ -3,12 +3,18 @@ import { Account } from '@ethereumjs/util';
 import { buildSealedBlock } from '../chain/buildSealedBlock.js';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
+import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
+import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
 import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredReceipt } from '../chain/records.js';
+import { storedBlockOf } from '../chain/storedBlockOf.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
-import type { GenesisAccount } from '../config/ChainSpec.js';
+import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
+import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
+import { requestsHash } from '../execution/block/collectRequests.js';
+import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { emptyStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
@@ -20,7 +26,16 @@ import type { BlockParameters } from './BlockParameters.js';
 import { OpenBlock } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 
-/** The genesis allocation and header parameters. */
+/** A chain from a geth genesis file (`--genesis`): the parsed file and its text, which the data directory keeps. */
+export interface GethGenesis {
+  spec: ChainSpec;
+  text: string;
+}
+
+/**
+ * The genesis of a new chain: Sequin's own (allocations and header parameters), or, when `gethGenesis` is
+ * given, that file's, exactly as geth builds it (its alloc, header and hash; the other fields are unused).
+ */
 export interface GenesisSpec {
   chainId: bigint;
   /** The genesis state by 0x-prefixed address (any case): balance, nonce, code and storage of each account. */
@@ -28,6 +43,7 @@ export interface GenesisSpec {
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
+  gethGenesis?: GethGenesis;
 }
 
 const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new Uint8Array(0), code: () => new Uint8Array(0) };
@@ -62,6 +78,14 @@ export async function bootChain(options: {
       `the data directory holds chain id ${BigInt(storedChainId)}, not ${options.genesis.chainId}; use another --data-dir or the matching --chain-id`,
     );
   }
+  const gethGenesis = options.genesis.gethGenesis;
+  if (gethGenesis !== undefined) {
+    const expected = bytesToHex(gethGenesisBlock(gethGenesis.spec).hash);
+    const stored = chain.blockByNumber(0)!.hash;
+    if (stored !== expected) {
+      throw new Error(`the data directory holds a chain with genesis ${stored}, not ${expected} (the genesis file's); use another --data-dir`);
+    }
+  }
   const head = chain.head()!;
   const parent = chain.blockByNumber(head.number)!;
   const subBlocks = chain.subBlocks().filter((subBlock) => subBlock.blockNumber === head.number + 1);
@@ -70,17 +94,22 @@ export async function bootChain(options: {
   const first = subBlocks[0]!;
   // Its slots restart now if its second lies ahead (the chain may run ahead of the wall clock).
   const openedAtMs = Math.min(first.timestamp * 1000, options.now);
+  // The fork-dependent fields follow from the parent; what the sub-blocks were stamped with is kept.
+  const baseFeePerGas = BigInt(first.baseFeePerGas);
+  const gasLimit = first.gasLimit === undefined ? options.genesis.gasLimit : BigInt(first.gasLimit);
+  const opening = headerFieldsAfter(options.common, parent, BigInt(first.timestamp), gasLimit);
   const open = new OpenBlock({
     number: head.number + 1,
     timestamp: BigInt(first.timestamp),
-    baseFeePerGas: BigInt(first.baseFeePerGas),
-    gasLimit: first.gasLimit === undefined ? options.genesis.gasLimit : BigInt(first.gasLimit),
+    baseFeePerGas,
+    gasLimit,
     coinbase: first.miner === undefined ? options.genesis.coinbase : hexToBytes(first.miner),
     parentHash: hexToBytes(parent.hash),
     parentStateRoot: hexToBytes(parent.stateRoot),
     openedAtMs,
     notBeforeMs: openedAtMs,
     spends: {},
+    opening: { ...opening, gasLimit, baseFeePerGas },
   });
   let previousGas = 0n;
   for (const subBlock of subBlocks) {
@@ -112,6 +141,7 @@ function encodeStoredReceipt(receipt: StoredReceipt): Uint8Array {
   return encodeReceipt({
     type: Number(receipt.type),
     success: receipt.status === '0x1',
+    ...(receipt.root === undefined ? {} : { stateRoot: hexToBytes(receipt.root) }),
     cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
     bloom: hexToBytes(receipt.logsBloom),
     logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
@@ -160,40 +190,65 @@ async function writeGenesis(options: {
   now: number;
 }): Promise<void> {
   const { genesis } = options;
-  const changes = genesisStateChanges(genesis.alloc);
-  const genesisState: StateReader = {
-    account: (address) => changes.accounts.get(address) ?? undefined,
-    storage: (address, slot) => changes.storage.get(address)?.get(slot) ?? new Uint8Array(0),
-    code: (codeHash) => changes.code.get(codeHash) ?? new Uint8Array(0),
-  };
+  const gethGenesis = genesis.gethGenesis;
+  const changes = genesisStateChanges(gethGenesis === undefined ? genesis.alloc : gethGenesis.spec.alloc);
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: EMPTY_TRIE_ROOT,
     changes,
-    finalState: genesisState,
+    finalState: new OverlayStateReader(EMPTY_STATE, changes),
     parentState: EMPTY_STATE,
     nodes: options.trieNodes,
   });
-  const block = buildSealedBlock(options.common, {
-    parentHash: new Uint8Array(32),
+  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
+  const batch = new WriteBatch();
+  writeStateChanges(batch, 0, changes);
+  writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
+  options.trieNodes.flushInto(batch);
+  options.chainWriter.writeBlock(batch, block, rlp);
+  batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
+  if (gethGenesis !== undefined) batch.putRecord(recordKeys.genesis, gethGenesis.text);
+  await options.storage.commit(batch);
+}
+
+/** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
+function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array) {
+  const { genesis } = options;
+  // One second in the past, so block 1 can open at once without running ahead of the clock.
+  const timestamp = BigInt(Math.floor(options.now / 1000) - 1);
+  const parentHash = new Uint8Array(32);
+  return buildSealedBlock({
+    rules: commonAt(options.common, { number: 0n, timestamp, difficulty: 0n }),
+    parentHash,
     number: 0n,
-    // One second in the past, so block 1 can open at once without running ahead of the clock.
-    timestamp: BigInt(Math.floor(options.now / 1000) - 1),
+    timestamp,
     gasLimit: genesis.gasLimit,
     gasUsed: 0n,
-    baseFeePerGas: genesis.baseFeePerGas,
     coinbase: genesis.coinbase,
     stateRoot,
     transactionsRoot: orderedTrieRoot([]),
     receiptsRoot: orderedTrieRoot([]),
     logsBloom: new Uint8Array(256),
+    difficulty: 0n,
+    mixHash: keccak256(parentHash),
+    baseFeePerGas: genesis.baseFeePerGas,
+    excessBlobGas: 0n,
+    blobGasUsed: 0n,
+    parentBeaconBlockRoot: new Uint8Array(32),
+    requestsHash: requestsHash([]),
     rawTransactions: [],
     transactionHashes: [],
   });
-  const batch = new WriteBatch();
-  writeStateChanges(batch, 0, changes);
-  writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
-  options.trieNodes.flushInto(batch);
-  options.chainWriter.writeBlock(batch, block);
-  batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
-  await options.storage.commit(batch);
+}
+
+/** A geth genesis file's block 0, as geth builds it; its state root must be the one Sequin computed. */
+function gethGenesisRecord(spec: ChainSpec, stateRoot: Uint8Array) {
+  const genesis = gethGenesisBlock(spec);
+  if (!Buffer.from(genesis.header.stateRoot).equals(stateRoot)) {
+    throw new Error(`genesis state root ${bytesToHex(stateRoot)} differs from geth's ${bytesToHex(genesis.header.stateRoot)}`);
+  }
+  const withdrawals = genesis.header.withdrawalsRoot === undefined ? undefined : [];
+  return {
+    block: storedBlockOf(genesis.header, genesis.hash, { transactions: [], uncles: [], withdrawals, size: genesis.blockRlp.length }),
+    rlp: genesis.blockRlp,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Common } from '@ethereumjs/common';
+import { type Common, Hardfork } from '@ethereumjs/common';
 import { toExecutionBlock } from '../execution/BlockEnvironment.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../execution/executeTransaction.js';
@@ -7,6 +7,7 @@ import type { Logger } from '../primitives/logger.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
 import type { OpenBlock } from './OpenBlock.js';
+import { openBlockEnvironment } from './openBlockEnvironment.js';
 
 /** A pool transaction and what executing it produced. */
 export interface ExecutedPoolTransaction {
@@ -23,8 +24,8 @@ export interface PoolExecution {
 }
 
 /**
- * Executes executable pool transactions on `execution`'s state for the open block (its gas limit
- * and coinbase), best
+ * Executes executable pool transactions on `execution`'s state for the open block (under its fork's
+ * rules, within its gas limit), best
  * effective tip first and in nonce order per sender, until the pool has nothing more or the
  * block is full. A transaction that no longer executes (its sender's balance was spent) is
  * reported as failed and its sender skipped. The selected transactions stay marked in flight
@@ -39,14 +40,10 @@ export async function executeFromPool(options: {
 }): Promise<PoolExecution> {
   const { pool, execution, open, logger } = options;
   const { gasLimit, coinbase } = open;
-  const block = toExecutionBlock(options.common, {
-    number: BigInt(open.number),
-    timestamp: open.timestamp,
-    gasLimit,
-    baseFeePerGas: open.baseFeePerGas,
-    coinbase,
-    parentHash: open.parentHash,
-  });
+  const block = toExecutionBlock(options.common, openBlockEnvironment(open, coinbase));
+  // The fast path has EIP-161's rules (touched empty accounts removed): not before Spurious Dragon.
+  const fastTransfers = block.common.gteHardfork(Hardfork.SpuriousDragon);
+  const preByzantium = !block.common.gteHardfork(Hardfork.Byzantium);
   const executed: ExecutedPoolTransaction[] = [];
   const failed: PoolTransaction[] = [];
   let gasUsed = open.gasUsed;
@@ -56,8 +53,10 @@ export async function executeFromPool(options: {
     if (candidate.gasLimit > remaining) return 'skipSender';
     try {
       const result =
-        (await tryFastTransfer(execution.state, { baseFeePerGas: open.baseFeePerGas, coinbase }, candidate.transaction, gasUsed)) ??
+        (fastTransfers ? await tryFastTransfer(execution.state, { baseFeePerGas: open.baseFeePerGas, coinbase }, candidate.transaction, gasUsed) : undefined) ??
         (await executeTransaction(execution, block, candidate.transaction, gasUsed));
+      // Before Byzantium the receipt carries the state root after the transaction (runTx asked for it; the fast path did not).
+      if (preByzantium && result.stateRoot === undefined) result.stateRoot = await execution.state.getStateRoot();
       gasUsed = result.cumulativeGasUsed;
       executed.push({ result, source: candidate });
       return 'next';

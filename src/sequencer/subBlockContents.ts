@@ -44,6 +44,7 @@ export function subBlockContents(options: {
       receipt: encodeReceipt({
         type: source.transaction.type,
         success: result.success,
+        ...(result.stateRoot === undefined ? {} : { stateRoot: result.stateRoot }),
         cumulativeGasUsed: result.cumulativeGasUsed,
         bloom: result.bloom,
         logs: result.logs,

@@ -38,9 +38,11 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
     contractAddress: executed.contractAddress ? bytesToHex(executed.contractAddress) : null,
     logs,
     logsBloom: bytesToHex(executed.bloom),
-    status: executed.success ? '0x1' : '0x0',
+    // Before Byzantium a receipt carries the state root after the transaction instead of a status (EIP-658).
+    ...(executed.stateRoot === undefined ? { status: executed.success ? '0x1' : '0x0' } : { root: bytesToHex(executed.stateRoot) }),
     effectiveGasPrice: toQuantity(executed.effectiveGasPrice),
     type: toQuantity(transaction.type),
+    ...(executed.blobGasUsed === undefined ? {} : { blobGasUsed: toQuantity(executed.blobGasUsed), blobGasPrice: toQuantity(executed.blobGasPrice ?? 0n) }),
   };
   return {
     fields: transactionFields(transaction, hash, from, executed.effectiveGasPrice),
@@ -54,13 +56,16 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
 
 /**
  * The RPC fields of a transaction, as geth serves them: `gas`, `input`, `gasPrice` (the
- * effective price once executed), `yParity` for typed txs, lower-case hex throughout.
+ * effective price once executed), `yParity` for typed txs, lower-case hex throughout, numbers as
+ * quantities (EIP-7702 authorizations too: nonce 0 is "0x0", not "0x"). A legacy transaction
+ * carries `chainId` only when it is EIP-155 signed, as in geth; blob transactions (type 3, which
+ * only imported blocks hold) carry `maxFeePerBlobGas` and `blobVersionedHashes`.
  */
 export function transactionFields(transaction: TypedTransaction, hash: Hex, from: Hex, gasPrice: bigint): Record<string, unknown> {
   const json = transaction.toJSON() as Record<string, unknown>;
+  const v = transaction.v ?? 0n;
   const fields: Record<string, unknown> = {
     type: toQuantity(transaction.type),
-    chainId: json.chainId ?? toQuantity(transaction.common.chainId()),
     nonce: toQuantity(transaction.nonce),
     gas: toQuantity(transaction.gasLimit),
     gasPrice: toQuantity(gasPrice),
@@ -70,15 +75,38 @@ export function transactionFields(transaction: TypedTransaction, hash: Hex, from
     hash,
     from,
   };
+  if (transaction.type !== 0) fields.chainId = toQuantity(transaction.common.chainId());
+  else if (v >= 35n) fields.chainId = toQuantity((v - 35n) / 2n);
   if (transaction.type >= 2) {
     fields.maxFeePerGas = json.maxFeePerGas;
     fields.maxPriorityFeePerGas = json.maxPriorityFeePerGas;
   }
   if (transaction.type >= 1) fields.accessList = json.accessList ?? [];
-  if (transaction.type === 4) fields.authorizationList = json.authorizationList ?? [];
-  fields.v = toQuantity(transaction.v ?? 0n);
+  if (transaction.type === 3) {
+    fields.maxFeePerBlobGas = json.maxFeePerBlobGas;
+    fields.blobVersionedHashes = json.blobVersionedHashes ?? [];
+  }
+  if (transaction.type === 4) fields.authorizationList = authorizationsAsQuantities(json.authorizationList);
+  fields.v = toQuantity(v);
   fields.r = toQuantity(transaction.r ?? 0n);
   fields.s = toQuantity(transaction.s ?? 0n);
-  if (transaction.type >= 1) fields.yParity = toQuantity(transaction.v ?? 0n);
+  if (transaction.type >= 1) fields.yParity = toQuantity(v);
   return fields;
+}
+
+/**
+ * EIP-7702 authorizations with their numbers as quantities: @ethereumjs/tx prints the raw RLP
+ * bytes (nonce 0 as "0x", 5 as "0x05", r with leading zeros kept), geth and the spec quantities.
+ */
+export function authorizationsAsQuantities(list: unknown): Array<Record<string, string>> {
+  if (!Array.isArray(list)) return [];
+  const quantity = (value: unknown) => toQuantity(BigInt(value === '0x' || value === undefined ? 0 : (value as string)));
+  return (list as Array<Record<string, string>>).map((item) => ({
+    chainId: quantity(item.chainId),
+    address: item.address!.toLowerCase(),
+    nonce: quantity(item.nonce),
+    yParity: quantity(item.yParity),
+    r: quantity(item.r),
+    s: quantity(item.s),
+  }));
 }

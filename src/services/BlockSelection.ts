@@ -6,6 +6,7 @@ import type { StateReader } from '../execution/StateReader.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { ChainView } from '../sequencer/ChainView.js';
+import { openBlockEnvironment } from '../sequencer/openBlockEnvironment.js';
 import type { Storage } from '../storage/Storage.js';
 
 /** A selector's block: a sealed block, or the pending (open) block. */
@@ -69,15 +70,7 @@ export class BlockSelection {
 
   /** The environment of the view's open block. */
   pendingEnvironment(view: ChainView): BlockEnvironment {
-    const { open } = view;
-    return {
-      number: BigInt(open.number),
-      timestamp: open.timestamp,
-      gasLimit: open.gasLimit,
-      baseFeePerGas: open.baseFeePerGas,
-      coinbase: open.coinbase,
-      parentHash: open.parentHash,
-    };
+    return openBlockEnvironment(view.open, view.open.coinbase);
   }
 }
 
@@ -87,9 +80,13 @@ export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
     number: BigInt(block.number),
     timestamp: BigInt(block.timestamp),
     gasLimit: BigInt(block.gasLimit),
-    baseFeePerGas: BigInt(block.baseFeePerGas),
+    baseFeePerGas: BigInt(block.baseFeePerGas ?? 0),
     coinbase: hexToBytes(block.miner),
     parentHash: hexToBytes(block.parentHash),
+    difficulty: BigInt(block.difficulty),
+    prevRandao: hexToBytes(block.mixHash),
+    excessBlobGas: BigInt(block.excessBlobGas ?? 0),
+    ...(block.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: hexToBytes(block.parentBeaconBlockRoot) }),
   };
 }
 

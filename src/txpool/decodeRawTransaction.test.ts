@@ -162,6 +162,12 @@ describe('decodeRawTransaction rejects', () => {
 
     // Types.
     { name: 'a type-3 blob payload', build: () => '0x03f8c0aabbcc', code: server, message: TxErrorMessage.blobTxNotSupported },
+    {
+      name: 'a blob tx in its network form (one 128 KiB blob: over the size limit)',
+      build: () => networkFormBlobTransaction(),
+      code: server,
+      message: TxErrorMessage.blobTxNotSupported,
+    },
     { name: 'an unknown type', build: () => '0x05c0', code: server, message: TxErrorMessage.txTypeNotSupported },
 
     // Chain id and replay protection.
@@ -320,3 +326,29 @@ describe('decodeRawTransaction rejects', () => {
     });
   });
 });
+
+/** A blob transaction in its network form: 0x03 ‖ rlp([tx fields, blobs, commitments, proofs]) with one blob (not a valid KZG set: only the shape matters). */
+function networkFormBlobTransaction(): Hex {
+  const blob = toHex(new Uint8Array(131_072).fill(1));
+  const versionedHash = `0x01${'ab'.repeat(31)}` as Hex;
+  const fields = [
+    rlpQuantity(TEST_CHAIN_ID),
+    '0x',
+    '0x01',
+    '0x3b9aca00',
+    '0x5208',
+    TEST_RECIPIENT,
+    '0x',
+    '0x',
+    [],
+    '0x01',
+    [versionedHash],
+    '0x01',
+    toHex(1n, { size: 32 }),
+    toHex(2n, { size: 32 }),
+  ] as const;
+  const wrapped = toRlp([fields as never, [blob], [toHex(new Uint8Array(48))], [toHex(new Uint8Array(48))]]);
+  const raw = `0x03${wrapped.slice(2)}` as Hex;
+  expect(hexToBytes(raw).length).toBeGreaterThan(MAX_TRANSACTION_BYTES);
+  return raw;
+}

@@ -15,6 +15,11 @@ const SUPPORTED_TYPES = new Set([0, 1, 2, 4]);
 /** The chain facts stateless validation needs. */
 export interface StatelessRules {
   common: Common;
+  /**
+   * The rules (fork) of the block a transaction would join, the pending block's: a transaction is decoded
+   * and checked under them (e.g. no typed transactions before Berlin). Default: `common`.
+   */
+  pendingRules?: () => Common;
   chainId: bigint;
   blockGasLimit: bigint;
   minTip: bigint;
@@ -28,6 +33,9 @@ export interface StatelessRules {
  * `notRlpList`).
  */
 export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): ValidationOutcome<PoolTransaction> {
+  // A blob transaction in its network form carries its blobs (128 KiB each): it is refused for
+  // its type, the documented reason, before its size is judged.
+  if (raw[0] === 3 && isOneRlpList(raw.subarray(1))) return invalid({ kind: 'blobTransaction' });
   if (raw.length > MAX_TRANSACTION_BYTES) return invalid({ kind: 'oversizedData', size: raw.length, limit: MAX_TRANSACTION_BYTES });
   if (raw.length === 0) return invalid({ kind: 'emptyData' });
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
@@ -38,7 +46,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
 
   let transaction: TypedTransaction;
   try {
-    transaction = createTxFromRLP(raw, { common: rules.common });
+    transaction = createTxFromRLP(raw, { common: rules.pendingRules?.() ?? rules.common });
   } catch (error) {
     return invalid(decodingRejection(error));
   }
@@ -86,6 +94,22 @@ function feesOf(transaction: TypedTransaction): { feeCap: bigint; tip: bigint } 
   const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
   const tip = 'maxPriorityFeePerGas' in transaction ? transaction.maxPriorityFeePerGas : feeCap;
   return { feeCap, tip };
+}
+
+/**
+ * True when `bytes` is exactly one RLP list, judged by its header alone: the canonical payload of
+ * a blob transaction, or its network form `[tx, blobs, commitments, proofs]`, without decoding the
+ * blobs.
+ */
+function isOneRlpList(bytes: Uint8Array): boolean {
+  const prefix = bytes[0];
+  if (prefix === undefined || prefix < 0xc0) return false;
+  if (prefix <= 0xf7) return bytes.length === 1 + (prefix - 0xc0);
+  const lengthBytes = prefix - 0xf7;
+  if (bytes.length < 1 + lengthBytes || bytes[1] === 0) return false;
+  let length = 0;
+  for (let index = 1; index <= lengthBytes; index++) length = length * 256 + bytes[index]!;
+  return bytes.length === 1 + lengthBytes + length;
 }
 
 /**

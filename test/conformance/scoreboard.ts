@@ -10,10 +10,11 @@
  *   npm run conformance -- --json scores.json    # also write the outcomes as JSON
  *   npm run conformance -- --node-arg=--block-time --node-arg=10000   # extra flags for the started node
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import { startImportedChainNode } from '../../src/testing/startImportedChainNode.js';
+import { cleanupNodeProcesses } from '../../src/testing/startNodeProcess.js';
 import { formatScoreboard } from './formatScoreboard.js';
 import { EXECUTION_APIS_TESTS_DIR } from './loadRecordedTests.js';
 import { replayRecordedTests } from './replayRecordedTests.js';
@@ -21,13 +22,13 @@ import { replayRecordedTests } from './replayRecordedTests.js';
 const HELP = `usage: npm run conformance -- [--url URL] [--filter REGEX] [--verbose] [--json FILE] [--node-arg FLAG]...`;
 
 /**
- * The flags the scored node starts with. hive hands a client `genesis.json` and `chain.rlp` and expects
- * the chain imported before RPC comes up; until Sequin can (`--genesis`, `sequin import`), the node
- * only takes the fixture chain's id, and the tests that read the chain fail.
+ * The flags the scored node starts with besides its data directory. hive hands a client `genesis.json` and
+ * `chain.rlp` and expects the chain imported before RPC comes up, with nothing mined while the tests run:
+ * the scoreboard runs `sequin import` into a fresh data directory, then `sequin --mining manual` on it
+ * (startImportedChainNode).
  */
 function conformanceNodeArgs(): string[] {
-  const genesis = JSON.parse(readFileSync(join(EXECUTION_APIS_TESTS_DIR, 'genesis.json'), 'utf8')) as { config: { chainId: number } };
-  return ['--chain-id', String(genesis.config.chainId)];
+  return ['--mining', 'manual'];
 }
 
 async function main(): Promise<void> {
@@ -50,9 +51,14 @@ async function main(): Promise<void> {
   let description = `node at ${url}`;
   if (url === undefined) {
     const args = [...conformanceNodeArgs(), ...values['node-arg']];
-    const node = await startNodeProcess({ storage: 'ephemeral', args, logLevel: 'error' });
+    const node = await startImportedChainNode({
+      genesis: join(EXECUTION_APIS_TESTS_DIR, 'genesis.json'),
+      chain: join(EXECUTION_APIS_TESTS_DIR, 'chain.rlp'),
+      args,
+      logLevel: 'error',
+    });
     url = node.url;
-    description = `sequin ${args.join(' ')} at ${url}`;
+    description = `sequin ${args.join(' ')} (chain.rlp imported) at ${url}`;
   }
   process.stdout.write(`Replaying the execution-apis tests against ${description}\n`);
   const startedAt = performance.now();

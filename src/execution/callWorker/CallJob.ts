@@ -1,6 +1,7 @@
 import type { StoredStateEdit } from '../../chain/records.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
+import type { CallOverrides } from '../overrides/CallOverrides.js';
 import type { ReplayedTransaction } from '../tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../tracing/TraceConfig.js';
 import type { SerializedCallError } from './callJobErrors.js';
@@ -23,6 +24,8 @@ export interface CallJob {
   environment: BlockEnvironment;
   /** The node's gas cap for calls (--rpc-gas-cap). */
   gasCap: bigint;
+  /** The call's state override and precompile edits, if any (block overrides are in `environment`). */
+  overrides?: CallOverrides;
 }
 
 /** eth_createAccessList on the state at `version`: the access-list loop of createAccessList.ts. */
@@ -65,9 +68,12 @@ export interface TraceCallJob {
   /** The chain's rewind epoch, as in {@link CallJob}. */
   epoch: number;
   replay?: { parentVersion: number; transactions: ReplayedTransaction[]; stateEdits: StoredStateEdit[] };
+  /** The block's environment (the replay's); the call runs with the config's block overrides on top. */
   environment: BlockEnvironment;
   gasCap: bigint;
   config: TraceCallConfig;
+  /** The config's state override and its precompile edits, checked on the main thread. */
+  overrides?: CallOverrides;
 }
 
 /** Any job a call worker runs. */

@@ -16,7 +16,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
-import { createChainCommon } from '../../config/chainCommon.js';
+import { recordKeys } from '../../chain/recordKeys.js';
+import { commonOfChain } from '../../config/commonOfChain.js';
+import { parseGethGenesis } from '../../config/parseGethGenesis.js';
 import { hexToBytes } from '../../primitives/hex.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { CachedStateReader } from '../CachedStateReader.js';
@@ -34,7 +36,9 @@ const { dataDir, chainId, niceness, heapLimitMiB } = workerData as CallWorkerDat
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
 const chain = new ChainReader(storage);
-const common = createChainCommon(chainId);
+// A chain from a geth genesis file keeps the file in its data directory: its fork schedule applies here too.
+const genesisText = storage.getRecord<string>(recordKeys.genesis);
+const common = commonOfChain(chainId, genesisText === undefined ? undefined : parseGethGenesis(genesisText));
 const blockHash = (number: bigint) => {
   const block = chain.blockByNumber(Number(number));
   return block ? hexToBytes(block.hash) : undefined;

@@ -5,6 +5,7 @@ import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { estimateGas, revertError } from '../estimateGas.js';
+import { type CallOverrides, overriddenState } from '../overrides/CallOverrides.js';
 import { runCall } from '../runCall.js';
 import { codeOf, type StateReader } from '../StateReader.js';
 import { EvmFailure } from '../vmErrors.js';
@@ -21,6 +22,8 @@ export interface ExecuteCallOptions {
   request: CallRequest;
   /** The node's gas cap for calls (--rpc-gas-cap). */
   gasCap: bigint;
+  /** State override and precompile edits (geth's third parameter); the environment already holds block overrides. */
+  overrides?: CallOverrides;
 }
 
 /**
@@ -29,9 +32,11 @@ export interface ExecuteCallOptions {
  * opcode, …). The gas is the request's, capped at `gasCap` (which is also the default).
  */
 export async function executeCall(options: ExecuteCallOptions): Promise<Uint8Array> {
-  const { common, state, environment, request, gasCap } = options;
+  const { common, environment, request, gasCap, overrides } = options;
+  const state = overriddenState(options.state, overrides);
+  const precompileEdits = overrides?.precompileEdits;
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
-  const outcome = await options.use((execution) => runCall({ common, execution, state, environment, request, gasLimit }));
+  const outcome = await options.use((execution) => runCall({ common, execution, state, environment, request, gasLimit, precompileEdits }));
   if (outcome.invalid) throw new InvalidCallError(outcome.invalid, 'call');
   if (!outcome.success) {
     if (outcome.error === EvmFailure.reverted) throw revertError(outcome.returnData, 'call');
@@ -42,11 +47,14 @@ export async function executeCall(options: ExecuteCallOptions): Promise<Uint8Arr
 
 /** eth_estimateGas on `state`: geth's estimation loop ({@link estimateGas}) over {@link runCall}. */
 export async function executeEstimate(options: ExecuteCallOptions): Promise<bigint> {
-  const { common, state, environment, request } = options;
+  const { common, environment, request, overrides } = options;
+  const state = overriddenState(options.state, overrides);
+  const precompileEdits = overrides?.precompileEdits;
   const from = request.from ? hexKey(request.from) : '00'.repeat(20);
   const isPlainTransfer = isPlainTransferOn(state, request);
   return estimateGas({
-    run: (gasLimit) => options.use((execution) => runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit })),
+    run: (gasLimit) =>
+      options.use((execution) => runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit, precompileEdits })),
     gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
     gasCap: options.gasCap,
     feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,

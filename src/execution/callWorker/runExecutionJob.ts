@@ -1,6 +1,8 @@
 import type { Common } from '@ethereumjs/common';
 import type { StoredStateEdit } from '../../chain/records.js';
 import { createAccessList } from '../createAccessList.js';
+import { applyBlockOverrides } from '../overrides/BlockOverrides.js';
+import { overriddenState } from '../overrides/CallOverrides.js';
 import type { StateReader } from '../StateReader.js';
 import { storedStateEditChanges } from '../stateEditRecord.js';
 import { type ReplayedStateEdit, stateAfterTransactions, traceBlockTransactions } from '../tracing/replayBlock.js';
@@ -37,7 +39,15 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
   switch (job.kind) {
     case 'call':
     case 'estimate': {
-      const options = { common, use, state: stateAt(job.version), environment: job.environment, request: job.request, gasCap: job.gasCap };
+      const options = {
+        common,
+        use,
+        state: stateAt(job.version),
+        environment: job.environment,
+        request: job.request,
+        gasCap: job.gasCap,
+        overrides: job.overrides,
+      };
       return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
     }
     case 'accessList':
@@ -49,6 +59,7 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
         request: job.request,
         gasCap: job.gasCap,
         timeoutMs: job.timeoutMs,
+        overrides: job.overrides,
       });
     case 'traceTransaction':
     case 'traceBlock': {
@@ -74,7 +85,7 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
       const config = withHeapLimit(job.config, context.heapLimitMiB);
       return use(async (execution) => {
         const { replay } = job;
-        const state: StateReader = replay
+        const base: StateReader = replay
           ? await stateAfterTransactions({
               common,
               execution,
@@ -84,7 +95,12 @@ export async function runExecutionJob(job: ExecutionJob, context: JobContext): P
               stateEdits: replayedStateEdits(replay.stateEdits),
             })
           : stateAt(job.version);
-        return traceCall({ common, execution, state, environment: job.environment, request: job.request, gasCap: job.gasCap, config });
+        // The state override goes on top of the replayed state, as geth applies it after txIndex's replay.
+        const state = overriddenState(base, job.overrides);
+        const precompileEdits = job.overrides?.precompileEdits;
+        // The replay runs in the block's own environment, the call with the config's block overrides.
+        const environment = applyBlockOverrides(job.environment, job.config.blockOverrides);
+        return traceCall({ common, execution, state, environment, request: job.request, gasCap: job.gasCap, config, precompileEdits });
       });
     }
   }

@@ -1,3 +1,6 @@
+import type { BlockOverrides } from '../overrides/BlockOverrides.js';
+import type { StateOverride } from '../overrides/StateOverride.js';
+
 /**
  * The default bound of a struct log, in estimated bytes of its JSON (--rpc-trace-max-bytes). geth
  * has no such cap, but one long transaction yields millions of entries (a 7.7M-step one took
@@ -50,6 +53,10 @@ export interface TraceConfig {
 export interface TraceCallConfig extends TraceConfig {
   /** Trace on the state before this transaction of the block (after the earlier ones) instead of after the block. */
   txIndex?: number;
+  /** geth's `stateOverrides`: accounts replaced before the call runs. */
+  stateOverrides?: StateOverride;
+  /** geth's `blockOverrides`: header fields the call sees instead of the block's. */
+  blockOverrides?: BlockOverrides;
 }
 
 /** The config geth uses when none is given: the struct logger with stack and storage, 5 s. */

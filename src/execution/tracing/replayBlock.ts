@@ -1,10 +1,13 @@
+import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SequinError } from '../../errors/SequinError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
+import { applyBlockStart } from '../block/applyBlockStart.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { executeTransaction } from '../executeTransaction.js';
+import { NO_KEPT_STATE_ROOTS } from '../FlatStateManager.js';
 import { decodeStoredTransaction } from '../impersonatedTransaction.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../StateChanges.js';
@@ -55,13 +58,13 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   const executionBlock = toExecutionBlock(common, environment);
   const coinbase = Buffer.from(environment.coinbase).toString('hex');
   const applied = emptyStateChanges();
-  execution.state.reset(parentState);
+  await startReplay(execution, parentState, executionBlock, environment);
   let gasUsed = 0n;
   let logIndex = 0;
   const results: unknown[] = [];
   for (const [index, { raw, from }] of block.transactions.entries()) {
     applyStateEditsBefore(block, index, execution);
-    const transaction = decodeStoredTransaction(raw, from, common);
+    const transaction = decodeStoredTransaction(raw, from, executionBlock.common);
     if (index < firstTraced) {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
       gasUsed = executed.cumulativeGasUsed;
@@ -73,6 +76,7 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
     mergeStateChanges(applied, execution.state.takeChanges());
     const pre = new OverlayStateReader(parentState, applied);
     execution.state.reset(pre);
+    execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     const tracer = createTracer(config);
     const attached = attachTracer(execution, tracer, {
       deadline: performance.now() + config.timeoutMs,
@@ -102,16 +106,31 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
 export async function stateAfterTransactions(block: BlockReplay, count = block.transactions.length): Promise<StateReader> {
   const { common, execution, parentState, environment } = block;
   const executionBlock = toExecutionBlock(common, environment);
-  execution.state.reset(parentState);
+  await startReplay(execution, parentState, executionBlock, environment);
   let gasUsed = 0n;
   for (const [index, { raw, from }] of block.transactions.slice(0, count).entries()) {
     applyStateEditsBefore(block, index, execution);
-    const executed = await executeTransaction(execution, executionBlock, decodeStoredTransaction(raw, from, common), gasUsed);
+    const executed = await executeTransaction(execution, executionBlock, decodeStoredTransaction(raw, from, executionBlock.common), gasUsed);
     gasUsed = executed.cumulativeGasUsed;
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }
   applyStateEditsBefore(block, count, execution);
   return new OverlayStateReader(parentState, execution.state.takeChanges());
+}
+
+/**
+ * Puts `execution` on the parent's state with what the block does before its transactions (EIP-4788,
+ * EIP-2935), as geth's replays do. A replay keeps no receipts: those before Byzantium get no real state root.
+ */
+async function startReplay(execution: ExecutionVm, parentState: StateReader, block: Block, environment: BlockEnvironment): Promise<void> {
+  execution.state.reset(parentState);
+  execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
+  await applyBlockStart(execution.state, block.common, {
+    number: environment.number,
+    timestamp: environment.timestamp,
+    parentHash: environment.parentHash,
+    ...(environment.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: environment.parentBeaconBlockRoot }),
+  });
 }
 
 /** Applies the block's state edits that the sequencer applied right before transaction `index`. */

@@ -3,6 +3,7 @@ import { InvalidCallError } from '../../errors/InvalidCallError.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
+import type { PrecompileEdit } from '../overrides/precompileOverrides.js';
 import { runCall } from '../runCall.js';
 import type { StateReader } from '../StateReader.js';
 import { attachTracer } from './attachTracer.js';
@@ -24,8 +25,10 @@ export async function traceCall(options: {
   request: CallRequest;
   gasCap: bigint;
   config: TraceConfig;
+  /** Precompiles a state override moved or removed (`state` already holds the override itself). */
+  precompileEdits?: readonly PrecompileEdit[];
 }): Promise<unknown> {
-  const { common, execution, state, environment, request, gasCap, config } = options;
+  const { common, execution, state, environment, request, gasCap, config, precompileEdits } = options;
   const tracer = createTracer(config);
   const gasLimit = request.gas !== undefined && request.gas < gasCap ? request.gas : gasCap;
   const attached = attachTracer(execution, tracer, {
@@ -37,7 +40,7 @@ export async function traceCall(options: {
   });
   let outcome: Awaited<ReturnType<typeof runCall>>;
   try {
-    outcome = await runCall({ common, execution, state, environment, request, gasLimit });
+    outcome = await runCall({ common, execution, state, environment, request, gasLimit, precompileEdits });
   } catch (error) {
     throw traceFailure(error, attached.timedOut, config.timeoutMs);
   } finally {

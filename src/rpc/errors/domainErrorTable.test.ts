@@ -10,12 +10,14 @@ import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededErro
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidCallError } from '../../errors/InvalidCallError.js';
+import { InvalidOverrideError } from '../../errors/InvalidOverrideError.js';
 import { InvalidTracerConfigError } from '../../errors/InvalidTracerConfigError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
+import { SimulationError } from '../../errors/SimulationError.js';
 import { StorageUnavailableError } from '../../errors/StorageUnavailableError.js';
 import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
 import { TracerNotFoundError } from '../../errors/TracerNotFoundError.js';
@@ -48,6 +50,64 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
     },
   ],
   executionFailed: [{ error: new ExecutionFailedError('invalid opcode'), code: -32000, message: 'invalid opcode' }],
+  simulation: [
+    {
+      error: new SimulationError({
+        kind: 'invalidMessage',
+        rejection: { kind: 'insufficientFunds', address: '0xc000000000000000000000000000000000000000', balance: 0n, cost: 1000n },
+        suppliedGas: 50_000_000n,
+      }),
+      code: -38014,
+      message: 'err: insufficient funds for gas * price + value: address 0xC000000000000000000000000000000000000000 have 0 want 1000 (supplied gas 50000000)',
+    },
+    {
+      error: new SimulationError({
+        kind: 'invalidMessage',
+        rejection: { kind: 'nonceTooLow', address: '0xc000000000000000000000000000000000000000', transactionNonce: 0n, stateNonce: 1n },
+        suppliedGas: 21_000n,
+      }),
+      code: -38010,
+      message: 'err: nonce too low: address 0xC000000000000000000000000000000000000000, tx: 0 state: 1 (supplied gas 21000)',
+    },
+    { error: new SimulationError({ kind: 'blockNumberOrder', number: 2n, previous: 3n }), code: -38020, message: 'block numbers must be in order: 2 <= 3' },
+    { error: new SimulationError({ kind: 'tooManyBlocks' }), code: -38026, message: 'too many blocks' },
+    { error: new SimulationError({ kind: 'emptyInput' }), code: -32602, message: 'empty input' },
+    {
+      error: new SimulationError({
+        kind: 'invalidBlockTransaction',
+        rejection: { kind: 'nonceTooHigh', address: '0x16c57edf7fa9d9525378b0b81bf8a3ced0620c1c', transactionNonce: 999n, stateNonce: 0n },
+      }),
+      code: -32000,
+      message: 'nonce too high: address 0x16c57eDF7Fa9D9525378B0b81Bf8A3cEd0620C1c, tx: 999 state: 0',
+    },
+  ],
+  invalidOverride: [
+    {
+      error: new InvalidOverrideError({ kind: 'notPrecompile', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 is not a precompile',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'targetOverridden', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 is already overridden',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'overriddenByPrecompile', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: 'account 0xC000000000000000000000000000000000000000 has already been overridden by a precompile',
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'stateAndStateDiff', address: '0xc000000000000000000000000000000000000000' }),
+      code: -32000,
+      message: "account 0xC000000000000000000000000000000000000000 has both 'state' and 'stateDiff'",
+    },
+    {
+      error: new InvalidOverrideError({ kind: 'blockOverrideNotSupported', field: 'beaconRoot' }),
+      code: -32000,
+      message: 'block override "beaconRoot" is not supported for this RPC method',
+    },
+  ],
   gasAllowanceExceeded: [{ error: new GasAllowanceExceededError(100_000n), code: -32000, message: 'gas required exceeds allowance (100000)' }],
   invalidCall: [
     {

@@ -1,13 +1,16 @@
 import type { DomainError } from '../../errors/DomainError.js';
+import type { OverrideProblem } from '../../errors/InvalidOverrideError.js';
 import type { TracerConfigProblem } from '../../errors/InvalidTracerConfigError.js';
 import type { TransactionRequestProblem } from '../../errors/InvalidTransactionRequestError.js';
 import type { ExceededLimit } from '../../errors/LimitExceededError.js';
 import type { MissingSubject } from '../../errors/NotFoundError.js';
 import { describeStorageProblem } from '../../errors/StorageUnavailableError.js';
+import { checksumAddress } from '../../primitives/checksumAddress.js';
 import { bytesToHex } from '../../primitives/hex.js';
 import { ErrorCodes } from './errorCodes.js';
 import { formatGoDuration } from './formatGoDuration.js';
 import { invalidCallReasonMessage } from './invalidCallReasonMessage.js';
+import { simulationErrorToWire } from './simulationErrorToWire.js';
 import { TxErrorMessage } from './TxErrorMessage.js';
 import { transactionRejectionToWire } from './transactionRejectionTable.js';
 import type { WireError } from './WireError.js';
@@ -38,6 +41,8 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     if (error.operation === 'traceCall') return server(`tracing failed: ${message}`);
     return server(message);
   },
+  invalidOverride: (error) => server(overrideMessage(error.problem)),
+  simulation: (error) => simulationErrorToWire(error.problem),
   executionTimeout: (error) => server(error.operation === 'call' ? `execution aborted (timeout = ${formatGoDuration(error.timeoutMs)})` : 'execution timeout'),
   tracerNotFound: () => server('tracer not found'),
   invalidTracerConfig: (error) => server(tracerConfigMessage(error.problem)),
@@ -66,6 +71,22 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
   // Anvil's words (it answers them with -32603; here -32000: the token's layout, not a node fault).
   erc20SlotNotFound: (error) => server(`Unable to set ERC20 ${error.what}, no slot found`),
 };
+
+/** geth's `override` package wording (addresses checksummed, as its `Address.Hex()`). */
+function overrideMessage(problem: OverrideProblem): string {
+  switch (problem.kind) {
+    case 'notPrecompile':
+      return `account ${checksumAddress(problem.address)} is not a precompile`;
+    case 'targetOverridden':
+      return `account ${checksumAddress(problem.address)} is already overridden`;
+    case 'overriddenByPrecompile':
+      return `account ${checksumAddress(problem.address)} has already been overridden by a precompile`;
+    case 'stateAndStateDiff':
+      return `account ${checksumAddress(problem.address)} has both 'state' and 'stateDiff'`;
+    case 'blockOverrideNotSupported':
+      return `block override "${problem.field}" is not supported for this RPC method`;
+  }
+}
 
 /** geth's JSON decoding wording for a tracer config it cannot use. */
 function tracerConfigMessage(problem: TracerConfigProblem): string {

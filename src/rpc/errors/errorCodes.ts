@@ -4,7 +4,8 @@
  * that the codes are unique and that no other code appears in the source.
  *
  * Sources: JSON-RPC 2.0 (-32700 … -32603), EIP-1474 (-32000 … -32005, as geth and viem read
- * them), geth (3 for a reverted eth_call), EIP-7966 (4 for eth_sendRawTransactionSync).
+ * them), geth (3 for a reverted eth_call), EIP-7966 (4 for eth_sendRawTransactionSync), the
+ * execution-apis spec of eth_simulateV1 (-38010 … -38026, -32015).
  */
 export const ErrorCodes = {
   /** The body is not JSON. Answered with id null. */
@@ -31,6 +32,29 @@ export const ErrorCodes = {
   executionReverted: { code: 3, meaning: 'execution reverted: eth_call reverted; data holds the revert bytes' },
   /** EIP-7966: eth_sendRawTransactionSync accepted the tx but it was not processed in time; data holds its hash. */
   transactionTimeout: { code: 4, meaning: 'transaction not pre-confirmed within the timeout; data holds its hash' },
+  // eth_simulateV1 (execution-apis spec, as geth answers): why a simulation cannot run.
+  /** A simulated call's nonce is below its sender's. */
+  nonceTooLow: { code: -38010, meaning: 'eth_simulateV1: a call nonce is lower than its sender account nonce' },
+  /** A simulated call's nonce is above its sender's. */
+  nonceTooHigh: { code: -38011, meaning: 'eth_simulateV1: a call nonce is higher than its sender account nonce' },
+  /** A simulated call's fee cap is below its block's base fee (validation mode). */
+  baseFeeTooLow: { code: -38012, meaning: "eth_simulateV1: a call's fee cap is below its block's base fee" },
+  /** A simulated call's gas cannot cover its intrinsic cost. */
+  intrinsicGas: { code: -38013, meaning: "eth_simulateV1: a call's gas is below its intrinsic cost" },
+  /** A simulated call's sender cannot pay for its gas and value. */
+  insufficientFunds: { code: -38014, meaning: 'eth_simulateV1: a sender cannot pay gas * price + value' },
+  /** A simulated call asks for more gas than its block has left. */
+  blockGasLimitReached: { code: -38015, meaning: 'eth_simulateV1: a call asks for more gas than its block has left' },
+  /** Simulated block numbers are not increasing. */
+  blockNumberInvalid: { code: -38020, meaning: 'eth_simulateV1: block numbers must increase' },
+  /** Simulated block timestamps are not increasing. */
+  blockTimestampInvalid: { code: -38021, meaning: 'eth_simulateV1: block timestamps must increase' },
+  /** A simulated create's init code is over the EIP-3860 limit. */
+  initCodeTooLarge: { code: -38025, meaning: "eth_simulateV1: a call's init code exceeds the EIP-3860 limit" },
+  /** Too many simulated blocks or calls in one request. */
+  clientLimitExceeded: { code: -38026, meaning: 'eth_simulateV1: too many blocks or calls in one request' },
+  /** In an eth_simulateV1 call result (not an error answer): the call failed in the EVM, other than by reverting. */
+  vmError: { code: -32015, meaning: 'eth_simulateV1 call result: the call failed in the EVM (out of gas, invalid opcode, …)' },
 } as const;
 
 /** One entry of the catalog: the code with its meaning. */

@@ -7,6 +7,7 @@ import { type Hex, hexToBytes, parseQuantity, toQuantity } from '../../primitive
 import { ErrorCodes } from '../errors/errorCodes.js';
 import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { Schema, schemaOf, withSchema } from './jsonSchema.js';
+import { callBlockOverrides, stateOverride } from './overrideDecoders.js';
 import type { ParamDecoder } from './ParamDecoder.js';
 
 /**
@@ -316,19 +317,29 @@ const TRACE_CONFIG_SCHEMA = {
  */
 export const traceConfig: ParamDecoder<TraceConfig> = withSchema((value) => decodeTraceConfig(value, 'TraceConfig'), TRACE_CONFIG_SCHEMA);
 
-/** debug_traceCall's config: {@link traceConfig} plus `txIndex`. State and block overrides are not supported (rejected). */
+/** debug_traceCall's config: {@link traceConfig} plus `txIndex`, and geth's `stateOverrides` and `blockOverrides`. */
 export const traceCallConfig: ParamDecoder<TraceCallConfig> = withSchema(
   (value) => {
     const config: TraceCallConfig = decodeTraceConfig(value, 'TraceCallConfig');
     if (value === undefined || value === null) return config;
     const object = value as Record<string, unknown>;
-    for (const unsupported of ['stateOverrides', 'blockOverrides']) {
-      if (object[unsupported] !== undefined && object[unsupported] !== null) throw new TypeError(`${unsupported} are not supported`);
-    }
     if (object.txIndex !== undefined && object.txIndex !== null) config.txIndex = Number(parseQuantity(object.txIndex));
+    const stateOverrides = stateOverride(object.stateOverrides);
+    if (stateOverrides !== undefined) config.stateOverrides = stateOverrides;
+    const blockOverrides = callBlockOverrides(object.blockOverrides);
+    if (blockOverrides !== undefined) config.blockOverrides = blockOverrides;
     return config;
   },
-  { ...TRACE_CONFIG_SCHEMA, title: 'trace call config', properties: { ...TRACE_CONFIG_SCHEMA.properties, txIndex: Schema.quantity } },
+  {
+    ...TRACE_CONFIG_SCHEMA,
+    title: 'trace call config',
+    properties: {
+      ...TRACE_CONFIG_SCHEMA.properties,
+      txIndex: Schema.quantity,
+      stateOverrides: schemaOf(stateOverride)!,
+      blockOverrides: schemaOf(callBlockOverrides)!,
+    },
+  },
 );
 
 function decodeTraceConfig(value: unknown, goType: string): TraceConfig {

@@ -2,6 +2,7 @@
 // debug_traceCall's extras.
 
 import { describe, expect, it } from 'vitest';
+import { InvalidOverrideError } from '../../errors/InvalidOverrideError.js';
 import { DEFAULT_TRACE_TIMEOUT_MS, MAX_TRACE_TIMEOUT_MS } from '../../execution/tracing/TraceConfig.js';
 import { JsonRpcError } from '../errors/JsonRpcError.js';
 import { traceCallConfig, traceConfig } from './decoders.js';
@@ -62,9 +63,13 @@ describe('traceConfig', () => {
 });
 
 describe('traceCallConfig', () => {
-  it('adds txIndex and rejects state and block overrides', () => {
+  it("adds txIndex and geth's state and block overrides", () => {
     expect(traceCallConfig({ tracer: 'prestateTracer', txIndex: '0x2' })).toMatchObject({ tracer: 'prestateTracer', txIndex: 2 });
-    expect(() => traceCallConfig({ stateOverrides: {} })).toThrow('stateOverrides are not supported');
-    expect(() => traceCallConfig({ blockOverrides: { number: '0x1' } })).toThrow('blockOverrides are not supported');
+    const account = `0x${'c0'.repeat(20)}`;
+    const config = traceCallConfig({ stateOverrides: { [account]: { balance: '0x10', nonce: '0x2' } }, blockOverrides: { Number: '0x20', time: '0x5' } });
+    expect(config.stateOverrides).toEqual(new Map([['c0'.repeat(20), { balance: 16n, nonce: 2n }]]));
+    expect(config.blockOverrides).toEqual({ number: 32n, time: 5n });
+    // Outside eth_simulateV1, geth refuses these block overrides.
+    expect(() => traceCallConfig({ blockOverrides: { beaconRoot: `0x${'00'.repeat(32)}` } })).toThrow(InvalidOverrideError);
   });
 });

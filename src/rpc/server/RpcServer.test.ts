@@ -142,6 +142,23 @@ describe('RpcServer envelope', () => {
     expect((await server.handle('x', publicContext)).body).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}');
   });
 
+  it('echoes integer ids beyond 2^53 digit for digit, single, in batches and in errors', async () => {
+    const { server } = newServer();
+    const big = '12345678901234567890';
+    const single = await server.handle(`{"jsonrpc":"2.0","id":${big},"method":"test_echo","params":["a"]}`, publicContext);
+    expect(single.body).toBe(`{"jsonrpc":"2.0","id":${big},"result":"a-"}`);
+    const batch = await server.handle(
+      `[{"jsonrpc":"2.0","id":-${big}0,"method":"test_void"},{"jsonrpc":"2.0","id":3,"method":"test_void"},{"jsonrpc":"2.0","id":${big},"method":"nope"}]`,
+      publicContext,
+    );
+    expect(batch.body).toBe(
+      `[{"jsonrpc":"2.0","id":-${big}0,"result":null},{"jsonrpc":"2.0","id":3,"result":null},{"jsonrpc":"2.0","id":${big},"error":{"code":-32601,"message":"the method nope does not exist/is not available"}}]`,
+    );
+    // 2^53 + 1 is the first integer a double cannot hold.
+    const edge = await server.handle('{"jsonrpc":"2.0","id":9007199254740993,"method":"test_void"}', publicContext);
+    expect(edge.body).toBe('{"jsonrpc":"2.0","id":9007199254740993,"result":null}');
+  });
+
   it('runs notifications', async () => {
     const { server } = newServer();
     const before = counter.calls;

@@ -1,5 +1,8 @@
-/** A JSON-RPC id as Sequin accepts it: a string, a number or null (JSON-RPC 2.0 §4). */
-export type JsonRpcId = string | number | null;
+/**
+ * A JSON-RPC id as Sequin accepts it: a string, a number or null (JSON-RPC 2.0 §4); an integer id
+ * beyond 2^53 is a bigint, so it is echoed exactly (see exactRequestIds.ts).
+ */
+export type JsonRpcId = string | number | bigint | null;
 
 /**
  * One request message, judged:
@@ -32,5 +35,5 @@ export function classifyMessage(raw: unknown): ClassifiedMessage {
 }
 
 function isValidId(id: unknown): id is JsonRpcId {
-  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  return id === null || typeof id === 'string' || typeof id === 'bigint' || (typeof id === 'number' && Number.isFinite(id));
 }

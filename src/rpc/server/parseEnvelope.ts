@@ -1,3 +1,4 @@
+import { restoreExactIds } from './exactRequestIds.js';
 import { exceedsNestingDepth } from './exceedsNestingDepth.js';
 
 /**
@@ -14,7 +15,8 @@ export const DEFAULT_MAX_NESTING_DEPTH = 64;
  * Parses a request body. Anything `JSON.parse` rejects (including an empty body) is
  * `invalidJson`; arrays and objects nested more than `maxDepth` levels are `tooDeep`, refused
  * before parsing; a top-level array is a batch (possibly empty); any other JSON value is a single
- * message, even `null` or `42`, which then fail as invalid requests like in geth.
+ * message, even `null` or `42`, which then fail as invalid requests like in geth. Integer ids
+ * beyond 2^53 keep their exact value (as bigints, see exactRequestIds.ts).
  */
 export function parseEnvelope(body: string, maxDepth: number = DEFAULT_MAX_NESTING_DEPTH): Envelope {
   if (exceedsNestingDepth(body, maxDepth)) return { kind: 'tooDeep' };
@@ -24,5 +26,6 @@ export function parseEnvelope(body: string, maxDepth: number = DEFAULT_MAX_NESTI
   } catch {
     return { kind: 'invalidJson' };
   }
+  restoreExactIds(body, value);
   return Array.isArray(value) ? { kind: 'batch', messages: value } : { kind: 'single', message: value };
 }

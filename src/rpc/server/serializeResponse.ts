@@ -11,7 +11,7 @@ import type { JsonRpcId } from './classifyMessage.js';
 export function serializeResult(id: JsonRpcId, result: unknown): string {
   const json: string | undefined = result instanceof RawJson ? result.text : JSON.stringify(result === undefined ? null : result);
   if (json === undefined) throw new TypeError(`result of type ${typeof result} is not JSON`);
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${json}}`;
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"result":${json}}`;
 }
 
 /**
@@ -21,5 +21,10 @@ export function serializeResult(id: JsonRpcId, result: unknown): string {
  */
 export function serializeError(id: JsonRpcId, error: JsonRpcError): string {
   const body = { code: error.code, message: error.message, data: error.data };
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(body)}}`;
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"error":${JSON.stringify(body)}}`;
+}
+
+/** An id as JSON text: a bigint id (an integer beyond 2^53) digit for digit. */
+function idJson(id: JsonRpcId): string {
+  return typeof id === 'bigint' ? id.toString() : JSON.stringify(id);
 }

@@ -1,14 +1,16 @@
 import { UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import type { Hex } from '../../primitives/hex.js';
+import { type Hex, toQuantity } from '../../primitives/hex.js';
 import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import type { BlockSelection } from '../BlockSelection.js';
+import { blockTimestampOf } from '../views/blockTimestampOf.js';
 import { pendingBlockView } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
+import { sealedBlockView } from '../views/sealedBlockView.js';
 import { storedTransactionView } from '../views/storedTransactionView.js';
 
 /**
@@ -38,7 +40,7 @@ export class BlockQueries {
   getTransactionReceipt(hash: Hex): JsonObject | null {
     const view = this.views.current();
     const stored = view.transaction(hash);
-    return stored ? withBlockHash(stored.receipt, view.blockHashOf(stored)) : null;
+    return stored ? withBlockHash(stored.receipt, view.blockHashOf(stored), blockTimestampOf(view, stored)) : null;
   }
 
   getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
@@ -47,8 +49,8 @@ export class BlockQueries {
     if (!resolved) return null;
     if (resolved.kind === 'sealed') {
       const sealed = resolved.block;
-      if (!fullTransactions) return { ...sealed };
-      return { ...sealed, transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
+      if (!fullTransactions) return sealedBlockView(sealed);
+      return { ...sealedBlockView(sealed), transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
     }
     const full = fullTransactions ? (record: StoredTransaction) => transactionView(view, record) : undefined;
     return pendingBlockView(view.open, full);
@@ -58,8 +60,12 @@ export class BlockQueries {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
     if (!resolved) return null;
-    if (resolved.kind === 'sealed') return resolved.block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, resolved.block.hash));
-    return view.open.records().map((record) => withBlockHash(record.receipt, UNSEALED_BLOCK_HASH));
+    if (resolved.kind === 'sealed') {
+      const { hash: blockHash, timestamp } = resolved.block;
+      return resolved.block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, blockHash, timestamp));
+    }
+    const timestamp = toQuantity(view.open.timestamp);
+    return view.open.records().map((record) => withBlockHash(record.receipt, UNSEALED_BLOCK_HASH, timestamp));
   }
 
   /** eth_getTransactionByBlock{Hash,Number}AndIndex: null for an unknown block or an index past its end. */
@@ -89,5 +95,5 @@ export class BlockQueries {
 
 /** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
 export function transactionView(view: ChainView, stored: StoredTransaction): JsonObject {
-  return storedTransactionView(stored, view.blockHashOf(stored));
+  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }

@@ -1,7 +1,13 @@
+import type { Common } from '@ethereumjs/common';
 import { NotFoundError } from '../../errors/NotFoundError.js';
+import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
 import type { AccessListResult } from '../../execution/createAccessList.js';
+import type { CallOverrides } from '../../execution/overrides/CallOverrides.js';
+import type { Overrides } from '../../execution/overrides/Overrides.js';
+import { prepareCallOverrides } from '../../execution/overrides/prepareCallOverrides.js';
+import type { StateOverride } from '../../execution/overrides/StateOverride.js';
 import { plainTransferGas } from '../../execution/plainTransferGas.js';
 import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
 import { DEFAULT_TRACE_TIMEOUT_MS } from '../../execution/tracing/TraceConfig.js';
@@ -13,6 +19,8 @@ import { CallResultCache } from './CallResultCache.js';
 
 /** Where calls run and how much gas they may use. */
 export interface CallSettings {
+  /** The chain's rules: which precompiles a state override may move. */
+  common: Common;
   /** Runs calls, estimates and access lists in worker threads, scheduled fairly between clients. */
   executor: CallExecutor;
   /** --rpc-gas-cap. */
@@ -40,20 +48,32 @@ export class CallQueries {
     this.cache = new CallResultCache(settings.cacheEntries);
   }
 
-  async call(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<Uint8Array> {
+  /**
+   * eth_call; `overrides` are geth's state (third) and block (fourth) overrides. A call with
+   * overrides is never answered from, nor kept in, the cache (its entries are keyed on the request alone).
+   */
+  async call(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<Uint8Array> {
     const view = this.views.current();
-    const { executor, gasCap } = this.settings;
-    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, environment: this.blocks.environmentAt(view, block), gasCap };
+    const { executor, gasCap, common } = this.settings;
+    const prepared = prepareCallOverrides(common, this.blocks.environmentAt(view, block), overrides);
+    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, gasCap, ...withOverrides(prepared) };
+    if (overrides !== undefined) return executor.call(job, owner);
     return this.cache.answer(this.stateOf(view, block), { kind: 'call', request }, () => executor.call(job, owner));
   }
 
-  async estimateGas(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<bigint> {
+  /** eth_estimateGas; `overrides` as for {@link call} (not cached either). */
+  async estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<bigint> {
     const view = this.views.current();
-    const { executor, gasCap } = this.settings;
-    const environment = this.blocks.environmentAt(view, block);
-    const transfer = plainTransferGas(this.blocks.stateAt(view, block), request, environment);
-    if (transfer !== undefined) return transfer;
-    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, environment, gasCap };
+    const { executor, gasCap, common } = this.settings;
+    const prepared = prepareCallOverrides(common, this.blocks.environmentAt(view, block), overrides);
+    // A state override may give the recipient code or move a precompile to it: only an
+    // unoverridden state answers a transfer without the EVM (block overrides are in the environment).
+    if (prepared.overrides === undefined) {
+      const transfer = plainTransferGas(this.blocks.stateAt(view, block), request, prepared.environment);
+      if (transfer !== undefined) return transfer;
+    }
+    const job = { request, version: this.blocks.versionAt(view, block), epoch: view.epoch, gasCap, ...withOverrides(prepared) };
+    if (overrides !== undefined) return executor.estimate(job, owner);
     return this.cache.answer(this.stateOf(view, block), { kind: 'estimate', request }, () => executor.estimate(job, owner));
   }
 
@@ -64,21 +84,31 @@ export class CallQueries {
     return resolved?.kind === 'sealed' ? resolved.block.hash : view;
   }
 
-  /** eth_createAccessList on the state after the block (geth's "header not found" when there is no such block). */
-  async createAccessList(request: CallRequest, block: BlockSelector, owner?: JobOwner): Promise<AccessListResult> {
+  /**
+   * eth_createAccessList on the state after the block (geth's "header not found" when there is no
+   * such block); `stateOverride` is geth's third parameter (geth takes no block overrides here).
+   */
+  async createAccessList(request: CallRequest, block: BlockSelector, stateOverride?: StateOverride, owner?: JobOwner): Promise<AccessListResult> {
     const view = this.views.current();
     if (!this.blocks.resolve(view, block)) throw new NotFoundError({ kind: 'header' });
-    const { executor, gasCap } = this.settings;
+    const { executor, gasCap, common } = this.settings;
+    // geth applies these overrides without its precompile set: moving a precompile fails here.
+    const prepared = prepareCallOverrides(common, this.blocks.environmentAt(view, block), stateOverride && { state: stateOverride }, 'none');
     return executor.accessList(
       {
         request,
         version: this.blocks.versionAt(view, block),
         epoch: view.epoch,
-        environment: this.blocks.environmentAt(view, block),
         gasCap,
         timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,
+        ...withOverrides(prepared),
       },
       owner,
     );
   }
+}
+
+/** A prepared environment and overrides as job or call options (no `overrides` key when there are none). */
+function withOverrides(prepared: ReturnType<typeof prepareCallOverrides>): { environment: BlockEnvironment; overrides?: CallOverrides } {
+  return prepared.overrides === undefined ? { environment: prepared.environment } : { environment: prepared.environment, overrides: prepared.overrides };
 }

@@ -108,10 +108,10 @@ export class StateDumps {
         beneficiary: head.miner,
         timestamp: head.timestamp,
         gas_limit: BigInt(head.gasLimit),
-        basefee: BigInt(head.baseFeePerGas),
+        basefee: BigInt(head.baseFeePerGas ?? 0),
         difficulty: head.difficulty,
         prevrandao: head.mixHash,
-        blob_excess_gas_and_price: { excess_blob_gas: BigInt(head.excessBlobGas), blob_gasprice: 1n },
+        blob_excess_gas_and_price: { excess_blob_gas: BigInt(head.excessBlobGas ?? 0), blob_gasprice: 1n },
       },
       bestBlockNumber: view.headNumber,
       headHeader: headerOf(head),
@@ -121,6 +121,6 @@ export class StateDumps {
 
 /** A sealed block's header fields (the RPC block without body fields), as Anvil's `blocks[].header` reads them. */
 function headerOf(block: ChainView['head']): Record<string, unknown> {
-  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, totalDifficulty: _total, ...header } = block;
+  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, ...header } = block;
   return header;
 }

@@ -23,6 +23,11 @@ export class FeeQueries {
     return this.views.current().open.baseFeePerGas + this.suggestedTip;
   }
 
+  /** The next block's base fee: the open block's, fixed when it opened. */
+  baseFee(): bigint {
+    return this.views.current().open.baseFeePerGas;
+  }
+
   maxPriorityFeePerGas(): bigint {
     return this.suggestedTip;
   }
@@ -37,12 +42,12 @@ export class FeeQueries {
       newest: newestNumber,
       rewardPercentiles,
       block: (number) => view.block(number),
-      receiptsOf: (block) => block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, block.hash)),
+      receiptsOf: (block) => block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, block.hash, block.timestamp)),
       nextBaseFee: newestNumber === view.headNumber ? view.open.baseFeePerGas : undefined,
     });
   }
 
   blobBaseFee(): bigint {
-    return blobBaseFee(this.common, BigInt(this.views.current().head.excessBlobGas));
+    return blobBaseFee(this.common, BigInt(this.views.current().head.excessBlobGas ?? 0));
   }
 }

@@ -37,13 +37,13 @@ export function computeFeeHistory(options: {
     const block = options.block(number);
     if (!block) break;
     last = block;
-    baseFeePerGas.push(block.baseFeePerGas);
+    baseFeePerGas.push(block.baseFeePerGas ?? '0x0');
     gasUsedRatio.push(Number(BigInt(block.gasUsed)) / Number(BigInt(block.gasLimit)));
     if (options.rewardPercentiles) reward.push(rewardsOf(block, options.receiptsOf(block), options.rewardPercentiles));
   }
   if (last) {
     const next = options.nextBaseFee ?? options.block(Number(last.number) + 1)?.baseFeePerGas;
-    baseFeePerGas.push(typeof next === 'bigint' ? toQuantity(next) : (next ?? last.baseFeePerGas));
+    baseFeePerGas.push(typeof next === 'bigint' ? toQuantity(next) : (next ?? last.baseFeePerGas ?? '0x0'));
   }
   const history: FeeHistory = { oldestBlock: toQuantity(count > 0 ? oldest : 0), baseFeePerGas, gasUsedRatio };
   if (options.rewardPercentiles) history.reward = reward;
@@ -52,7 +52,7 @@ export function computeFeeHistory(options: {
 
 function rewardsOf(block: StoredBlock, receipts: ReceiptView[], percentiles: number[]): Hex[] {
   if (receipts.length === 0) return percentiles.map(() => '0x0');
-  const baseFee = BigInt(block.baseFeePerGas);
+  const baseFee = BigInt(block.baseFeePerGas ?? 0);
   const tips = receipts
     .map((receipt) => ({ tip: BigInt(receipt.effectiveGasPrice) - baseFee, gas: BigInt(receipt.gasUsed) }))
     .sort((a, b) => (a.tip < b.tip ? -1 : a.tip > b.tip ? 1 : 0));

@@ -1,10 +1,10 @@
-import { UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
+import { type LogInBlock, logInBlock, UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
-import { type Hex, hexToBytes } from '../../primitives/hex.js';
+import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 
-/** A log as served: its block hash (zero while pre-confirmed) and `removed: false` (there are no reorgs). */
-export type LogView = StoredTransaction['receipt']['logs'][number] & { blockHash: Hex; removed: false };
+/** A log as served: its block hash (zero while pre-confirmed), its block's timestamp and `removed: false` (there are no reorgs). */
+export type LogView = LogInBlock;
 
 /** One block as a log query sees it: its number, its logs bloom and (read on demand) its logs in order. */
 export interface BlockLogs {
@@ -61,16 +61,17 @@ export class ChainLogSource implements LogBlocks {
           logsOf(
             sealed.transactions.map((hash) => view.transaction(hash)!),
             sealed.hash,
+            sealed.timestamp,
           ),
       };
     }
     if (number !== view.open.number) return undefined;
-    return { number, bloom: view.open.bloom, logs: () => logsOf(view.open.records(), UNSEALED_BLOCK_HASH) };
+    return { number, bloom: view.open.bloom, logs: () => logsOf(view.open.records(), UNSEALED_BLOCK_HASH, toQuantity(view.open.timestamp)) };
   }
 }
 
-function logsOf(transactions: readonly StoredTransaction[], blockHash: Hex): LogView[] {
+function logsOf(transactions: readonly StoredTransaction[], blockHash: Hex, blockTimestamp: Hex): LogView[] {
   const logs: LogView[] = [];
-  for (const transaction of transactions) for (const log of transaction.receipt.logs) logs.push({ ...log, blockHash, removed: false });
+  for (const transaction of transactions) for (const log of transaction.receipt.logs) logs.push(logInBlock(log, blockHash, blockTimestamp));
   return logs;
 }

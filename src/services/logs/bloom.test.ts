@@ -58,6 +58,7 @@ function fakeChain(emitters: (Hex | null)[]): LogBlocks & { reads: number[] } {
         transactionIndex: '0x0',
         transactionHash: TOPIC,
         blockNumber: numberHex,
+        blockTimestamp: numberHex,
         blockHash: TOPIC,
         removed: false,
       });

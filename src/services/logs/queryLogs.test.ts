@@ -108,14 +108,19 @@ describe('eth_getLogs over sealed blocks', () => {
     expect(rpcErrorOf(() => getLogs({ blockHash: ZERO_HASH }))).toEqual({ code: -32000, message: 'unknown block' });
   });
 
-  it('fromBlock > toBlock is -32602 "invalid block range params"; a range past the head is empty', () => {
+  it('fromBlock > toBlock is -32602 "invalid block range params"; a numeric toBlock past the head is -32602 as in geth', () => {
     expect(rpcErrorOf(() => getLogs({ fromBlock: hex(transferBlock), toBlock: hex(deployBlock) }))).toEqual({
       code: -32602,
       message: 'invalid block range params',
     });
     expect(rpcErrorOf(() => getLogs({ fromBlock: 'latest', toBlock: '0x0' }))).toEqual({ code: -32602, message: 'invalid block range params' });
-    expect(getLogs({ fromBlock: hex(transferBlock + 1), toBlock: hex(transferBlock + 100) })).toEqual([]);
-    expect(getLogs({ fromBlock: hex(transferBlock), toBlock: hex(transferBlock + 100) })).toHaveLength(3);
+    const head = Number(chain.backend.blocks.blockNumber());
+    const beyond = { code: -32602, message: 'block range extends beyond current head block' };
+    expect(rpcErrorOf(() => getLogs({ fromBlock: hex(transferBlock), toBlock: hex(head + 1) }))).toEqual(beyond);
+    expect(rpcErrorOf(() => getLogs({ fromBlock: hex(head + 1), toBlock: hex(head + 100) }))).toEqual(beyond);
+    // A range up to the head itself is fine, and "pending" still reaches the open block.
+    expect(getLogs({ fromBlock: hex(transferBlock), toBlock: hex(head) })).toHaveLength(3);
+    expect(getLogs({ fromBlock: hex(transferBlock), toBlock: 'pending' })).toHaveLength(3);
   });
 });
 
@@ -136,8 +141,11 @@ describe('eth_getLogs and pre-confirmed transactions', () => {
       expect.objectContaining({ transactionHash: hash, blockHash: ZERO_HASH, blockNumber: hex(openNumber), logIndex: '0x0', removed: false }),
     ]);
     expect(getLogs({ address: token, fromBlock: 'pending', toBlock: 'pending' })).toEqual(pending);
-    // A numeric range covers sealed blocks only, even if it names the open block's number.
-    expect(getLogs({ address: token, fromBlock: hex(openNumber), toBlock: hex(openNumber) })).toEqual([]);
+    // A numeric range covers sealed blocks only: naming the open block's number is past the head.
+    expect(rpcErrorOf(() => getLogs({ address: token, fromBlock: hex(openNumber), toBlock: hex(openNumber) }))).toEqual({
+      code: -32602,
+      message: 'block range extends beyond current head block',
+    });
 
     const sealed = await sealBlock(chain);
     expect(sealed).toBe(openNumber);
@@ -150,15 +158,15 @@ describe('eth_getLogs and pre-confirmed transactions', () => {
 
 describe('eth_getLogs caps', () => {
   afterEach(closeChain);
-  it('--rpc-logs-block-range: more blocks than the cap (after clamping to the head) is -32005', async () => {
+  it('--rpc-logs-block-range: more blocks than the cap is -32005', async () => {
     await chainWithToken({ rpcLogsBlockRange: 2 });
     const head = await sealBlock(chain);
     expect(head).toBeGreaterThanOrEqual(2);
     expect(rpcErrorOf(() => getLogs({ fromBlock: '0x0' }))).toEqual({ code: -32005, message: 'exceed maximum block range: 2' });
     // Two blocks: the mint's and the empty one after it.
     expect(getLogs({ fromBlock: hex(head - 1) })).toHaveLength(1);
-    // Blocks that do not exist yet do not count.
-    expect(getLogs({ fromBlock: hex(head - 1), toBlock: hex(head + 1000) })).toHaveLength(1);
+    // "pending" reaches the open block, one more block to count.
+    expect(rpcErrorOf(() => getLogs({ fromBlock: hex(head - 1), toBlock: 'pending' }))).toEqual({ code: -32005, message: 'exceed maximum block range: 2' });
   });
 
   it('--rpc-logs-max-results: more matching logs than the cap is -32005; exactly the cap is served', async () => {

@@ -27,7 +27,8 @@ export interface LogRange {
  * The range defaults to latest..latest; "latest", "safe" and "finalized" are the last sealed
  * block, "earliest" genesis, and "pending" the open block, so a range reaching "pending" also
  * returns the logs of pre-confirmed transactions (block hash zero until sealed). Numeric bounds
- * only cover sealed blocks; past the head they match nothing. Errors: `blockHash` of no sealed
+ * only cover sealed blocks. Errors: a numeric `toBlock` past the head → -32602 "block range
+ * extends beyond current head block" (geth's); `blockHash` of no sealed
  * block → -32000 "unknown block"; from > to → -32602 "invalid block range params"; more than
  * `limits.blockRange` blocks (after clamping to the head) → -32005 "exceed maximum block range: N";
  * more than `limits.maxResults` logs → -32005 "query returned more than N results".
@@ -52,6 +53,8 @@ export function resolveLogRange(source: ChainLogSource, filter: LogFilter): LogR
   const from = blockNumberOf(filter.fromBlock, head);
   const to = blockNumberOf(filter.toBlock, head);
   if (from > to) throw new InvalidArgumentError('invalid block range params');
+  // geth's rule: a numeric bound past the head is an error, not an empty answer ("pending" is the open block).
+  if (filter.toBlock?.kind === 'number' && to > BigInt(head)) throw new InvalidArgumentError('block range extends beyond current head block');
   const newest = BigInt(reachesPending(filter) ? head + 1 : head);
   return { from: Number(from), to: Number(to < newest ? to : newest) };
 }

@@ -35,6 +35,11 @@ export class StateQueries {
     return this.blocks.stateAt(this.views.current(), block).storage(key(address), Buffer.from(slot).toString('hex'));
   }
 
+  getStorageValues(requests: ReadonlyArray<{ address: Uint8Array; slots: readonly Uint8Array[] }>, block: BlockSelector): Uint8Array[][] {
+    const state = this.blocks.stateAt(this.views.current(), block);
+    return requests.map(({ address, slots }) => slots.map((slot) => state.storage(key(address), Buffer.from(slot).toString('hex'))));
+  }
+
   getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
     return this.proofs.getProof(address, storageKeys, block);
   }

@@ -1,8 +1,10 @@
+import { logInBlock } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import type { Hex } from '../../primitives/hex.js';
 import { toQuantity } from '../../primitives/hex.js';
 import { RawJson } from '../../primitives/RawJson.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
+import { blockTimestampOf } from '../views/blockTimestampOf.js';
 import { storedTransactionView } from '../views/storedTransactionView.js';
 
 /** Where a tx stands in pre-confirmation order; sent beside each newPreconfBlockTransactions result. */
@@ -31,7 +33,7 @@ export class PreconfirmedPayloads {
     let payload = this.full.get(hash);
     if (payload !== undefined) return payload;
     const blockHash = view.block(stored.blockNumber)?.hash ?? null;
-    payload = new RawJson(JSON.stringify(flatten(stored, blockHash)));
+    payload = new RawJson(JSON.stringify(flatten(stored, blockHash, blockTimestampOf(view, stored))));
     // Only pre-confirmed payloads are shared: sealing changes blockHash, and replays of sealed txs are rare.
     if (blockHash === null) this.remember(hash, payload);
     return payload;
@@ -52,16 +54,16 @@ export function cursorOf(stored: StoredTransaction): PositionCursor {
   };
 }
 
-function flatten(stored: StoredTransaction, blockHash: Hex | null): Record<string, unknown> {
+function flatten(stored: StoredTransaction, blockHash: Hex | null, blockTimestamp: Hex): Record<string, unknown> {
   const { receipt } = stored;
   return {
-    ...storedTransactionView(stored, blockHash),
+    ...storedTransactionView(stored, blockHash, blockTimestamp),
     status: receipt.status,
     gasUsed: receipt.gasUsed,
     cumulativeGasUsed: receipt.cumulativeGasUsed,
     effectiveGasPrice: receipt.effectiveGasPrice,
     contractAddress: receipt.contractAddress,
     logsBloom: receipt.logsBloom,
-    logs: receipt.logs.map((log) => ({ ...log, blockHash, removed: false })),
+    logs: receipt.logs.map((log) => logInBlock(log, blockHash, blockTimestamp)),
   };
 }

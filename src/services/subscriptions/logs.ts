@@ -1,3 +1,4 @@
+import { logInBlock } from '../../chain/receiptView.js';
 import { hexToBytes } from '../../primitives/hex.js';
 import { LogMatcher } from '../logs/LogMatcher.js';
 import { decodeLogCriteriaOptions, logCriteriaSchema } from './logCriteriaOptions.js';
@@ -19,7 +20,7 @@ export const logs = defineSubscription({
       if (!matcher.mayBeIn(hexToBytes(block.logsBloom))) return;
       for (const hash of block.transactions) {
         for (const log of view.transaction(hash)?.receipt.logs ?? []) {
-          if (matcher.matches(log)) notify({ ...log, blockHash: block.hash, removed: false });
+          if (matcher.matches(log)) notify(logInBlock(log, block.hash, block.timestamp));
         }
       }
     });

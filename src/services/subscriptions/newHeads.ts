@@ -1,4 +1,5 @@
 import type { StoredBlock } from '../../chain/records.js';
+import { sealedBlockView } from '../views/sealedBlockView.js';
 import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
 
 /** newHeads: each sealed block's header, as geth sends it (the block without its body). */
@@ -11,6 +12,6 @@ export const newHeads = defineSubscription({
 
 /** A sealed block's header fields: what geth's newHeads carries (no transactions, uncles, withdrawals, size). */
 export function headerOf(block: StoredBlock): Record<string, unknown> {
-  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, totalDifficulty: _totalDifficulty, ...header } = block;
+  const { transactions: _transactions, uncles: _uncles, withdrawals: _withdrawals, size: _size, ...header } = sealedBlockView(block);
   return header;
 }

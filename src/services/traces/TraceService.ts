@@ -1,9 +1,11 @@
+import type { Common } from '@ethereumjs/common';
 import type { StoredBlock, StoredStateEdit, StoredTransaction } from '../../chain/records.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
+import { prepareCallOverrides } from '../../execution/overrides/prepareCallOverrides.js';
 import { NEWEST_VERSION } from '../../execution/PersistedStateReader.js';
 import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
 import { createTracer } from '../../execution/tracing/createTracer.js';
@@ -17,6 +19,8 @@ import { type BlockSelection, sealedEnvironment } from '../BlockSelection.js';
 
 /** What {@link TraceService} reads from and runs on. */
 export interface TraceServiceParts {
+  /** The chain's rules: which precompiles a state override may move. */
+  common: Common;
   views: ViewSource;
   blocks: BlockSelection;
   /** Runs the replays off the main thread, scheduled fairly with calls (at most a few traces at once). */
@@ -104,11 +108,16 @@ export class TraceService {
   /**
    * debug_traceCall: the call on the state after the block (or, with `txIndex`, before that
    * transaction of the block), in the block's environment. Unlike geth, "pending" is allowed:
-   * it is the pre-confirmed state.
+   * it is the pre-confirmed state. `stateOverrides` and `blockOverrides` of the config apply as in
+   * eth_call.
    */
   async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
     const { txIndex } = config;
+    // Checked here (geth's errors at once); the worker puts the state override on the (replayed)
+    // state and runs the call in the environment with the config's block overrides.
+    const overrides = config.stateOverrides || config.blockOverrides ? { state: config.stateOverrides, block: config.blockOverrides } : undefined;
+    const prepared = prepareCallOverrides(this.parts.common, source.environment, overrides);
     if (txIndex !== undefined && txIndex >= source.transactions.length)
       throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
     return this.parts.executor.trace(
@@ -129,6 +138,7 @@ export class TraceService {
         environment: source.environment,
         gasCap: this.parts.rpcGasCap,
         config: this.bounded(config),
+        ...(prepared.overrides === undefined ? {} : { overrides: prepared.overrides }),
       },
       owner,
     );

@@ -6,11 +6,14 @@ import type { OpenBlockView } from '../../sequencer/OpenBlockView.js';
 
 /** keccak256 of the RLP of an empty list: the uncle hash of every post-merge block. */
 const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
+/** sha256 of no EIP-7685 requests: what every block Sequin seals carries (see chain/buildSealedBlock.ts). */
+const EMPTY_REQUESTS_HASH = '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /**
  * eth_getBlockByNumber("pending") while sub-blocks are pre-confirmed: the open block so far, in
  * the shape of a sealed block, with `hash` and `nonce` null and zero roots (none is computed
- * before sealing). `transactions` are the hashes, or what `fullTransaction` makes of each.
+ * before sealing). Like the blocks it seals, it has a zero `parentBeaconBlockRoot` (no beacon
+ * chain) and the `requestsHash` of no requests. `transactions` are the hashes, or what `fullTransaction` makes of each.
  */
 export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined): JsonObject {
   const records = open.records();
@@ -28,7 +31,6 @@ export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record:
     receiptsRoot: zero,
     miner: bytesToHex(open.coinbase),
     difficulty: '0x0',
-    totalDifficulty: '0x0',
     extraData: '0x',
     size: '0x0',
     gasLimit: toQuantity(open.gasLimit),
@@ -40,6 +42,8 @@ export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record:
     withdrawalsRoot: zero,
     blobGasUsed: '0x0',
     excessBlobGas: '0x0',
+    parentBeaconBlockRoot: zero,
+    requestsHash: EMPTY_REQUESTS_HASH,
     uncles: [],
     transactions: fullTransaction ? records.map(fullTransaction) : hashes,
   };

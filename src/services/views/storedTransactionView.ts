@@ -1,16 +1,22 @@
 import type { StoredTransaction } from '../../chain/records.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
+import { authorizationsAsQuantities } from '../../sequencer/transactionRecord.js';
 
 /**
  * A stored (pre-confirmed or sealed) transaction as eth_getTransactionByHash serves it: its RPC
  * fields plus the block fields. `blockHash` is given by the caller: the sealed block's hash, the
- * zero hash while pre-confirmed, or null in subscription payloads.
+ * zero hash while pre-confirmed, or null in subscription payloads. `blockTimestamp` is its
+ * block's timestamp, known while pre-confirmed too (every sub-block of a block shares it).
  */
-export function storedTransactionView(stored: StoredTransaction, blockHash: Hex | null): Record<string, unknown> {
-  return {
+export function storedTransactionView(stored: StoredTransaction, blockHash: Hex | null, blockTimestamp: Hex): Record<string, unknown> {
+  const view: Record<string, unknown> = {
     ...stored.fields,
     blockHash,
     blockNumber: toQuantity(stored.blockNumber),
+    blockTimestamp,
     transactionIndex: toQuantity(stored.transactionIndex),
   };
+  // Records written before authorizations were stored as quantities print raw bytes ("0x", "0x05").
+  if (stored.fields.authorizationList !== undefined) view.authorizationList = authorizationsAsQuantities(stored.fields.authorizationList);
+  return view;
 }

@@ -1,9 +1,13 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
-/** eth_call: executes a call without a transaction; reverts are code 3 "execution reverted[: reason]" (geth). */
+/**
+ * eth_call: executes a call without a transaction; reverts are code 3 "execution reverted[: reason]"
+ * (geth). Optional third and fourth parameters: geth's state overrides and block overrides.
+ */
 export const call = defineMethod({
   name: 'eth_call',
   summary: 'Executes a message call on a block state and returns its output.',
@@ -11,6 +15,9 @@ export const call = defineMethod({
   params: [
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
+    { name: 'stateOverrides', decode: stateOverride, optional: true },
+    { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
-  handler: async (backend, [request, block], context) => bytesToHex(await backend.calls.call(request, block, jobOwnerOf(context))),
+  handler: async (backend, [request, block, state, blockOverrides], context) =>
+    bytesToHex(await backend.calls.call(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

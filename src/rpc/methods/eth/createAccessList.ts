@@ -1,12 +1,14 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
  * eth_createAccessList (EIP-2930, geth's algorithm): the accounts and slots the call touches,
  * found by re-running it until the list is stable, with the gas used when the list is included
- * and the call's error, if it failed.
+ * and the call's error, if it failed. Optional third parameter: geth's state overrides (geth takes
+ * no block overrides here).
  */
 export const createAccessList = defineMethod({
   name: 'eth_createAccessList',
@@ -15,9 +17,10 @@ export const createAccessList = defineMethod({
   params: [
     { name: 'transaction', decode: callRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
+    { name: 'stateOverrides', decode: stateOverride, optional: true },
   ],
-  handler: async (backend, [request, block], context) => {
-    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, jobOwnerOf(context));
+  handler: async (backend, [request, block, state], context) => {
+    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };
   },
 });

@@ -1,0 +1,12 @@
+import { bytesToHex } from '../../../primitives/hex.js';
+import { blockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** debug_getRawBlock: a sealed block RLP-encoded, as it travels between clients (header, transactions, uncles, withdrawals). */
+export const getRawBlock = defineMethod({
+  name: 'debug_getRawBlock',
+  summary: 'Returns a block in its RLP encoding.',
+  tier: 'public',
+  params: [{ name: 'block', decode: blockSelector }],
+  handler: (backend, [block]) => bytesToHex(backend.raw.rawBlock(block)),
+});

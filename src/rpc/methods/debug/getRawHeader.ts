@@ -1,0 +1,12 @@
+import { bytesToHex } from '../../../primitives/hex.js';
+import { blockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** debug_getRawHeader: a sealed block's header, RLP-encoded (its keccak256 is the block hash). */
+export const getRawHeader = defineMethod({
+  name: 'debug_getRawHeader',
+  summary: "Returns a block's header in its RLP encoding.",
+  tier: 'public',
+  params: [{ name: 'block', decode: blockSelector }],
+  handler: (backend, [block]) => bytesToHex(backend.raw.rawHeader(block)),
+});

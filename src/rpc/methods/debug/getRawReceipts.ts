@@ -1,0 +1,12 @@
+import { bytesToHex } from '../../../primitives/hex.js';
+import { blockSelector } from '../../schemas/decoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/** debug_getRawReceipts: a sealed block's receipts in their consensus encoding (EIP-2718 typed ones prefixed), in block order. */
+export const getRawReceipts = defineMethod({
+  name: 'debug_getRawReceipts',
+  summary: "Returns a block's receipts in their consensus encoding.",
+  tier: 'public',
+  params: [{ name: 'block', decode: blockSelector }],
+  handler: (backend, [block]) => backend.raw.rawReceipts(block).map((receipt) => bytesToHex(receipt)),
+});

@@ -1,0 +1,35 @@
+import type { JsonObject } from '../../../primitives/JsonObject.js';
+import type { SimulatedCallFailure } from '../../../services/simulate/simulatedBlockView.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { simulationRequest } from '../../schemas/simulationDecoders.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
+
+/**
+ * eth_simulateV1 (execution-apis; geth's implementation): runs calls in one or more simulated
+ * blocks on top of a block ("pending" too), with block and state overrides per block, optional
+ * validation, ETH transfers as logs, and full transactions. Nothing is kept. Each call's error
+ * carries code 3 (reverted, with the revert data) or -32015 (an EVM error), as geth's does.
+ */
+export const simulateV1 = defineMethod({
+  name: 'eth_simulateV1',
+  summary: 'Simulates calls in a sequence of blocks, with block and state overrides, and returns the blocks.',
+  tier: 'public',
+  params: [
+    { name: 'payload', decode: simulationRequest },
+    { name: 'block', decode: optionalBlockSelector, optional: true },
+  ],
+  handler: async (backend, [request, block]) => (await backend.simulation.simulate(request, block)).map(withErrorCodes),
+});
+
+/** Gives each failed call's error geth's code. */
+function withErrorCodes(block: JsonObject): JsonObject {
+  const calls = (block as { calls: Array<Record<string, unknown>> }).calls;
+  for (const call of calls) {
+    const failure = call.error as SimulatedCallFailure | undefined;
+    if (failure === undefined) continue;
+    const code = failure.kind === 'reverted' ? ErrorCodes.executionReverted.code : ErrorCodes.vmError.code;
+    call.error = { message: failure.message, code, ...(failure.data === undefined ? {} : { data: failure.data }) };
+  }
+  return block;
+}

@@ -1,0 +1,129 @@
+import type { BlockHeader } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { effectiveGasPrice } from '../../execution/executeTransaction.js';
+import type { SimulatedBlock, SimulatedCallResult } from '../../execution/simulation/simulateBlocks.js';
+import type { SimulatedLog } from '../../execution/simulation/TransferLogTracer.js';
+import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import { transactionFields } from '../../sequencer/transactionRecord.js';
+
+/**
+ * A call's failure as the service reports it; the RPC edge gives it geth's code (3 for a revert,
+ * with the revert data; -32015 for an EVM error).
+ */
+export interface SimulatedCallFailure {
+  kind: 'reverted' | 'vmError';
+  message: string;
+  data?: Hex;
+}
+
+/**
+ * One simulated block as geth's eth_simulateV1 answers it: the block (as eth_getBlockByNumber would
+ * show it, transactions as hashes or objects, `from` the call's sender) plus `calls`, each call's
+ * return data, logs (with the block's hash and timestamp), gas used, gas needed and status.
+ */
+export function simulatedBlockView(block: SimulatedBlock, fullTransactions: boolean): JsonObject {
+  const { header } = block;
+  const blockHash = bytesToHex(header.hash());
+  const context = { blockHash, blockNumber: toQuantity(header.number), blockTimestamp: toQuantity(header.timestamp) };
+  const hashes = block.transactionHashes.map((hash) => bytesToHex(hash));
+  const view: Record<string, unknown> = {
+    ...headerFields(header, blockHash),
+    size: toQuantity(block.size),
+    transactions: fullTransactions
+      ? block.transactions.map((transaction, index) => transactionView(transaction, index, hashes[index]!, block.senders[index]!, header, context))
+      : hashes,
+    uncles: [],
+    calls: block.calls.map((call, index) => callView(call, { ...context, transactionHash: hashes[index]!, transactionIndex: toQuantity(index) })),
+  };
+  if (block.withdrawals !== undefined) {
+    view.withdrawals = block.withdrawals.map((withdrawal) => ({
+      index: toQuantity(withdrawal.index),
+      validatorIndex: toQuantity(withdrawal.validatorIndex),
+      address: bytesToHex(withdrawal.address),
+      amount: toQuantity(withdrawal.amount),
+    }));
+  }
+  return view;
+}
+
+/** A header's fields in geth's RPC shape; those of later forks only when the header has them. */
+function headerFields(header: BlockHeader, hash: Hex): JsonObject {
+  const fields: Record<string, unknown> = {
+    number: toQuantity(header.number),
+    hash,
+    parentHash: bytesToHex(header.parentHash),
+    nonce: bytesToHex(header.nonce),
+    mixHash: bytesToHex(header.mixHash),
+    sha3Uncles: bytesToHex(header.uncleHash),
+    logsBloom: bytesToHex(header.logsBloom),
+    stateRoot: bytesToHex(header.stateRoot),
+    miner: bytesToHex(header.coinbase.bytes),
+    difficulty: toQuantity(header.difficulty),
+    extraData: bytesToHex(header.extraData),
+    gasLimit: toQuantity(header.gasLimit),
+    gasUsed: toQuantity(header.gasUsed),
+    timestamp: toQuantity(header.timestamp),
+    transactionsRoot: bytesToHex(header.transactionsTrie),
+    receiptsRoot: bytesToHex(header.receiptTrie),
+  };
+  if (header.baseFeePerGas !== undefined) fields.baseFeePerGas = toQuantity(header.baseFeePerGas);
+  if (header.withdrawalsRoot !== undefined) fields.withdrawalsRoot = bytesToHex(header.withdrawalsRoot);
+  if (header.blobGasUsed !== undefined) fields.blobGasUsed = toQuantity(header.blobGasUsed);
+  if (header.excessBlobGas !== undefined) fields.excessBlobGas = toQuantity(header.excessBlobGas);
+  if (header.parentBeaconBlockRoot !== undefined) fields.parentBeaconBlockRoot = bytesToHex(header.parentBeaconBlockRoot);
+  if (header.requestsHash !== undefined) fields.requestsHash = bytesToHex(header.requestsHash);
+  return fields;
+}
+
+function transactionView(
+  transaction: TypedTransaction,
+  index: number,
+  hash: Hex,
+  sender: Uint8Array,
+  header: BlockHeader,
+  context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex },
+): JsonObject {
+  return {
+    ...transactionFields(transaction, hash, bytesToHex(sender), effectiveGasPrice(transaction, header.baseFeePerGas ?? 0n)),
+    ...context,
+    transactionIndex: toQuantity(index),
+  };
+}
+
+function callView(
+  call: SimulatedCallResult,
+  context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex; transactionHash: Hex; transactionIndex: Hex },
+): JsonObject {
+  const view: Record<string, unknown> = {
+    returnData: bytesToHex(call.returnData),
+    logs: call.logs.map((log) => logView(log, context)),
+    gasUsed: toQuantity(call.gasUsed),
+    maxUsedGas: toQuantity(call.maxUsedGas),
+    status: call.success ? '0x1' : '0x0',
+  };
+  if (call.failure) {
+    const failure: SimulatedCallFailure = { kind: call.failure.kind, message: call.failure.message };
+    if (call.failure.kind === 'reverted') failure.data = bytesToHex(call.failure.data);
+    view.error = failure;
+  }
+  return view;
+}
+
+function logView(
+  log: SimulatedLog,
+  context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex; transactionHash: Hex; transactionIndex: Hex },
+): JsonObject {
+  return {
+    address: `0x${log.address}`,
+    topics: log.topics.map((topic) => bytesToHex(topic)),
+    data: bytesToHex(log.data),
+    blockNumber: context.blockNumber,
+    transactionHash: context.transactionHash,
+    transactionIndex: context.transactionIndex,
+    blockHash: context.blockHash,
+    blockTimestamp: context.blockTimestamp,
+    logIndex: toQuantity(log.index),
+    removed: false,
+  };
+}
