@@ -36,6 +36,7 @@ import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND, measureChainImport } from './targets/chain-import.js';
+import { FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON, measureFleet } from './targets/fleet.js';
 import { measureStalledSubscribers, STALLED_GAP, STALLED_GAP_NONE, STALLED_GAP_RATIO, STALLED_RSS_EXTRA } from './targets/stalled-subscribers.js';
 import { measureSubBlockBuild, PRECONF_THROUGHPUT, SUBBLOCK_BUILD } from './targets/subblock-build.js';
 import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-latency.js';
@@ -81,6 +82,10 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   STALLED_GAP,
   STALLED_GAP_RATIO,
   STALLED_RSS_EXTRA,
+  FLEET_LAG_P50,
+  FLEET_LAG_P99,
+  FLEET_OFF,
+  FLEET_ON,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...SEQUIN_TARGETS];
 const READ_SPECS: readonly MetricSpec[] = [STARTUP, ...READ_WORKLOADS.flatMap((w) => w.metrics), RSS, LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO];
@@ -190,6 +195,9 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
     STALLED_LIMIT_MS,
   );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+  await measureTarget(results, [FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON], 'fleet on NATS JetStream: replica lag, publishing on vs off', () =>
+    measureFleet(quick),
+  );
   // Last: generating the chain takes most of its time (see targets/chain-import.ts for a 10,000-block run).
   const importBlocks = quick ? 200 : 1_000;
   await measureTarget(results, [IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND], `sequin import of a generated ${importBlocks}-block chain`, () =>

@@ -48,6 +48,8 @@ const SOURCE: SourceTree = {
     // The edge: transports, access (its key store), metrics and the methods, which see the node
     // only through rpc/backend.ts's service interfaces.
     { layer: 'rpc', imports: 'everything below' },
+    // Scale-out on NATS JetStream: the sequencer's log, followers, the lease, write forwarding.
+    { layer: 'fleet', imports: 'everything below' },
     { layer: 'node', imports: 'everything below' },
     { layer: 'cli', imports: ['primitives', 'errors', 'config', 'rpc', 'node'] },
   ],

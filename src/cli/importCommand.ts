@@ -3,13 +3,14 @@ import { type ImportProgress, type ImportRequest, importChain } from '../node/im
 
 export const IMPORT_USAGE = [
   'Usage:',
-  '  sequin import [--data-dir DIR] [--genesis FILE] CHAIN.rlp[.gz]...',
+  '  sequin import [--data-dir DIR] [--genesis FILE] [--progress-interval MS] CHAIN.rlp[.gz]...',
   '',
   'Imports blocks (concatenated RLP, as geth export writes them; gzip when the name ends in .gz) into the',
   'chain in DIR, validating and executing each under its fork. An empty DIR needs --genesis (the geth',
   'genesis file of the chain); afterwards `sequin --data-dir DIR` serves the chain (with --mining manual:',
   'as imported). Blocks already imported are skipped, so a rerun after an interruption goes on where it',
-  'stopped. DIR defaults to $SEQUIN_DATA_DIR, else ./.sequin; no node may run on it meanwhile.',
+  'stopped. DIR defaults to $SEQUIN_DATA_DIR, else ./.sequin; no node may run on it meanwhile. Progress is',
+  'committed and reported at least every --progress-interval ms (default 1000; 0: after every block).',
 ].join('\n');
 
 /** Parses the words after `sequin import`. Throws with the usage on anything unexpected. */
@@ -17,10 +18,17 @@ export function parseImportCommand(argv: readonly string[], environment: NodeJS.
   let dataDir = environment[NODE_SETTINGS.dataDir.environment] ?? NODE_SETTINGS.dataDir.default;
   let genesisFile = environment[NODE_SETTINGS.genesis.environment];
   const files: string[] = [];
+  let progressIntervalMs: number | undefined;
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
     const [flag, inline] = word.startsWith('--') ? (word.split('=', 2) as [string, string | undefined]) : [word, undefined];
-    if (flag === '--data-dir' || flag === '--genesis') {
+    if (flag === '--progress-interval') {
+      const value = inline ?? argv[++index];
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) > 3_600_000) {
+        throw new Error(`--progress-interval needs a number of milliseconds from 0 to 3600000\n${IMPORT_USAGE}`);
+      }
+      progressIntervalMs = Number(value);
+    } else if (flag === '--data-dir' || flag === '--genesis') {
       const value = inline ?? argv[++index];
       if (value === undefined || value === '') throw new Error(`${flag} needs a value\n${IMPORT_USAGE}`);
       if (flag === '--data-dir') dataDir = value;
@@ -29,7 +37,7 @@ export function parseImportCommand(argv: readonly string[], environment: NodeJS.
     else files.push(word);
   }
   if (files.length === 0) throw new Error(`no chain file to import\n${IMPORT_USAGE}`);
-  return { dataDir, genesisFile, files };
+  return { dataDir, genesisFile, files, ...(progressIntervalMs === undefined ? {} : { progressIntervalMs }) };
 }
 
 /**

@@ -31,6 +31,8 @@ const {
   state,
   loadState,
   dumpState,
+  role,
+  nats,
 } = NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
@@ -80,6 +82,16 @@ export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
       config.txpool.accountSlots <= config.txpool.globalSlots
         ? undefined
         : `${txpool.accountSlots.flag} must be at most ${txpool.globalSlots.flag} (${config.txpool.globalSlots}), got ${config.txpool.accountSlots}: an account cannot be guaranteed more slots than the pool has`,
+  },
+  {
+    // A replica or standby follows a sequencer's log, which only exists on NATS.
+    constrains: role,
+    against: [nats],
+    allowed: `\`replica\` and \`standby\` need \`${nats.flag}\``,
+    problem: (config) =>
+      config.role === 'sequencer' || config.nats !== undefined
+        ? undefined
+        : `${role.flag} ${config.role} needs ${nats.flag} (the NATS cluster whose log it follows)`,
   },
   {
     // Anvil refuses the combination too: --state is both.

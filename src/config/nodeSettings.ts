@@ -9,6 +9,7 @@
  * README table test then fails until `npm run docs:flags` has documented it.
  */
 import { LOG_LEVELS } from '../primitives/logger.js';
+import { natsServersProblem } from './natsServers.js';
 import { publicUrlProblem } from './publicUrl.js';
 import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
 
@@ -108,6 +109,21 @@ export const NODE_SETTINGS = {
     // The message does not echo the words: a mnemonic is a secret.
     check: (words) => (words.trim().split(/\s+/).length < 12 ? '--mnemonic must have at least 12 words' : undefined),
     doc: "BIP-39 mnemonic of the dev accounts (path `m/44'/60'/0'/0/i`)",
+  }),
+  nats: optionalText({
+    name: 'nats',
+    valueName: 'URL[,URL…]',
+    defaultDoc: 'none: one node on its own, as without a fleet',
+    allowed: 'comma-separated `nats://host:port` URLs of one NATS cluster',
+    check: natsServersProblem,
+    doc: 'NATS cluster (JetStream) of a fleet: the sequencer publishes its log there, replicas and a standby follow it; the stream keeps one copy per URL given, up to 3; see [Scale-out and failover on NATS](#scale-out-and-failover-on-nats)',
+  }),
+  role: choice({
+    name: 'role',
+    valueName: 'ROLE',
+    choices: ['sequencer', 'replica', 'standby'],
+    default: 'sequencer',
+    doc: 'with `--nats`: `sequencer` (sequences while it holds the lease, else follows), `replica` (follows the log, serves reads, forwards writes) or `standby` (a replica that takes over when the lease lapses)',
   }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),

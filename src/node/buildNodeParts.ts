@@ -22,6 +22,7 @@ import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
 import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
+import type { SequencerLog } from '../sequencer/SequencerLog.js';
 import { CallLogging } from '../services/dev/CallLogging.js';
 import type { StateDumps } from '../services/dev/StateDumps.js';
 import { freeBytesIn } from '../storage/describeWriteFailure.js';
@@ -58,6 +59,8 @@ export interface NodeParts {
   intake: TransactionIntake;
   /** Built but not started: call `sequencer.start()` (or drive `sequencer.tick()` by hand). */
   sequencer: Sequencer;
+  /** The one writer (a fleet's follower applies the sequencer's log through it). */
+  producer: BlockProducer;
   backend: RpcBackend;
   /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
   callLogging: CallLogging;
@@ -82,6 +85,10 @@ export interface NodePartsOptions {
   inMemoryStorage?: boolean;
   /** Test seam: wraps the opened storage, e.g. to make its disk fill up (testing/FullDiskStorage.ts). */
   wrapStorage?: (storage: Storage) => Storage;
+  /** A fleet's log (fleet/): accepted txs, sub-blocks and seals go there before anyone sees them. */
+  log?: SequencerLog;
+  /** The fleet's genesis timestamp, so a new node writes the same genesis block. */
+  genesisTimestamp?: bigint;
 }
 
 /**
@@ -139,6 +146,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
         ...(gethGenesis === undefined ? {} : { gethGenesis }),
+        ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
     });
     const pool = new TxPool(world, config.txpool);
@@ -161,6 +169,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       storage,
       events,
       logger,
+      options.log,
     );
     const restoredTxs = await intake.restore();
     const blockHash = (number: bigint) => {
@@ -182,6 +191,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         trieNodes,
         clock,
         logger,
+        ...(options.log ? { log: options.log } : {}),
       },
       openBlock,
     );
@@ -231,6 +241,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       pool,
       intake,
       sequencer,
+      producer,
       backend,
       stateDumps,
       callLogging,

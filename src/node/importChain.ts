@@ -23,6 +23,8 @@ export interface ImportRequest {
   genesisFile: string | undefined;
   /** Files of concatenated RLP blocks (gzip when the name ends in .gz), imported in this order. */
   files: readonly string[];
+  /** Commit and report progress at least this often, in ms (default 1000; 0: after every block). */
+  progressIntervalMs?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function importChain(request: ImportRequest, onProgress: (progress:
       parameters: new BlockParameters({ gasLimit: spec.genesis.gasLimit, coinbase: new Uint8Array(20), common, stepGasLimit: true }),
       now: Date.now(),
     });
-    return await importBlocks({ common, storage, chain, chainWriter, trieNodes }, blocksOf(request.files, spec), onProgress);
+    return await importBlocks({ common, storage, chain, chainWriter, trieNodes }, blocksOf(request.files, spec), onProgress, request.progressIntervalMs);
   } finally {
     await storage.close();
   }

@@ -1,6 +1,9 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
+import { fleetReadiness } from '../fleet/fleetReadiness.js';
+import { joinFleet, prepareFleet } from '../fleet/joinFleet.js';
+import { observeFleetMetrics } from '../fleet/observeFleetMetrics.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
@@ -15,6 +18,7 @@ import { createStatusRoutes } from '../rpc/status/statusRoutes.js';
 import { trackReadiness } from '../rpc/status/trackReadiness.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
+import { localReadPositions } from '../rpc/transports/ReadPositions.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
@@ -63,7 +67,13 @@ export async function startNode(
 ): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(givenConfig.logLevel, { format: givenConfig.logFormat });
-  const parts = await buildNodeParts(givenConfig, { clock, logger, ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}) });
+  const fleet = givenConfig.nats === undefined ? undefined : await prepareFleet(givenConfig, logger);
+  const parts = await buildNodeParts(givenConfig, {
+    clock,
+    logger,
+    ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
+    ...(fleet ? { log: fleet.log, genesisTimestamp: fleet.genesisTimestamp } : {}),
+  });
   const {
     config,
     fromGenesisFile,
@@ -81,6 +91,7 @@ export async function startNode(
     restoredTxs,
   } = parts;
   try {
+    const member = fleet && (await joinFleet(fleet, parts, config, logger));
     const stateFiles = stateFilesOf(config);
     const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
     if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
@@ -97,7 +108,7 @@ export async function startNode(
       storage: storageHealth,
     });
     const rpc = new RpcServer({
-      methods: ALL_METHODS,
+      methods: member ? member.methods(ALL_METHODS) : ALL_METHODS,
       backend,
       maxBatchLength: config.maxBatchLength,
       maxBatchResponseBytes: config.maxBatchResponseBytes,
@@ -107,14 +118,20 @@ export async function startNode(
       observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
-    const statusRoutes = createStatusRoutes({ metrics, access, readiness: readiness.readiness });
+    if (member) observeFleetMetrics(metrics, member);
+    const statusRoutes = createStatusRoutes({
+      metrics,
+      access,
+      readiness: member ? fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
+    });
     const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
     const webPages = createWebHandler({
       config,
       accounts,
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
     });
-    sequencer.start();
+    if (member) await member.start(rpc);
+    else sequencer.start();
     let http: HttpServerHandle;
     try {
       http = await startHttpServer({
@@ -122,6 +139,7 @@ export async function startNode(
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
+        positions: member ? member.readPositions() : localReadPositions(sequencer.views),
         readTimeoutMs: config.httpReadTimeoutMs,
         inFlight,
         logger: toRpcLogger(logger),
@@ -130,7 +148,7 @@ export async function startNode(
       });
     } catch (error) {
       stopChainMetrics();
-      await sequencer.stop();
+      await (member ? member.stop() : sequencer.stop());
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
       }
@@ -176,7 +194,7 @@ export async function startNode(
           await websocket.close();
           await http.close();
           stopChainMetrics();
-          await sequencer.stop();
+          await (member ? member.stop() : sequencer.stop());
           try {
             dumpStateFile(stateFiles, stateDumps);
           } catch (error) {

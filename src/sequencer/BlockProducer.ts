@@ -2,6 +2,7 @@ import { type Common, ConsensusType, Hardfork } from '@ethereumjs/common';
 import { Address } from '@ethereumjs/util';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
+import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { EventBus } from '../events/EventBus.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
@@ -34,8 +35,9 @@ import { ChainViews } from './ChainViews.js';
 import type { Clock } from './Clock.js';
 import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool.js';
 import type { MiningMode } from './MiningMode.js';
-import { OpenBlock, type SubBlockContents } from './OpenBlock.js';
+import { type LoggedOpenBlockHeader, OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
+import { LOCAL_ONLY_SEQUENCER_LOG, type SequencerLog } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
@@ -56,6 +58,8 @@ export interface BlockProducerParts {
   trieNodes: TrieNodeStore;
   clock: Clock;
   logger: Logger;
+  /** The fleet's log every sub-block and seal goes to before it is published; none on a node of its own. */
+  log?: SequencerLog;
 }
 
 /** A sub-block executed from the pool (or made by a state edit), not yet written. */
@@ -135,7 +139,7 @@ export class BlockProducer {
     if (!produced) return undefined;
     const batch = new WriteBatch();
     this.writeSubBlock(batch, produced);
-    await this.commitSelected(batch, produced);
+    await this.commitSelected(batch, produced, { subBlock: produced.contents });
     return this.publishSubBlock(produced);
   }
 
@@ -154,7 +158,7 @@ export class BlockProducer {
     // The sub-block record is left out: the seal would delete it in the same commit.
     this.writeSubBlock(batch, produced, { record: false });
     this.writeSeal(batch, sealing);
-    await this.commitSelected(batch, produced);
+    await this.commitSelected(batch, produced, { subBlock: produced.contents, seal: { sealing, nextOpensAtMs } });
     const subBlock = this.publishSubBlock(produced);
     const block = this.publishSeal(sealing, nextOpensAtMs);
     return { subBlock, block };
@@ -181,7 +185,7 @@ export class BlockProducer {
     const produced: ProducedSubBlock = { contents, executed: [], failed: [], startedAt };
     const batch = new WriteBatch();
     this.writeSubBlock(batch, produced);
-    await storage.commit(batch);
+    await this.commitLogged(batch, { subBlock: contents });
     const event = this.publishSubBlock(produced);
     this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
     return event;
@@ -195,8 +199,40 @@ export class BlockProducer {
     const sealing = await this.sealedBlock(this.open, this.parts.world);
     const batch = new WriteBatch();
     this.writeSeal(batch, sealing);
-    await this.parts.storage.commit(batch);
+    await this.commitLogged(batch, { seal: { sealing, nextOpensAtMs } });
     return this.publishSeal(sealing, nextOpensAtMs);
+  }
+
+  /**
+   * Applies a sub-block that the fleet's sequencer executed and logged (a follower): the same
+   * commit and publication as one produced here; its txs leave this node's pool mirror.
+   */
+  async applyLoggedSubBlock(contents: SubBlockContents, header: LoggedOpenBlockHeader): Promise<SubBlockEvent> {
+    this.followOpenBlock(header);
+    const mirrored = contents.sealInputs.flatMap((input) => this.parts.pool.get(input.hash) ?? []);
+    // Its txs leave the pool mirror and its journal as a sub-block's dropped txs do.
+    const produced: ProducedSubBlock = { contents, executed: [], failed: mirrored, startedAt: performance.now() };
+    const batch = new WriteBatch();
+    this.writeSubBlock(batch, produced);
+    await this.commitLogged(batch, {});
+    return this.publishSubBlock(produced);
+  }
+
+  /**
+   * Makes the open block the one the log's sequencer filled: while no sub-block is in it, the
+   * header is taken as logged (a block opened here took its time and parameters from this node).
+   * Throws when the chains differ.
+   */
+  followOpenBlock(header: LoggedOpenBlockHeader): void {
+    const open = this.open;
+    if (open.number === header.number && open.timestamp === header.timestamp && open.openedAtMs === header.openedAtMs) return;
+    if (open.number !== header.number || !open.isEmpty) {
+      throw new Error(`the log's block ${header.number} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks)`);
+    }
+    // The fields the fork and parent decide follow from this node's head, as the sequencer derived them.
+    const opening = headerFieldsAfter(this.parts.common, this.head, header.timestamp, header.gasLimit);
+    this.open = new OpenBlock({ ...header, opening: { ...opening, gasLimit: header.gasLimit, baseFeePerGas: header.baseFeePerGas } });
+    this.views.publish(this.buildView());
   }
 
   /**
@@ -336,10 +372,23 @@ export class BlockProducer {
     }
   }
 
+  /**
+   * Appends what `batch` holds to the fleet's log (nothing on a node of its own), notes the log
+   * position in it, then commits it: a fenced append (another sequencer took over) commits nothing.
+   */
+  private async commitLogged(batch: WriteBatch, logged: { subBlock?: SubBlockContents; seal?: { sealing: Sealing; nextOpensAtMs: number } }): Promise<void> {
+    const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
+    if (logged.subBlock) await log.appendSubBlock(logged.subBlock, this.open.header);
+    if (logged.seal)
+      await log.appendSeal({ open: logged.seal.sealing.open.header, hash: logged.seal.sealing.block.hash, nextOpensAtMs: logged.seal.nextOpensAtMs });
+    log.notePosition(batch);
+    await this.parts.storage.commit(batch);
+  }
+
   /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
-  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock): Promise<void> {
+  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock, logged: Parameters<BlockProducer['commitLogged']>[1]): Promise<void> {
     try {
-      await this.parts.storage.commit(batch);
+      await this.commitLogged(batch, logged);
     } finally {
       if (produced.executed.length > 0 || produced.failed.length > 0) this.parts.pool.releaseInFlight();
     }

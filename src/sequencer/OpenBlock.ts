@@ -38,6 +38,9 @@ export interface OpenBlockHeader {
   opening: OpeningFields;
 }
 
+/** An open block's header as a follower receives it: the fields a fork and parent decide are derived again there. */
+export type LoggedOpenBlockHeader = Omit<OpenBlockHeader, 'opening'>;
+
 /**
  * The block being filled by sub-blocks: its fixed header fields (number, timestamp, base fee,
  * gas limit, coinbase), and what its sub-blocks have accumulated so far. Sealing turns it into a

@@ -44,6 +44,8 @@ export interface GenesisSpec {
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
   gethGenesis?: GethGenesis;
+  /** The genesis timestamp (seconds); default one second before now. A fleet's nodes share their sequencer's. */
+  timestamp?: bigint;
 }
 
 const EMPTY_STATE: StateReader = { account: () => undefined, storage: () => new Uint8Array(0), code: () => new Uint8Array(0) };
@@ -213,8 +215,9 @@ async function writeGenesis(options: {
 /** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
 function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array) {
   const { genesis } = options;
-  // One second in the past, so block 1 can open at once without running ahead of the clock.
-  const timestamp = BigInt(Math.floor(options.now / 1000) - 1);
+  // One second in the past, so block 1 can open at once without running ahead of the clock; a
+  // fleet's nodes share their sequencer's.
+  const timestamp = genesis.timestamp ?? BigInt(Math.floor(options.now / 1000) - 1);
   const parentHash = new Uint8Array(32);
   return buildSealedBlock({
     rules: commonAt(options.common, { number: 0n, timestamp, difficulty: 0n }),

@@ -8,7 +8,7 @@
  *          ──▶ executeBlock (execution/block) on the state so far
  *          ──▶ compare gas used, bloom, receipts root, requests hash, state root with the header
  *          ──▶ records (block, its RLP, transactions with receipts) + state + trie nodes into a batch
- *   every BATCH_BLOCKS blocks or BATCH_MS ──▶ one atomic commit, the head moving with it
+ *   every BATCH_BLOCKS blocks or progress interval ──▶ one atomic commit, the head moving with it
  *
  * A kill at any moment loses at most the uncommitted batch; a rerun skips what is stored and goes on.
  * Afterwards the head (and so safe and finalized, which are the head on a single-writer chain) is the
@@ -42,7 +42,8 @@ import { toStoredTransaction } from './transactionRecord.js';
 
 /** Blocks per commit, and the longest time a batch stays open: few fsyncs, little lost to a kill. */
 const BATCH_BLOCKS = 256;
-const BATCH_MS = 1000;
+/** How often, by default, the import commits and reports progress. */
+const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 /** How far back an uncle's parent may be (geth: 7 generations) and how many blocks' uncles a block may not repeat. */
 const UNCLE_GENERATIONS = 7;
 const MAX_UNCLES = 2;
@@ -91,8 +92,9 @@ export async function importBlocks(
   parts: ImportParts,
   blocks: AsyncIterable<RlpChainBlock>,
   onProgress: (progress: ImportProgress) => void = () => {},
+  progressIntervalMs = DEFAULT_PROGRESS_INTERVAL_MS,
 ): Promise<ImportProgress> {
-  return new ChainImport(parts, onProgress).run(blocks);
+  return new ChainImport(parts, onProgress, progressIntervalMs).run(blocks);
 }
 
 class ChainImport {
@@ -111,6 +113,7 @@ class ChainImport {
   constructor(
     private readonly parts: ImportParts,
     private readonly onProgress: (progress: ImportProgress) => void,
+    private readonly progressIntervalMs: number,
   ) {
     const stored = parts.chain.head();
     if (!stored) throw new Error('the data directory holds no chain (no genesis block)');
@@ -171,7 +174,7 @@ class ChainImport {
       });
       if (!equal(stateRoot, block.header.stateRoot)) throw mismatch(number, 'stateRoot', stateRoot, block.header.stateRoot);
       this.append(block, rlp, executed, changes, updatedAccounts);
-      if (this.uncommitted.size >= BATCH_BLOCKS || performance.now() - this.batchStartedAt >= BATCH_MS) await this.commit();
+      if (this.uncommitted.size >= BATCH_BLOCKS || performance.now() - this.batchStartedAt >= this.progressIntervalMs) await this.commit();
       this.report(false);
     }
   }
@@ -279,11 +282,11 @@ class ChainImport {
     this.batchStartedAt = performance.now();
   }
 
-  /** Reports progress at most once a second; the final figures only update the progress returned. */
+  /** Reports progress at most once per progress interval; the final figures only update the progress returned. */
   private report(final: boolean): void {
     const now = performance.now();
     this.progress.elapsedMs = now - this.startedAt;
-    if (final || now - this.lastReportAt < 1000) return;
+    if (final || now - this.lastReportAt < this.progressIntervalMs) return;
     this.lastReportAt = now;
     this.onProgress({ ...this.progress });
   }

@@ -11,6 +11,7 @@ import { decodeRawTransaction, type StatelessRules } from './decodeRawTransactio
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
+import { LOCAL_ONLY_TRANSACTION_LOG, type TransactionLog } from './TransactionLog.js';
 import type { TxPool } from './TxPool.js';
 
 /**
@@ -26,6 +27,8 @@ export class TransactionIntake {
     private readonly storage: Storage,
     private readonly events: Pick<EventBus<PoolEvents>, 'emit'>,
     private readonly logger: Logger,
+    /** Where accepted txs are recorded beyond this machine (a fleet's log), with the journal write. */
+    private readonly log: TransactionLog = LOCAL_ONLY_TRANSACTION_LOG,
   ) {}
 
   /**
@@ -61,16 +64,43 @@ export class TransactionIntake {
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
     for (const evicted of admission.evicted) this.journal.forget(batch, evicted.hash);
     try {
-      await this.storage.commit(batch);
+      await Promise.all([this.storage.commit(batch), this.log.recordAccepted(decoded)]);
     } catch (error) {
       this.pool.revert(admission);
+      // The client is told the tx was refused: it must not come back from the journal either.
+      const undo = new WriteBatch();
+      this.journal.forget(undo, decoded.hash);
+      await this.storage.commit(undo).catch(() => {});
       // The storage guard logs a full or failing disk once; anything else is logged here.
-      if (!(error instanceof StorageUnavailableError)) this.logger.error('journal write failed; transaction rejected', { hash: decoded.hash, error });
+      if (!(error instanceof StorageUnavailableError)) this.logger.error('journal or log write failed; transaction rejected', { hash: decoded.hash, error });
       throw error;
     }
     for (const evicted of admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: evicted.hash, for: decoded.hash });
     this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
     return decoded.hash;
+  }
+
+  /**
+   * Admits and journals transactions the fleet's sequencer accepted, in one commit (a follower
+   * mirroring its pool, so `pending` nonces and txpool_* agree, and a standby can sequence them
+   * after a takeover). One this pool refuses (already known, already executed) is skipped.
+   */
+  async mirror(raws: readonly Uint8Array[]): Promise<void> {
+    const batch = new WriteBatch();
+    const admitted: PoolTransaction[] = [];
+    for (const raw of raws) {
+      const decoding = decodeRawTransaction(raw, this.rules);
+      if (!decoding.valid) continue;
+      const admission = this.pool.admit(decoding.value);
+      if (!admission.valid) continue;
+      admitted.push(decoding.value);
+      this.journal.record(batch, decoding.value);
+      if (admission.value.replaced) this.journal.forget(batch, admission.value.replaced.hash);
+      for (const evicted of admission.value.evicted) this.journal.forget(batch, evicted.hash);
+    }
+    if (batch.isEmpty) return;
+    await this.storage.commit(batch);
+    for (const transaction of admitted) this.events.emit('pendingTransaction', { hash: transaction.hash, transaction });
   }
 
   /** Rebuilds the pool from the journal at start-up; txs no longer valid are dropped from it. */

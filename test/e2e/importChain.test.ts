@@ -90,9 +90,11 @@ describe('sequin import of the execution-apis chain', () => {
 
   it('resumes after kill -9: the rerun skips what was committed and finishes the chain', async () => {
     const dataDir = createTempDataDir();
-    const child = spawn(process.execPath, [SEQUIN_BIN, 'import', '--data-dir', dataDir, '--genesis', GENESIS, CHAIN], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Progress every 0 ms: each block is committed, then reported, so the first line means block 1 is durable.
+    const child = spawn(process.execPath, [SEQUIN_BIN, 'import', '--data-dir', dataDir, '--genesis', GENESIS, '--progress-interval', '0', CHAIN], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    // The first progress line comes after the first batch is committed (both are due a second after the start).
     const progressed = await new Promise<number | undefined>((resolve) => {
       let stderr = '';
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {

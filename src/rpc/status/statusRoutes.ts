@@ -3,7 +3,7 @@ import type { AccessResolver } from '../access/createAccessResolver.js';
 import type { NodeMetrics } from '../metrics/NodeMetrics.js';
 
 /** The node's readiness, as GET /ready reports it. */
-export type Readiness = { ready: true; head: number } | { ready: false; reason: string };
+export type Readiness = { ready: true; head: number; details?: Record<string, unknown> } | { ready: false; reason: string; details?: Record<string, unknown> };
 
 /**
  * The node's GET pages besides the transport's /health (alive):
@@ -20,7 +20,7 @@ export function createStatusRoutes(options: { metrics: NodeMetrics; access: Acce
     const path = (request.url ?? '/').split('?', 1)[0];
     if (path === '/ready') {
       const state = options.readiness();
-      const body = state.ready ? { status: 'ready', head: state.head } : { status: 'not ready', reason: state.reason };
+      const body = state.ready ? { status: 'ready', head: state.head, ...state.details } : { status: 'not ready', reason: state.reason, ...state.details };
       send(response, state.ready ? 200 : 503, 'application/json', JSON.stringify(body));
       return true;
     }

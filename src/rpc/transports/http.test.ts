@@ -133,7 +133,8 @@ describe('startHttpServer', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toBe('POST, GET, OPTIONS');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization');
+    // Sequin-Position: a browser client may send back the read position it last saw.
+    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Sequin-Position');
   });
 
   it.each([

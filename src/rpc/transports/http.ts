@@ -21,6 +21,7 @@ import type { RpcServer } from '../server/RpcServer.js';
 import { serializeError } from '../server/serializeResponse.js';
 import type { AuthorizeConnection, ConnectionAccess } from './ConnectionAccess.js';
 import type { InFlightBytes } from './InFlightBytes.js';
+import { POSITION_HEADER, parsePosition, type ReadPositions } from './ReadPositions.js';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -52,6 +53,8 @@ export interface HttpServerOptions {
    * to) false to fall through to 404.
    */
   getHandler?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Read positions: the header on every answer, and the wait (or forward) for a client's last seen one. Default: none. */
+  positions?: ReadPositions;
   /** How long an idle keep-alive connection stays open. Default 65 s: longer than the 60 s idle timeout of common load balancers, so the proxy, not us, closes first. */
   keepAliveTimeoutMs?: number;
   /**
@@ -86,7 +89,7 @@ const ACCEPTED_CONTENT_TYPES = new Set(['application/json', 'application/json-rp
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Allow-Headers': `Content-Type, Authorization, ${POSITION_HEADER}`,
   'Access-Control-Max-Age': '600',
 } as const;
 const BODY_TOO_LARGE = serializeError(null, invalidRequest('request body too large'));
@@ -180,6 +183,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: HttpSer
   req.on('error', (error) => logger.debug({ err: error }, 'http request stream error'));
   res.on('error', (error) => logger.debug({ err: error }, 'http response stream error'));
   res.setHeader('Access-Control-Allow-Origin', '*');
+  if (options.positions) res.setHeader('Access-Control-Expose-Headers', POSITION_HEADER);
   switch (req.method) {
     case 'POST':
       return servePost(req, res, options, logger);
@@ -243,8 +247,20 @@ async function servePost(req: IncomingMessage, res: ServerResponse, options: Htt
     return;
   }
   try {
+    const positions = options.positions;
+    const wanted = positions && parsePosition(req.headers[POSITION_HEADER.toLowerCase()]);
+    if (positions?.forward && wanted && !(await positions.reach(wanted))) {
+      // This node is behind what the client has seen: the sequencer answers instead.
+      const forwarded = await positions.forward(body.text, access.context);
+      if (res.destroyed) return;
+      res.setHeader(POSITION_HEADER, forwarded.position);
+      send(res, 200, 'application/json', forwarded.body);
+      return;
+    }
     const reply = await options.rpc.handle(body.text, access.context);
     if (res.destroyed) return; // the client left while we worked
+    // Taken after the answer: views only move forward, so the answer is from this state or an older one.
+    if (positions) res.setHeader(POSITION_HEADER, positions.current());
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     send(res, reply.status, 'application/json', reply.body ?? '');
   } finally {

@@ -1,0 +1,80 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlockProducer } from '../sequencer/BlockProducer.js';
+import { signPoolTx, testSigner } from '../testing/signedTransactions.js';
+import { silentLogger } from '../testing/silentLogger.js';
+import { cleanupNatsClusters, startNatsCluster } from '../testing/startNatsCluster.js';
+import type { PoolTransaction } from '../txpool/PoolTransaction.js';
+import type { TransactionIntake } from '../txpool/TransactionIntake.js';
+import { JetStreamLog, MAX_MESSAGE_BYTES, NotLeadingError } from './JetStreamLog.js';
+import { decodeLogEntry } from './LogEntry.js';
+import { LogFollower } from './LogFollower.js';
+
+let connection: NatsConnection;
+
+beforeAll(async () => {
+  const nats = await startNatsCluster();
+  connection = await connect({ servers: nats.urls });
+  const manager = await jetstreamManager(connection);
+  await manager.streams.add({ name: 'LOG', subjects: ['log'] });
+  await manager.streams.add({ name: 'BIG', subjects: ['big'] });
+}, 30_000);
+
+afterAll(async () => {
+  await connection?.close();
+  await cleanupNatsClusters();
+});
+
+describe('JetStreamLog', () => {
+  it('groups transactions accepted together into one message, and fences out a writer that is behind', async () => {
+    const client = (await jetstreamManager(connection)).jetstream();
+    const leader = new JetStreamLog(client, 'log', silentLogger);
+    leader.lead(0);
+    const transactions = await Promise.all([0, 1, 2].map((nonce) => signPoolTx(testSigner(0), { nonce })));
+    await Promise.all(transactions.map((transaction) => leader.recordAccepted(transaction)));
+    // Accepted together, they share one message: one round trip for all three.
+    expect(leader.lastSequence).toBe(1);
+    const first = decodeLogEntry((await (await jetstreamManager(connection)).streams.getMessage('LOG', { seq: 1 }))!.data);
+    expect(first.kind === 'transactions' && first.raws.length).toBe(3);
+
+    // A second writer that believes the log ends before that message cannot append, and says so once.
+    const deposed = new JetStreamLog(client, 'log', silentLogger);
+    let fenced = 0;
+    deposed.onFenced = () => fenced++;
+    deposed.lead(0);
+    await expect(deposed.recordAccepted(await signPoolTx(testSigner(0), { nonce: 3 }))).rejects.toBeInstanceOf(NotLeadingError);
+    expect(fenced).toBe(1);
+    await expect(deposed.recordAccepted(await signPoolTx(testSigner(0), { nonce: 4 }))).rejects.toBeInstanceOf(NotLeadingError);
+    expect((await (await jetstreamManager(connection)).streams.info('LOG')).state.last_seq).toBe(1);
+
+    // The leader goes on after its own last message.
+    await leader.recordAccepted(await signPoolTx(testSigner(0), { nonce: 5 }));
+    expect(leader.lastSequence).toBe(2);
+  });
+
+  it('splits an entry larger than a message into parts that a follower joins again', async () => {
+    const client = (await jetstreamManager(connection)).jetstream();
+    const leader = new JetStreamLog(client, 'big', silentLogger);
+    leader.lead(0);
+    const raws = [1, 2, 3].map((fill) => new Uint8Array(200_000).fill(fill));
+    await Promise.all(raws.map((raw) => leader.recordAccepted({ raw } as PoolTransaction)));
+    // Hex doubles the bytes: 1.2 MB of entry in parts of at most MAX_MESSAGE_BYTES.
+    expect(leader.lastSequence).toBe(Math.ceil((6 * 200_000) / MAX_MESSAGE_BYTES));
+
+    const mirrored: Uint8Array[] = [];
+    const followerLog = new JetStreamLog(client, 'big', silentLogger);
+    const follower = new LogFollower({
+      client,
+      stream: 'BIG',
+      log: followerLog,
+      producer: {} as BlockProducer,
+      intake: { mirror: async (raws: Uint8Array[]) => void mirrored.push(...raws) } as unknown as TransactionIntake,
+      logger: silentLogger,
+    });
+    await follower.start();
+    expect(await follower.waitFor(leader.lastSequence, 10_000)).toBe(true);
+    await follower.stop();
+    expect(mirrored).toEqual(raws);
+  });
+});

@@ -1,0 +1,163 @@
+import { type ConsumerMessages, DeliverPolicy, type JetStreamClient } from '@nats-io/jetstream';
+import type { Logger } from '../primitives/logger.js';
+import type { BlockProducer } from '../sequencer/BlockProducer.js';
+import type { TransactionIntake } from '../txpool/TransactionIntake.js';
+import { type JetStreamLog, PART_HEADER } from './JetStreamLog.js';
+import { decodeLogEntry } from './LogEntry.js';
+
+/** How far a follower is behind the log's end. */
+export interface FollowerLag {
+  /** Messages published that this node has not applied yet. */
+  messages: number;
+  /** Milliseconds between the last applied message's publication and its application here. */
+  ms: number;
+}
+
+/**
+ * Follows the sequencer's log (a replica, a standby, a sequencer without the lease): consumes the
+ * stream from the message after the last one this node applied, and applies each message through
+ * the producer's own write path, so the chain, the views every read method answers from, and the
+ * events subscriptions hear are those of the sequencer. Accepted transactions enter the pool
+ * mirror; sub-blocks are committed as logged; a seal is sealed here and its hash (so its state
+ * root) must be the sequencer's, else the follower stops: this node's chain differs.
+ */
+export class LogFollower {
+  private messages: ConsumerMessages | undefined;
+  private running: Promise<void> | undefined;
+  private waiters: Array<{ sequence: number; resolve: (reached: boolean) => void; reached: () => boolean }> = [];
+  private lastLag: FollowerLag = { messages: 0, ms: 0 };
+  /** The last stream sequence read, applied or not (a part of an entry whose other parts never came). */
+  private seenSequence = 0;
+  /** The parts read so far of an entry split over several messages. */
+  private pendingParts: Uint8Array[] = [];
+  /** Set when applying failed: the follower stopped and the node must not serve as if current. */
+  failure: unknown;
+
+  constructor(
+    private readonly parts: {
+      client: JetStreamClient;
+      stream: string;
+      log: JetStreamLog;
+      producer: BlockProducer;
+      intake: TransactionIntake;
+      logger: Logger;
+      /** Hears each applied message's lag (for metrics). */
+      onApplied?: (lag: FollowerLag) => void;
+    },
+  ) {}
+
+  /** The last stream sequence applied here. */
+  get applied(): number {
+    return this.parts.log.lastSequence;
+  }
+
+  /** The last stream sequence read: at least {@link applied}, more while an entry's parts are incomplete. */
+  get seen(): number {
+    return Math.max(this.seenSequence, this.applied);
+  }
+
+  get lag(): FollowerLag {
+    return this.lastLag;
+  }
+
+  get following(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Starts consuming after the last applied message. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    const { client, stream } = this.parts;
+    const consumer = await client.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.applied + 1 });
+    const messages = await consumer.consume();
+    this.messages = messages;
+    this.running = this.applyAll(messages);
+  }
+
+  /** Stops after the message being applied. */
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    await this.messages?.close();
+    await running;
+    this.running = undefined;
+    this.messages = undefined;
+  }
+
+  /** Resolves true once message `sequence` is applied (or, with `seen`, read), false if `timeoutMs` passes first. */
+  waitFor(sequence: number, timeoutMs: number, options: { seen?: boolean } = {}): Promise<boolean> {
+    const reached = () => (options.seen ? this.seen : this.applied) >= sequence;
+    if (reached()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { sequence, resolve, reached };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        this.waiters = this.waiters.filter((other) => other !== waiter);
+        resolve(reached());
+      }, timeoutMs).unref?.();
+    });
+  }
+
+  private async applyAll(messages: ConsumerMessages): Promise<void> {
+    try {
+      for await (const message of messages) {
+        if (message.seq <= this.applied) continue;
+        this.seenSequence = message.seq;
+        const part = message.headers?.get(PART_HEADER);
+        if (part) {
+          const [index, count] = part.split('/').map(Number);
+          if (index === 1) this.pendingParts = [];
+          this.pendingParts.push(message.data);
+          if (index !== count) {
+            this.wake();
+            continue;
+          }
+          const whole = Buffer.concat(this.pendingParts);
+          this.pendingParts = [];
+          await this.apply(message.seq, whole);
+        } else {
+          // Parts before a whole message are an append its sequencer never finished (it died): never acknowledged, dropped.
+          this.pendingParts = [];
+          await this.apply(message.seq, message.data);
+        }
+        this.seenSequence = message.seq;
+        const ms = Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1_000_000);
+        this.lastLag = { messages: message.info.pending, ms };
+        this.parts.onApplied?.(this.lastLag);
+        this.wake();
+      }
+    } catch (error) {
+      this.failure = error;
+      this.parts.logger.error('stopped following the log: this node cannot apply it', { position: this.applied, error });
+      await messages.close().catch(() => {});
+    }
+  }
+
+  private async apply(sequence: number, data: Uint8Array): Promise<void> {
+    const { log, producer, intake } = this.parts;
+    const entry = decodeLogEntry(data);
+    if (entry.kind === 'transactions') {
+      await intake.mirror(entry.raws);
+      log.applying(sequence);
+      return;
+    }
+    log.applying(sequence);
+    if (entry.kind === 'subBlock') {
+      await producer.applyLoggedSubBlock(entry.contents, entry.open);
+      return;
+    }
+    const { seal } = entry;
+    producer.followOpenBlock(seal.open);
+    const block = await producer.seal(seal.nextOpensAtMs);
+    if (block.hash !== seal.hash) {
+      throw new Error(`block ${seal.open.number} sealed here as ${block.hash}, but the sequencer sealed ${seal.hash}: the state differs`);
+    }
+  }
+
+  private wake(): void {
+    const ready = this.waiters.filter((waiter) => waiter.reached());
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
+    for (const waiter of ready) waiter.resolve(true);
+  }
+}

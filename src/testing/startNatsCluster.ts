@@ -1,0 +1,133 @@
+/**
+ * Real `nats-server` processes with JetStream for tests: one server, or a cluster of three (for
+ * failover tests), on free loopback ports, each with its own temporary store directory.
+ *
+ *   startNatsCluster({ size: 3 }) ──spawn ×3──▶ nats-server -js -a 127.0.0.1 -p P --cluster … --routes …
+ *        ▲                                           │ each answers /healthz?js-enabled-only on its monitor port
+ *        └──── { urls, natsFlag, kill(i), restart(i), stop } ◀┘
+ *
+ * Call {@link cleanupNatsClusters} in `afterAll`; servers still running when the test worker exits
+ * are SIGKILLed too.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running NATS server or cluster. */
+export interface NatsCluster {
+  /** Client URLs, one per server (`nats://127.0.0.1:PORT`). */
+  urls: string[];
+  /** The value for `--nats`: every URL, comma-separated. */
+  natsFlag: string;
+  /** SIGKILLs server `index`. */
+  kill(index: number): void;
+  /** Starts server `index` again on its ports and store (after {@link kill}). */
+  restart(index: number): Promise<void>;
+  /** Stops every server and deletes their stores. */
+  stop(): Promise<void>;
+}
+
+interface ServerPorts {
+  client: number;
+  cluster: number;
+  monitor: number;
+}
+
+const running = new Set<ChildProcess>();
+const clusters = new Set<NatsCluster>();
+
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** A free TCP port on loopback (the OS picks it; a small race with other processes is accepted). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `size` (1 or 3) JetStream servers; three form one cluster named `sequin-test`. */
+export async function startNatsCluster(options: { size?: 1 | 3 } = {}): Promise<NatsCluster> {
+  const size = options.size ?? 1;
+  const root = mkdtempSync(join(tmpdir(), 'sequin-nats-'));
+  const ports: ServerPorts[] = [];
+  for (let index = 0; index < size; index++) ports.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
+  const children: Array<ChildProcess | undefined> = new Array(size).fill(undefined);
+
+  const argsOf = (index: number): string[] => {
+    const own = ports[index] as ServerPorts;
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(own.client), '-m', String(own.monitor), '-sd', join(root, `server-${index}`), '-n', `n${index}`];
+    if (size > 1) {
+      const routes = ports.map((other) => `nats://127.0.0.1:${other.cluster}`).join(',');
+      args.push('--cluster_name', 'sequin-test', '--cluster', `nats://127.0.0.1:${own.cluster}`, '--routes', routes);
+    }
+    return args;
+  };
+  const launch = async (index: number): Promise<void> => {
+    const child = spawn('nats-server', argsOf(index), { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4000);
+    });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
+    children[index] = child;
+    await untilHealthy(ports[index] as ServerPorts, size, () => errors);
+  };
+
+  await Promise.all(ports.map((_, index) => launch(index)));
+  const urls = ports.map((own) => `nats://127.0.0.1:${own.client}`);
+  const cluster: NatsCluster = {
+    urls,
+    natsFlag: urls.join(','),
+    kill: (index) => children[index]?.kill('SIGKILL'),
+    restart: (index) => launch(index),
+    stop: async () => {
+      clusters.delete(cluster);
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGKILL');
+            }),
+        ),
+      );
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  clusters.add(cluster);
+  return cluster;
+}
+
+/** Stops every cluster a test file started (call in `afterAll`). */
+export async function cleanupNatsClusters(): Promise<void> {
+  await Promise.all([...clusters].map((cluster) => cluster.stop()));
+}
+
+/** Waits until the server's JetStream answers healthy (in a cluster: once a meta leader exists). */
+async function untilHealthy(ports: ServerPorts, size: number, errors: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  const path = size > 1 ? '/healthz' : '/healthz?js-enabled-only=true';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${ports.monitor}${path}`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nats-server on port ${ports.client} did not become healthy:\n${errors()}`);
+}
