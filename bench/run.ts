@@ -6,6 +6,8 @@
  *   npm run bench                                  # build Sequin, then all three nodes
  *   node --import tsx bench/run.ts --only hardhat  # one node (sequin | hardhat | anvil)
  *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
+ *   node --import tsx bench/run.ts --reads         # only the read rows (estimates, calls, block number)
+ *                                                  # and the endless-loop fairness target; docs/ left untouched
  *
  * After Sequin's comparative workloads come its design targets, which the peers have no counterpart
  * for (their cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
@@ -42,6 +44,7 @@ import { measureWsLatency, WS_LATENCY_P50, WS_LATENCY_P99 } from './targets/ws-l
 import { batchedBurst } from './workloads/batchedBurst.js';
 import { blockNumber } from './workloads/block-number.js';
 import { burst } from './workloads/burst.js';
+import { LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO, measureEndlessLoopFairness } from './workloads/endless-loop-fairness.js';
 import { estimateGas } from './workloads/estimate-gas.js';
 import { ethCall } from './workloads/eth-call.js';
 import { instantMining } from './workloads/instantMining.js';
@@ -50,13 +53,15 @@ import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './wo
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
-const RUN_LIMIT_MS = 495_000;
+const RUN_LIMIT_MS = 600_000;
 const WORKLOAD_LIMIT_MS = 90_000;
 /** Two bursts of 30,000 transfers on fresh nodes, and their signing. */
 const STALLED_LIMIT_MS = 180_000;
 
 // Instant mining last: it switches Sequin from interval to instant mining (evm_setAutomine).
 const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber, instantMining];
+/** What --reads runs: the closed-loop read workloads, which need no transactions first. */
+const READ_WORKLOADS: readonly Workload[] = [estimateGas, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, the peers "n/a"), after the comparison. */
@@ -69,6 +74,9 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLOOD_IDLE_P99,
   FLOOD_P99,
   FLOOD_RATIO,
+  LOOPS_IDLE_P99,
+  LOOPS_P99,
+  LOOPS_RATIO,
   IMPORT_BLOCKS_PER_SECOND,
   IMPORT_GAS_PER_SECOND,
   STALLED_GAP_NONE,
@@ -81,6 +89,7 @@ const SEQUIN_TARGETS: readonly MetricSpec[] = [
   FLEET_ON,
 ];
 const SPECS: readonly MetricSpec[] = [STARTUP, ...WORKLOADS.flatMap((w) => w.metrics), RSS, ...FORK_SPECS, ...SEQUIN_TARGETS];
+const READ_SPECS: readonly MetricSpec[] = [STARTUP, ...READ_WORKLOADS.flatMap((w) => w.metrics), RSS, LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO];
 
 const PEERS = [
   { key: 'sequin', start: sequin.start },
@@ -92,15 +101,18 @@ type PeerKey = (typeof PEERS)[number]['key'];
 interface Options {
   only?: PeerKey;
   quick: boolean;
+  /** Only the read workloads and the endless-loop fairness target (--reads). */
+  reads: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { quick: false };
+  const options: Options = { quick: false, reads: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') options.quick = true;
+    else if (arg === '--reads') options.reads = true;
     else if (arg === '--only' && PEERS.some((peer) => peer.key === argv[i + 1])) options.only = argv[++i] as PeerKey;
-    else throw new Error(`usage: run.ts [--only sequin|hardhat|anvil] [--quick]   (bad argument: ${arg})`);
+    else throw new Error(`usage: run.ts [--only sequin|hardhat|anvil] [--quick] [--reads]   (bad argument: ${arg})`);
   }
   return options;
 }
@@ -109,7 +121,8 @@ function parseArgs(argv: readonly string[]): Options {
  * Runs all workloads against one started peer, filling `results`. For Sequin (`sequinTargets`),
  * then also tries eth_getBlockReceipts on the burst's largest block, after RSS is taken.
  */
-async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTargets: boolean): Promise<void> {
+async function benchPeer(peer: Peer, options: Options, results: Results, sequinTargets: boolean): Promise<void> {
+  const { quick } = options;
   results.set(STARTUP.id, { value: peer.startupMs });
   const rpc = new RpcClient(peer.url);
   let token: Promise<Address> | undefined;
@@ -121,7 +134,7 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTar
     burstHashes: [],
   };
   try {
-    for (const workload of WORKLOADS) {
+    for (const workload of options.reads ? READ_WORKLOADS : WORKLOADS) {
       console.error(`bench: ${peer.name}: ${workload.name}…`);
       try {
         const measured = await withTimeout(workload.run(ctx), WORKLOAD_LIMIT_MS, workload.name);
@@ -135,7 +148,7 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTar
     } catch (error) {
       results.set(RSS.id, errorResult(error));
     }
-    if (sequinTargets) {
+    if (sequinTargets && !options.reads) {
       console.error(`bench: ${peer.name}: eth_getBlockReceipts on the burst's largest block…`);
       try {
         const measured = await withTimeout(onBurstBlock(rpc, ctx.burstHashes), WORKLOAD_LIMIT_MS, 'eth_getBlockReceipts (burst block)');
@@ -155,7 +168,13 @@ async function benchPeer(peer: Peer, quick: boolean, results: Results, sequinTar
  * (unless the burst block already qualified) and the in-process sub-block build. Runs after the
  * benchmarked Sequin has stopped, so nothing else competes for the cores.
  */
-async function benchSequinTargets(results: Results, quick: boolean): Promise<void> {
+async function benchSequinTargets(results: Results, quick: boolean, reads: boolean): Promise<void> {
+  if (reads) {
+    await measureTarget(results, [LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO], 'dedicated eth_call during public endless loops', () =>
+      measureEndlessLoopFairness(quick),
+    );
+    return;
+  }
   if (!results.has(BLOCK_RECEIPTS.id)) {
     console.error('bench: Sequin: eth_getBlockReceipts on a dedicated node (--block-time 4000)…');
     try {
@@ -166,6 +185,9 @@ async function benchSequinTargets(results: Results, quick: boolean): Promise<voi
   }
   await measureTarget(results, [WS_LATENCY_P50, WS_LATENCY_P99], 'WebSocket notification latency, 100 subscribers', measureWsLatency);
   await measureTarget(results, [FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO], 'dedicated client during a public-tier flood', () => measurePublicFlood(quick));
+  await measureTarget(results, [LOOPS_IDLE_P99, LOOPS_P99, LOOPS_RATIO], 'dedicated eth_call during public endless loops', () =>
+    measureEndlessLoopFairness(quick),
+  );
   await measureTarget(
     results,
     [STALLED_GAP_NONE, STALLED_GAP, STALLED_GAP_RATIO, STALLED_RSS_EXTRA],
@@ -244,11 +266,11 @@ function machineInfo(): string {
 }
 
 function report(all: Map<PeerKey, Results>, options: Options): string {
-  const table = markdownTable(SPECS, all.get('sequin'), [
+  const table = markdownTable(options.reads ? READ_SPECS : SPECS, all.get('sequin'), [
     { name: 'Hardhat 3', results: all.get('hardhat') },
     { name: 'Anvil', results: all.get('anvil') },
   ]);
-  const mode = options.quick ? 'quick' : 'full';
+  const mode = `${options.quick ? 'quick' : 'full'}${options.reads ? ', --reads' : ''}`;
   return `## Latest results\n\n${machineInfo()}\n- Mode: ${mode}${options.only ? `, --only ${options.only}` : ''}\n\n${table}\n\n${RATIO_LEGEND}\n`;
 }
 
@@ -288,18 +310,18 @@ async function main(): Promise<void> {
       continue;
     }
     try {
-      await benchPeer(peer, options.quick, results, key === 'sequin');
+      await benchPeer(peer, options, results, key === 'sequin');
     } finally {
       await peer.stop();
     }
-    if (key === 'sequin') await benchSequinTargets(results, options.quick);
+    if (key === 'sequin') await benchSequinTargets(results, options.quick, options.reads);
   }
 
   if (options.only !== 'hardhat') await benchForkCalls(all, options);
 
   const section = report(all, options);
   console.log(section);
-  if (options.quick) console.error('bench: --quick run, docs/benchmarks.md left unchanged');
+  if (options.quick || options.reads) console.error('bench: --quick or --reads run, docs/benchmarks.md left unchanged');
   else {
     writeResultsSection(section);
     console.error('bench: wrote docs/benchmarks.md');

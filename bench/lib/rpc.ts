@@ -67,6 +67,16 @@ export class RpcClient {
     return reply.result as T;
   }
 
+  /** Like {@link call}, as the client at `address` behind a proxy (X-Forwarded-For; the node needs --trust-proxy). */
+  async callFrom<T = unknown>(address: string, method: string, params: readonly unknown[] = []): Promise<T> {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: this.#nextId++, method, params });
+    const { status, text } = await this.#request(body, { 'x-forwarded-for': address });
+    const reply = JSON.parse(text) as RawReply;
+    if (reply.error) throw new RpcError(reply.error.code, reply.error.message);
+    if (status !== 200) throw new Error(`HTTP ${status}: ${text.slice(0, 200)}`);
+    return reply.result as T;
+  }
+
   /**
    * Calls one method and resolves with the reply body unparsed, once its last byte has arrived:
    * for timing a large reply without the client's JSON.parse (the caller parses it afterwards).
@@ -117,7 +127,7 @@ export class RpcClient {
     return text;
   }
 
-  #request(body: string): Promise<{ status: number | undefined; text: string }> {
+  #request(body: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number | undefined; text: string }> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -126,7 +136,7 @@ export class RpcClient {
           port: this.#port,
           path: this.#path,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...extraHeaders },
           timeout: this.#timeoutMs,
         },
         (res) => {

@@ -39,8 +39,11 @@ function listeningUrl(tracked: Tracked, timeoutMs: number): Promise<string> {
   });
 }
 
-/** Starts Sequin with the peer flags above plus `extraArgs` (e.g. `--block-time 4000` for a dedicated node). */
-export async function start(extraArgs: readonly string[] = []): Promise<Peer> {
+/**
+ * Starts Sequin with the peer flags above plus `extraArgs` (e.g. `--block-time 4000` for a
+ * dedicated node); `nodeOptions` go to node itself (e.g. `--cpu-prof`).
+ */
+export async function start(extraArgs: readonly string[] = [], nodeOptions: readonly string[] = []): Promise<Peer> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (or `npm run bench`, which builds first)');
   }
@@ -48,7 +51,7 @@ export async function start(extraArgs: readonly string[] = []): Promise<Peer> {
   // SEQUIN_BENCH_STORAGE=memory asks for --ephemeral.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sequin-bench-'));
   const storage = process.env.SEQUIN_BENCH_STORAGE === 'memory' ? ['--ephemeral'] : ['--data-dir', dataDir];
-  const nodeArgs = process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : [];
+  const nodeArgs = [...nodeOptions, ...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : [])];
   const args = [...nodeArgs, 'bin/sequin.js', ...storage, '--port', '0', '--accounts', '20', '--log-level', 'warn', ...extraArgs];
   const t0 = now();
   const tracked = spawnTracked(process.execPath, args, { cwd: REPO_ROOT, env: process.env });

@@ -27,7 +27,7 @@ import { now } from '../lib/time.js';
 import { waitForChainId } from '../lib/wait-rpc.js';
 import * as anvil from '../peers/anvil.js';
 import * as sequin from '../peers/sequin.js';
-import { CLIENTS, loopDurationMs } from '../workloads/closed-loop-config.js';
+import { CLIENTS, LOOP_ROUND_MS, loopRounds } from '../workloads/closed-loop-config.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 
 const COLD_CALLS = 50;
@@ -94,7 +94,7 @@ async function measureFork(url: string, proxy: RecordingProxy, token: Address, q
     const warmParams = balanceCall(benchAccounts()[0]!.address);
     await rpc.call('eth_call', warmParams);
     const warmBefore = proxy.requests;
-    const loop = await closedLoop(() => rpc.call('eth_call', warmParams), { concurrency: CLIENTS, durationMs: loopDurationMs(quick) });
+    const loop = await closedLoop(() => rpc.call('eth_call', warmParams), { concurrency: CLIENTS, durationMs: LOOP_ROUND_MS * loopRounds(quick) });
     const note = `${coldCount} cold calls`;
     return {
       [FORK_COLD_MS.id]: { value: coldMs, note },

@@ -1,6 +1,7 @@
 import type { CallWorkerFailedError } from './CallWorkerFailedError.js';
 import type { Erc20SlotNotFoundError } from './Erc20SlotNotFoundError.js';
 import type { ExecutionFailedError } from './ExecutionFailedError.js';
+import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
 import type { ForkRemoteError } from './ForkRemoteError.js';
@@ -45,6 +46,7 @@ export type DomainError =
   | CallWorkerFailedError
   // Fork mode: the remote chain's node.
   | ForkRemoteError
+  | ExecutionMemoryExceededError
   // Requests the node's state or limits refuse.
   | NotFoundError
   | GenesisNotTraceableError

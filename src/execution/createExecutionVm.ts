@@ -1,7 +1,8 @@
 import type { Common } from '@ethereumjs/common';
-import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createVM, type VM } from '@ethereumjs/vm';
 import { ScheduledCommon } from '../config/ScheduledCommon.js';
+import { cacheJumpAnalysis } from './cacheJumpAnalysis.js';
 import { FlatStateManager } from './FlatStateManager.js';
 import type { StateReader } from './StateReader.js';
 
@@ -15,9 +16,10 @@ export interface ExecutionVm {
 }
 
 /**
- * Creates a VM over a {@link FlatStateManager}. It is built for the chain's latest fork (the EVM sets up
- * precompiles such as BLS12-381 only for forks active at construction) and runs each block under that
- * block's own fork: executions call {@link useRulesOf} first.
+ * Creates a VM over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis).
+ * It is built for the chain's latest fork (the EVM sets up precompiles such as BLS12-381 only for
+ * forks active at construction) and runs each block under that block's own fork: executions call
+ * {@link useRulesOf} first.
  */
 export async function createExecutionVm(common: Common, base: StateReader, blockHash: BlockHashLookup): Promise<ExecutionVm> {
   const state = new FlatStateManager(base);
@@ -34,6 +36,7 @@ export async function createExecutionVm(common: Common, base: StateReader, block
   // A copy: the VM switches its Common's fork, which must not reach the shared per-fork Commons.
   const vmCommon = common instanceof ScheduledCommon ? common.ofFork(common.latestFork).copy() : common.copy();
   const vm = await createVM({ common: vmCommon, stateManager: state, blockchain });
+  await cacheJumpAnalysis(vm.evm as EVM);
   return { vm, state };
 }
 

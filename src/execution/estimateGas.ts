@@ -11,7 +11,7 @@ import { EvmFailure } from './vmErrors.js';
 export const TRANSFER_GAS = 21_000n;
 /** geth's bisection stops once the window is within 1.5% of the upper bound. */
 const ERROR_RATIO = 0.015;
-/** The stipend a CALL with value adds, which the optimistic probe leaves room for. */
+/** The stipend a CALL with value adds, which the optimistic limit leaves room for. */
 const CALL_STIPEND = 2_300n;
 
 /** What the estimator needs, passed in so it can be tested without a chain (geth's gasestimator does the same). */
@@ -32,10 +32,19 @@ export interface EstimateGasOptions {
 }
 
 /**
- * geth's gas estimation (eth/gasestimator): cap the upper bound by what the sender can pay,
- * try exactly 21,000 for plain transfers, run once at the cap to surface reverts, probe an
- * optimistic limit from the gas used, then bisect. The returned limit always executed
- * successfully, so it never under-estimates; it may exceed the minimum by up to 1.5%.
+ * eth_estimateGas after geth's estimator (eth/gasestimator): cap the upper bound by what the
+ * sender can pay, try exactly 21,000 for plain transfers, run once at the cap to surface reverts,
+ * then search down from a first guess, stopping once the window is within 1.5% of its top. The
+ * returned limit always executed successfully, so it never under-estimates.
+ *
+ * The first guess is the gas the run at the cap consumed before its refund: the same execution
+ * path needs exactly that much, and one that consumed it all cannot succeed with less (unless it
+ * changes course with less gas, which the search then finds). So most calls need two runs: at
+ * the cap and at the guess (a third, one gas below the guess, when a refund leaves the window
+ * wide). Only when the guess fails (the 1/64 of gas a CALL withholds, the 2,300 an SSTORE
+ * requires left, an explicit `gasleft()` check) does it fall back to geth's optimistic limit
+ * ((guess + 2,300) × 64/63) and bisect.
+ *
  * Throws an InvalidCallError for a call that cannot run, an ExecutionRevertedError for a revert,
  * a GasAllowanceExceededError when it runs out of gas at the cap, an ExecutionFailedError else.
  */
@@ -60,14 +69,25 @@ export async function estimateGas(options: EstimateGasOptions): Promise<bigint> 
   if (!atCap.success) throw failureError(atCap, high);
 
   let low = atCap.gasUsed - 1n;
-  const optimistic = ((atCap.gasUsed + atCap.gasRefund + CALL_STIPEND) * 64n) / 63n;
-  if (optimistic < high) {
-    const probe = await options.run(optimistic);
-    if (probe.success) high = optimistic;
-    else low = optimistic;
+  const guess = atCap.gasUsed + atCap.gasRefund;
+  if (guess < high) {
+    if ((await options.run(guess)).success) {
+      high = guess;
+      if (closeEnough(low, high)) return high;
+      // A refund leaves the window wide: one gas less tells whether the guess is the minimum.
+      if ((await options.run(guess - 1n)).success) high = guess - 1n;
+      else return high;
+    } else {
+      low = guess;
+      const optimistic = ((guess + CALL_STIPEND) * 64n) / 63n;
+      if (optimistic < high) {
+        if ((await options.run(optimistic)).success) high = optimistic;
+        else low = optimistic;
+      }
+    }
   }
   while (low + 1n < high) {
-    if (Number(high - low) / Number(high) < ERROR_RATIO) break;
+    if (closeEnough(low, high)) break;
     let middle = (high + low) / 2n;
     if (middle > low * 2n) middle = low * 2n;
     const outcome = await options.run(middle);
@@ -76,6 +96,11 @@ export async function estimateGas(options: EstimateGasOptions): Promise<bigint> 
     else low = middle;
   }
   return high;
+}
+
+/** True when the window between a failing `low` and a succeeding `high` is within geth's error ratio of `high`. */
+function closeEnough(low: bigint, high: bigint): boolean {
+  return Number(high - low) / Number(high) < ERROR_RATIO;
 }
 
 /** The error for a call that fails even with all the gas it may have. */

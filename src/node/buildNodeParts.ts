@@ -9,7 +9,6 @@ import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
-import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { VmPool } from '../execution/VmPool.js';
@@ -29,6 +28,7 @@ import { CallLogging } from '../services/dev/CallLogging.js';
 import type { StateDumps } from '../services/dev/StateDumps.js';
 import { freeBytesIn } from '../storage/describeWriteFailure.js';
 import { GuardedStorage } from '../storage/GuardedStorage.js';
+import { MemoryStorage } from '../storage/MemoryStorage.js';
 import { openStorage } from '../storage/openStorage.js';
 import type { Storage } from '../storage/Storage.js';
 import type { StorageHealth } from '../storage/StorageHealth.js';
@@ -36,6 +36,7 @@ import { PoolJournal } from '../txpool/PoolJournal.js';
 import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
+import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
 import { type OpenedFork, openFork } from './openFork.js';
@@ -81,6 +82,11 @@ export interface NodeParts {
 export interface NodePartsOptions {
   clock: Clock;
   logger: Logger;
+  /**
+   * Keep storage in this thread's memory instead of LMDB (for --ephemeral, LMDB in RAM): for
+   * in-process test chains, which then run calls on this thread. Default false.
+   */
+  inMemoryStorage?: boolean;
   /** Test seam: wraps the opened storage, e.g. to make its disk fill up (testing/FullDiskStorage.ts). */
   wrapStorage?: (storage: Storage) => Storage;
   /** A fleet's log (fleet/): accepted txs, sub-blocks and seals go there before anyone sees them. */
@@ -106,7 +112,9 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
   if (problems.length > 0) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const { clock, logger } = options;
   const accounts = deriveDevAccounts(requestedConfig.mnemonic, requestedConfig.accounts);
-  const opened = await openStorage(requestedConfig);
+  // LMDB (on disk, or in RAM for --ephemeral), which the execution workers open too; or this thread's memory.
+  const lmdb = options.inMemoryStorage ? undefined : await openStorage(requestedConfig);
+  const opened: Storage = lmdb ?? new MemoryStorage();
   const local = options.wrapStorage?.(opened) ?? opened;
   let fork: OpenedFork | undefined;
   try {
@@ -133,7 +141,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     const gethGenesis = loadGethGenesis(requestedConfig.genesis, storage);
     const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
     const common = commonOfChain(config.chainId, gethGenesis?.spec);
-    const chain = new ChainReader(storage, { cacheRecent: !config.ephemeral });
+    const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
@@ -236,10 +244,8 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       world,
       intake,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
-      // In-memory storage cannot be shared with a thread: ephemeral nodes run calls on the main thread.
-      // So do forks: one thread reads the remote, through one rate cap and one memo.
-      callExecutor:
-        config.ephemeral || fork ? undefined : new CallExecutor({ dataDir: config.dataDir, chainId: config.chainId, timeoutMs: config.rpcEvmTimeoutMs }),
+      // A fork's calls run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
+      callExecutor: createCallExecutor(config, { common, dataDir: fork ? undefined : lmdb?.directory, storage, pending: world, blockHash }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,

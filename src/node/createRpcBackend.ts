@@ -64,8 +64,10 @@ export interface RpcBackendPorts {
   /** The pre-confirmed state the pool checks against (txpool_* classify by it). */
   world: StateReader;
   intake: TransactionIntake;
+  /** Main-thread VMs, for the dev methods that run a view call on the pending state (ERC-20 slot probing). */
   vms: VmPool;
-  callExecutor: CallExecutor | undefined;
+  /** Runs calls, estimates, access lists and traces off the main thread, fairly between clients. */
+  callExecutor: CallExecutor;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
   /** Fork mode: the remote, and the fork block's number. */
@@ -90,7 +92,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const selection = new BlockSelection(storage);
   const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
-  const calls = new CallQueries(views, selection, { common, vms: ports.vms, executor: ports.callExecutor, gasCap: config.rpcGasCap });
+  const calls = new CallQueries(views, selection, { common, executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
   const filters = new FilterManager({
     views,
@@ -114,7 +116,14 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     fees,
     state: history ? new ForkedStateQueries(state, history) : state,
     calls,
-    traces: new TraceService({ common, storage, views, blocks: selection, vms: ports.vms, rpcGasCap: config.rpcGasCap }),
+    traces: new TraceService({
+      common,
+      views,
+      blocks: selection,
+      executor: ports.callExecutor,
+      rpcGasCap: config.rpcGasCap,
+      traceMaxBytes: config.rpcTraceMaxBytes,
+    }),
     raw: new RawChainQueries(views, selection, pool),
     simulation: new SimulationService({
       common,
@@ -170,7 +179,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     stateDumps,
     close: async () => {
       filters.close();
-      await ports.callExecutor?.close();
+      await ports.callExecutor.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
 import type { Overrides } from '../execution/overrides/Overrides.js';
 import type { StateOverride } from '../execution/overrides/StateOverride.js';
+import type { JobOwner } from '../execution/scheduling/JobOwner.js';
 import type { SimulationRequest } from '../execution/simulation/SimulationRequest.js';
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
@@ -68,23 +69,26 @@ export interface StateService {
   getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult>;
 }
 
-/** Calls and estimates on a block's state. */
+/**
+ * Calls and estimates on a block's state. `owner` is the client the execution is scheduled for
+ * (fair shares between clients, workers kept for the dedicated tier); see jobOwnerOf.
+ */
 export interface CallService {
-  /** `overrides`: geth's state and block overrides (third and fourth parameters). */
-  call(request: CallRequest, block: BlockSelector, overrides?: Overrides): Promise<Uint8Array>;
-  estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides): Promise<bigint>;
+  /** `overrides`: geth's state and block overrides (third and fourth parameters); `owner`: the client, for fair scheduling. */
+  call(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<Uint8Array>;
+  estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<bigint>;
   /** `stateOverride`: geth's third parameter (no block overrides here). */
-  createAccessList(request: CallRequest, block: BlockSelector, stateOverride?: StateOverride): Promise<AccessListResult>;
+  createAccessList(request: CallRequest, block: BlockSelector, stateOverride?: StateOverride, owner?: JobOwner): Promise<AccessListResult>;
 }
 
-/** debug_trace*. */
+/** debug_trace*, scheduled like calls. Results are the tracer's JSON, possibly pre-serialized (a RawJson). */
 export interface TraceService {
   /** debug_traceTransaction: the tracer's result for a sealed or pre-confirmed transaction. */
-  traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown>;
+  traceTransaction(hash: Hex, config: TraceConfig, owner?: JobOwner): Promise<unknown>;
   /** debug_traceBlockByNumber / ByHash: `[{ txHash, result }]` for every transaction of the block. */
-  traceBlock(block: BlockSelector, config: TraceConfig): Promise<Array<{ txHash: Hex; result: unknown }>>;
+  traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown>;
   /** debug_traceCall: the tracer's result for a call on the block's state. */
-  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown>;
+  traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown>;
 }
 
 /** The debug_getRaw* methods: consensus encodings of sealed blocks, headers, receipts and transactions. */

@@ -45,10 +45,11 @@ export class LmdbStorage implements Storage {
   /** Set when a commit failed, cleared by the next one that succeeds. */
   private lastCommitFailed = false;
 
-  constructor(
-    private readonly path: string,
-    options: LmdbStorageOptions = {},
-  ) {
+  /** The data directory: what other threads open (read-only) to read the same environment. */
+  readonly directory: string;
+
+  constructor(path: string, options: LmdbStorageOptions = {}) {
+    this.directory = path;
     this.readOnly = options.readOnly ?? false;
     this.onClose = options.onClose ?? (() => {});
     // Name the database file explicitly: given a directory, lmdb-js decides from the name whether it
@@ -125,7 +126,7 @@ export class LmdbStorage implements Storage {
       await this.root.transaction(work);
       this.lastCommitFailed = false;
     } catch (error) {
-      const failure = await describeWriteFailure(error, this.path);
+      const failure = await describeWriteFailure(error, this.directory);
       if (!failure) throw error;
       this.lastCommitFailed = true;
       throw failure;

@@ -71,8 +71,9 @@ export interface TestChainOptions {
  * Builds and starts an in-process chain with the node's defaults (chain id 31337, 200 ms
  * sub-blocks, 2 s blocks, the ten "test … junk" accounts) and `overrides` on top.
  *
- * Storage is in memory unless `overrides.ephemeral` is false: then LMDB in `overrides.dataDir`,
- * or in a fresh temporary directory (removed by close()) when no dataDir is given. The clock
+ * Storage is in this thread's memory, and calls, estimates and traces run on this thread, unless
+ * `overrides.ephemeral` is false: then LMDB in `overrides.dataDir`, or in a fresh temporary
+ * directory (removed by close()) when no dataDir is given, with the node's execution workers. The clock
  * starts at a second-aligned instant; the sequencer's first tick is due one interval later.
  */
 export async function createTestChain(overrides: Partial<NodeConfig> = {}, options: TestChainOptions = {}): Promise<TestChain> {
@@ -96,6 +97,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
     parts = await buildNodeParts(config, {
       clock,
       logger: options.logger ?? silentLogger,
+      inMemoryStorage: !persistent,
       ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
     });
   } catch (error) {

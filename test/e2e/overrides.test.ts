@@ -1,8 +1,9 @@
 /**
  * geth's state and block overrides on eth_call, eth_estimateGas, eth_createAccessList and
  * debug_traceCall, through viem (`stateOverride`, `blockOverrides`) and raw JSON-RPC, on a node
- * whose calls run in a worker thread (LMDB) and on one that runs them on the main thread
- * (--ephemeral): the overrides travel to the worker and mean the same on both.
+ * with a data directory and on an --ephemeral one (LMDB in RAM): both run these in execution
+ * workers, so the overrides travel inside the jobs. The in-process lanes of test chains are
+ * covered by services/calls/CallQueries.test.ts.
  */
 import { getAddress, type Hex, hexToBigInt, keccak256, pad, parseEther, sliceHex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
@@ -26,11 +27,11 @@ const words = (data: Hex) => Array.from({ length: (data.length - 2) / 64 }, (_, 
 const nodes: Record<string, NodeProcess> = {};
 
 beforeAll(async () => {
-  [nodes.worker, nodes.mainThread] = await Promise.all([startNodeProcess({ storage: 'temp' }), startNodeProcess({ storage: 'ephemeral' })]);
+  [nodes.dataDir, nodes.ephemeral] = await Promise.all([startNodeProcess({ storage: 'temp' }), startNodeProcess({ storage: 'ephemeral' })]);
 });
 afterAll(cleanupNodeProcesses);
 
-describe.each(['worker', 'mainThread'])('overrides (calls on the %s)', (where) => {
+describe.each(['dataDir', 'ephemeral'])('overrides (%s node)', (where) => {
   const url = () => nodes[where]!.url;
   const client = () => viemClients(url()).publicClient;
 

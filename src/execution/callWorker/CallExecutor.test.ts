@@ -209,7 +209,7 @@ describe('wall-time cap', () => {
   });
 
   it('queues behind a running job and refuses beyond the queue limit with -32005', async () => {
-    const executor = new CallExecutor({ dataDir: worker.config.dataDir, chainId: worker.config.chainId, timeoutMs: TIMEOUT_MS, queueLimit: 1 });
+    const executor = new CallExecutor({ dataDir: worker.config.dataDir, chainId: worker.config.chainId, timeoutMs: TIMEOUT_MS, workers: 1, queueLimit: 1 });
     try {
       const open = worker.sequencer.openBlock;
       const job = {

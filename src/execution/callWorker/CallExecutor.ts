@@ -1,186 +1,116 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
-import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
-import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
-import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse } from './CallJob.js';
-import { restoreCallError } from './callJobErrors.js';
+import type { AccessListResult } from '../createAccessList.js';
+import { ExecutionScheduler } from '../scheduling/ExecutionScheduler.js';
+import { INTERNAL_OWNER, type JobOwner } from '../scheduling/JobOwner.js';
+import { type AccessListJob, type CallJob, type ExecutionJob, isTraceJob, type TraceBlockJob, type TraceCallJob } from './CallJob.js';
+import type { ExecutionLanes } from './ExecutionLanes.js';
+import { WorkerLanes } from './WorkerLanes.js';
 
 /** geth's --rpc.evmtimeout default: 5 s. */
 export const DEFAULT_RPC_EVM_TIMEOUT_MS = 5000;
-/** One worker: the node runs on two cores and the main thread (sequencer, RPC) needs one. */
-export const DEFAULT_CALL_WORKERS = 1;
+/**
+ * Two workers: on the two cores the node is built for, one can run a long call while the other
+ * keeps answering (and is the dedicated tier's own when the public tier is served); the main
+ * thread's sequencing outranks both (the shared one runs at a lower OS priority).
+ */
+export const DEFAULT_CALL_WORKERS = 2;
+/** Workers only dedicated-tier jobs may use (at most all but one). */
+export const DEFAULT_DEDICATED_WORKERS = 1;
 /** Jobs that may wait for a worker; more are refused (LimitExceededError, pendingCalls). */
-export const DEFAULT_CALL_QUEUE_LIMIT = 256;
+export const DEFAULT_CALL_QUEUE_LIMIT = 1024;
+/** Jobs one client may have waiting. */
+export const DEFAULT_CLIENT_QUEUE_LIMIT = 64;
+/** Traces running at once. */
+export const DEFAULT_MAX_CONCURRENT_TRACES = 1;
+/** Heap bound of each worker (MiB): a struct log at its default bound (64 MiB of JSON) fits with room. */
+export const DEFAULT_WORKER_HEAP_MIB = 512;
+/** The nice value of workers any tier may use: below the main thread and the dedicated tier's workers. */
+const SHARED_WORKER_NICENESS = 10;
 
-/** Options of {@link CallExecutor}. */
-export interface CallExecutorOptions {
-  /** The LMDB data directory the node holds; workers open it read-only. */
-  dataDir: string;
-  chainId: bigint;
-  /** Wall-time cap of one job in ms; 0 disables it. Default {@link DEFAULT_RPC_EVM_TIMEOUT_MS}. */
+/** Limits of a {@link CallExecutor}; every one has a default. */
+export interface CallExecutorLimits {
+  /** Wall-time cap of a call, estimate or access list in ms; 0 disables it. Default {@link DEFAULT_RPC_EVM_TIMEOUT_MS}. */
   timeoutMs?: number;
-  /** Worker threads. Default {@link DEFAULT_CALL_WORKERS}. */
+  /** Jobs running at once (worker threads). Default {@link DEFAULT_CALL_WORKERS}. */
   workers?: number;
+  /** Of them, kept for the dedicated tier. Default {@link DEFAULT_DEDICATED_WORKERS}. */
+  dedicatedWorkers?: number;
   /** Most jobs waiting for a worker. Default {@link DEFAULT_CALL_QUEUE_LIMIT}. */
   queueLimit?: number;
+  /** Most jobs one client may have waiting. Default {@link DEFAULT_CLIENT_QUEUE_LIMIT}. */
+  clientQueueLimit?: number;
+  /** Traces running at once. Default {@link DEFAULT_MAX_CONCURRENT_TRACES}. */
+  maxConcurrentTraces?: number;
+  /** Heap bound of each worker in MiB. Default {@link DEFAULT_WORKER_HEAP_MIB}. */
+  heapLimitMiB?: number;
 }
 
-interface PendingJob {
-  job: CallJob;
-  resolve: (value: CallJobResult) => void;
-  reject: (error: unknown) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  /** False until the worker has opened storage and built its VM: jobs (and their timers) wait for it. */
-  ready: boolean;
-  /** The job it runs, with the id sent and its wall-time timer. */
-  busy?: { id: number; pending: PendingJob; timer?: NodeJS.Timeout };
-}
+/** Options of {@link CallExecutor}: worker threads over an LMDB data directory, or lanes of the caller's choosing. */
+export type CallExecutorOptions = CallExecutorLimits & ({ dataDir: string; chainId: bigint } | { lanes: ExecutionLanes });
 
 /**
- * Runs eth_call and eth_estimateGas jobs in worker threads over the node's LMDB environment, so
- * a long execution never holds the event loop (sub-blocks keep being pre-confirmed). Jobs queue
- * for a free worker (bounded: beyond `queueLimit` they fail with a LimitExceededError). A job
- * running longer than `timeoutMs` fails with an ExecutionTimeoutError (geth's "execution aborted
- * (timeout = 5s)"): its worker is terminated and a fresh one started. Domain errors thrown in a
- * worker come back as the same domain errors (callJobErrors.ts). Workers start on first use and
- * do not keep the process alive when idle.
- * In-memory (--ephemeral) storage cannot be shared with a thread: such nodes run calls on the
- * main thread (VmPool) instead.
+ * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs off the main thread:
+ * in worker threads that read the node's LMDB environment by version (ExecutionLanes), in the
+ * order an ExecutionScheduler decides, so one client cannot take more than its share and the
+ * dedicated tier keeps a worker of its own. Jobs name their owner (the RPC client); jobs without
+ * one run as {@link INTERNAL_OWNER}. Results and domain errors are those of the same job run on
+ * the main thread.
  */
 export class CallExecutor {
-  private readonly slots: Slot[] = [];
-  private readonly queue: PendingJob[] = [];
-  private readonly timeoutMs: number;
-  private readonly workers: number;
-  private readonly queueLimit: number;
-  private nextId = 0;
-  private closed = false;
+  private readonly lanes: ExecutionLanes;
+  private readonly scheduler: ExecutionScheduler;
 
-  constructor(private readonly options: CallExecutorOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_RPC_EVM_TIMEOUT_MS;
-    this.workers = Math.max(1, options.workers ?? DEFAULT_CALL_WORKERS);
-    this.queueLimit = options.queueLimit ?? DEFAULT_CALL_QUEUE_LIMIT;
+  constructor(options: CallExecutorOptions) {
+    const workers = Math.max(1, options.workers ?? DEFAULT_CALL_WORKERS);
+    const dedicatedWorkers = Math.max(0, Math.min(options.dedicatedWorkers ?? DEFAULT_DEDICATED_WORKERS, workers - 1));
+    this.lanes =
+      'lanes' in options
+        ? options.lanes
+        : new WorkerLanes({
+            dataDir: options.dataDir,
+            chainId: options.chainId,
+            slots: workers,
+            callTimeoutMs: options.timeoutMs ?? DEFAULT_RPC_EVM_TIMEOUT_MS,
+            niceness: (slot) => (slot < dedicatedWorkers ? 0 : SHARED_WORKER_NICENESS),
+            heapLimitMiB: options.heapLimitMiB ?? DEFAULT_WORKER_HEAP_MIB,
+          });
+    this.scheduler = new ExecutionScheduler({
+      slots: this.lanes.slots,
+      dedicatedSlots: dedicatedWorkers,
+      maxRunningTraces: Math.max(1, options.maxConcurrentTraces ?? DEFAULT_MAX_CONCURRENT_TRACES),
+      queueLimit: options.queueLimit ?? DEFAULT_CALL_QUEUE_LIMIT,
+      clientQueueLimit: options.clientQueueLimit ?? DEFAULT_CLIENT_QUEUE_LIMIT,
+    });
   }
 
   /** Runs an eth_call job: its return data, or the domain error the main-thread path would throw. */
-  call(job: Omit<CallJob, 'kind'>): Promise<Uint8Array> {
-    return this.run({ ...job, kind: 'call' }) as Promise<Uint8Array>;
+  call(job: Omit<CallJob, 'kind'>, owner: JobOwner = INTERNAL_OWNER): Promise<Uint8Array> {
+    return this.run({ ...job, kind: 'call' }, owner) as Promise<Uint8Array>;
   }
 
   /** Runs an eth_estimateGas job (the whole estimation loop): the gas limit, or a domain error. */
-  estimate(job: Omit<CallJob, 'kind'>): Promise<bigint> {
-    return this.run({ ...job, kind: 'estimate' }) as Promise<bigint>;
+  estimate(job: Omit<CallJob, 'kind'>, owner: JobOwner = INTERNAL_OWNER): Promise<bigint> {
+    return this.run({ ...job, kind: 'estimate' }, owner) as Promise<bigint>;
+  }
+
+  /** Runs an eth_createAccessList job. */
+  accessList(job: Omit<AccessListJob, 'kind'>, owner: JobOwner = INTERNAL_OWNER): Promise<AccessListResult> {
+    return this.run({ ...job, kind: 'accessList' }, owner) as Promise<AccessListResult>;
+  }
+
+  /** Runs a trace: the tracer's result, as JSON text (a RawJson) when it was built in a worker. */
+  trace(job: TraceBlockJob | TraceCallJob, owner: JobOwner = INTERNAL_OWNER): Promise<unknown> {
+    return this.run(job, owner);
   }
 
   /** Terminates every worker; jobs still queued or running fail. Safe to call twice. */
   async close(): Promise<void> {
-    this.closed = true;
     const error = new NodeShuttingDownError();
-    for (const pending of this.queue.splice(0)) pending.reject(error);
-    const slots = this.slots.splice(0);
-    for (const slot of slots) this.finish(slot)?.reject(error);
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    this.scheduler.close(error);
+    await this.lanes.close(error);
   }
 
-  private run(job: CallJob): Promise<CallJobResult> {
-    if (this.closed) return Promise.reject(new NodeShuttingDownError());
-    if (this.queue.length >= this.queueLimit) return Promise.reject(new LimitExceededError({ kind: 'pendingCalls' }));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      this.dispatch();
-    });
+  private run(job: ExecutionJob, owner: JobOwner): Promise<unknown> {
+    return this.scheduler.schedule(owner, isTraceJob(job) ? 'trace' : 'call', (slot) => this.lanes.run(slot, job));
   }
-
-  /** Hands queued jobs to idle workers, starting workers up to the pool size. */
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      if (this.slots.length < this.workers) this.startWorker();
-      const slot = this.slots.find((candidate) => candidate.ready && !candidate.busy);
-      if (!slot) return;
-      const pending = this.queue.shift()!;
-      const id = this.nextId++;
-      slot.busy = { id, pending };
-      if (this.timeoutMs > 0) {
-        slot.busy.timer = setTimeout(() => this.abort(slot, new ExecutionTimeoutError('call', this.timeoutMs), { restart: true }), this.timeoutMs);
-      }
-      slot.worker.ref();
-      slot.worker.postMessage({ id, job: pending.job } satisfies CallWorkerRequest);
-    }
-  }
-
-  private startWorker(): Slot {
-    const { script, eval: isEval } = workerScript();
-    const worker = new Worker(script, { eval: isEval, workerData: { dataDir: this.options.dataDir, chainId: this.options.chainId } satisfies CallWorkerData });
-    const slot: Slot = { worker, ready: false };
-    worker.on('message', (response: CallWorkerResponse) => {
-      if ('ready' in response) {
-        slot.ready = true;
-        this.dispatch();
-        // An idle worker does not keep the process alive (it is ref'd while starting or busy).
-        if (!slot.busy) worker.unref();
-        return;
-      }
-      if (slot.busy?.id !== response.id) return;
-      const pending = this.finish(slot)!;
-      if (response.ok) pending.resolve(response.value);
-      else pending.reject(restoreCallError(response.error));
-      this.dispatch();
-    });
-    worker.on('error', (error) => this.abort(slot, new CallWorkerFailedError('failed', error)));
-    worker.on('exit', () => this.abort(slot, new CallWorkerFailedError('exited')));
-    this.slots.push(slot);
-    return slot;
-  }
-
-  /** Ends a slot's job (clearing its timer) and returns it. */
-  private finish(slot: Slot): PendingJob | undefined {
-    const busy = slot.busy;
-    if (!busy) return undefined;
-    clearTimeout(busy.timer);
-    slot.busy = undefined;
-    slot.worker.unref();
-    return busy.pending;
-  }
-
-  /**
-   * Fails a slot's job with `error`, terminates its worker and lets a fresh one take the queue.
-   * `restart` starts the replacement at once (after a timeout), so the next call does not pay
-   * the worker's start-up; a worker that crashed is replaced only when a job needs one.
-   */
-  private abort(slot: Slot, error: Error, options: { restart?: boolean } = {}): void {
-    const index = this.slots.indexOf(slot);
-    if (index < 0) return;
-    this.slots.splice(index, 1);
-    this.finish(slot)?.reject(error);
-    slot.worker.terminate().catch(() => {});
-    if (this.closed) return;
-    if (!slot.ready) {
-      // It failed while starting (e.g. storage would not open): a replacement would fail alike.
-      for (const pending of this.queue.splice(0)) pending.reject(error);
-      return;
-    }
-    if (options.restart && this.slots.length < this.workers) this.startWorker();
-    this.dispatch();
-  }
-}
-
-/**
- * How to start a worker: dist/execution/callWorker/callWorker.js beside this module when compiled,
- * dist/bundle/callWorker.js beside the bundle, or, when this module runs from its TypeScript
- * source (vitest), the .ts source through tsx's loader (a devDependency; `--import tsx` in
- * execArgv registers too late on Node 20, so a tiny bootstrap registers it, then imports).
- */
-function workerScript(): { script: string | URL; eval: boolean } {
-  const compiled = new URL('./callWorker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { script: compiled, eval: false };
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const source = new URL('./callWorker.ts', import.meta.url).href;
-  return { script: `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, eval: true };
 }

@@ -1,6 +1,9 @@
+import type { StoredStateEdit } from '../../chain/records.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { CallOverrides } from '../overrides/CallOverrides.js';
+import type { ReplayedTransaction } from '../tracing/replayBlock.js';
+import type { TraceCallConfig, TraceConfig } from '../tracing/TraceConfig.js';
 import type { SerializedCallError } from './callJobErrors.js';
 
 /**
@@ -25,20 +28,88 @@ export interface CallJob {
   overrides?: CallOverrides;
 }
 
+/** eth_createAccessList on the state at `version`: the access-list loop of createAccessList.ts. */
+export interface AccessListJob extends Omit<CallJob, 'kind'> {
+  kind: 'accessList';
+  /** Wall-time bound of all the loop's runs together. */
+  timeoutMs: number;
+}
+
+/**
+ * A block re-executed for debug_traceTransaction (`traceTransaction`: the last of `transactions`
+ * is traced, the earlier ones replayed untraced) or debug_traceBlock* (`traceBlock`: every one
+ * traced, answered as `[{ txHash, result }]` with `hashes`).
+ */
+export interface TraceBlockJob {
+  kind: 'traceTransaction' | 'traceBlock';
+  /** The state the block ran on: its parent's version. */
+  parentVersion: number;
+  /** The chain's rewind epoch, as in {@link CallJob}. */
+  epoch: number;
+  environment: BlockEnvironment;
+  /** The block's transactions (bytes and sender), in order (for a transaction trace, up to it). */
+  transactions: ReplayedTransaction[];
+  /** The block's state edits (dev methods) among those transactions, as stored with the block. */
+  stateEdits: StoredStateEdit[];
+  /** The transactions' hashes, in order (for `traceBlock`'s answer). */
+  hashes: string[];
+  config: TraceConfig;
+}
+
+/**
+ * debug_traceCall: the call traced on the state at `version`, or, with `replay`, on the state
+ * after replaying `replay.transactions` and the state edits before them on
+ * `replay.parentVersion` (the config's txIndex).
+ */
+export interface TraceCallJob {
+  kind: 'traceCall';
+  request: CallRequest;
+  version: number;
+  /** The chain's rewind epoch, as in {@link CallJob}. */
+  epoch: number;
+  replay?: { parentVersion: number; transactions: ReplayedTransaction[]; stateEdits: StoredStateEdit[] };
+  /** The block's environment (the replay's); the call runs with the config's block overrides on top. */
+  environment: BlockEnvironment;
+  gasCap: bigint;
+  config: TraceCallConfig;
+  /** The config's state override and its precompile edits, checked on the main thread. */
+  overrides?: CallOverrides;
+}
+
+/** Any job a call worker runs. */
+export type ExecutionJob = CallJob | AccessListJob | TraceBlockJob | TraceCallJob;
+
+/** True for the jobs that trace (capped separately, answered as JSON text from a worker). */
+export function isTraceJob(job: ExecutionJob): job is TraceBlockJob | TraceCallJob {
+  return job.kind === 'traceTransaction' || job.kind === 'traceBlock' || job.kind === 'traceCall';
+}
+
 /** What a call job answers: return data for 'call', the gas estimate for 'estimate'. */
 export type CallJobResult = Uint8Array | bigint;
 
 /** A message from the main thread to a call worker. */
 export interface CallWorkerRequest {
   id: number;
-  job: CallJob;
+  job: ExecutionJob;
 }
 
-/** A call worker's answer to one {@link CallWorkerRequest}, or its first message `{ ready: true }` once it can take jobs. */
-export type CallWorkerResponse = { ready: true } | { id: number; ok: true; value: CallJobResult } | { id: number; ok: false; error: SerializedCallError };
+/**
+ * A call worker's answer to one {@link CallWorkerRequest}, or its first message `{ ready: true }`
+ * once it can take jobs. A trace's answer comes as JSON text (`json`), so the main thread never
+ * rebuilds a large object graph: it splices the text into the response.
+ */
+export type CallWorkerResponse =
+  | { ready: true }
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; json: string }
+  | { id: number; ok: false; error: SerializedCallError };
 
 /** What a call worker is started with (worker_threads `workerData`). */
 export interface CallWorkerData {
   dataDir: string;
   chainId: bigint;
+  /** The OS scheduling priority (nice value) of the worker's thread, where the OS allows setting it per thread. */
+  niceness: number;
+  /** The worker's heap bound in MiB, which traces keep well within (attachTracer's heap guard). */
+  heapLimitMiB: number;
 }

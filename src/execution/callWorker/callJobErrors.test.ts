@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
 import { InvalidCallError } from '../../errors/InvalidCallError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
+import { StructLogTooLargeError } from '../../errors/StructLogTooLargeError.js';
+import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { restoreCallError, serializeCallError } from './callJobErrors.js';
 
@@ -20,6 +23,10 @@ describe('call job errors across the worker boundary', () => {
     new GasAllowanceExceededError(100_000n),
     new InvalidCallError({ kind: 'insufficientFunds', shortfall: { address: `0x${'11'.repeat(20)}`, balance: 1n, cost: 2n } }, 'call'),
     new InvalidCallError({ kind: 'unrecognized', message: 'odd' }, 'estimateGas'),
+    new ExecutionTimeoutError('call', 300),
+    new ExecutionTimeoutError('trace', 5000),
+    new StructLogTooLargeError(64 * 1024 * 1024),
+    new TracingFailedError(new Error('invalid sender')),
   ])('a $kind comes back as the same class, answered the same', (error) => {
     const restored = acrossThreads(error);
     expect(restored).toBeInstanceOf(error.constructor);

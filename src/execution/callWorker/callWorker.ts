@@ -1,14 +1,18 @@
 /**
- * The entry point of a call worker thread (started by {@link CallExecutor}; bundled on its own as
- * dist/bundle/callWorker.js). It opens the node's LMDB environment read-only (no data-directory
- * lock), builds the chain's Common and one VM, and answers jobs one at a time:
+ * The entry point of a call worker thread (started by {@link WorkerLanes}; bundled on its own as
+ * dist/bundle/callWorker.js). It lowers its OS priority as asked, opens the node's LMDB
+ * environment read-only (no data-directory lock), builds the chain's Common and one VM, and
+ * answers jobs one at a time:
  *
- *   main thread ──{ id, job }──▶ worker: PersistedStateReader(storage, job.version)
- *        ▲                              └▶ executeCall / executeEstimate (runCall, estimateGas)
- *        └────────{ id, ok, value | error }◀┘
+ *   main thread ──{ id, job }──▶ worker: the job's states by version (VersionedStates)
+ *        ▲                              └▶ runExecutionJob (call, estimate, access list, trace)
+ *        └──{ id, ok, value | json | error }◀┘
  *
  * "pending" is NEWEST_VERSION: a sub-block is committed before it is published, so the newest
- * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records.
+ * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records
+ * (uncached: after a rewind a block number names another block). Each job starts on a fresh read
+ * snapshot, and sealed states are memoised by version and rewind epoch. A trace's result is
+ * sent as JSON text, serialized here, so the main thread never rebuilds it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
@@ -18,16 +22,18 @@ import { parseGethGenesis } from '../../config/parseGethGenesis.js';
 import { hexToBytes } from '../../primitives/hex.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { CachedStateReader } from '../CachedStateReader.js';
-import { createExecutionVm, type ExecutionVm } from '../createExecutionVm.js';
+import { createExecutionVm } from '../createExecutionVm.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
-import type { StateReader } from '../StateReader.js';
-import type { CallJob, CallJobResult, CallWorkerData, CallWorkerRequest, CallWorkerResponse } from './CallJob.js';
+import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, isTraceJob } from './CallJob.js';
 import { serializeCallError } from './callJobErrors.js';
-import { executeCall, executeEstimate } from './executeCallJob.js';
+import { lowerThreadPriority } from './lowerThreadPriority.js';
+import { runExecutionJob } from './runExecutionJob.js';
+import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId } = workerData as CallWorkerData;
+const { dataDir, chainId, niceness, heapLimitMiB } = workerData as CallWorkerData;
+lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
 const chain = new ChainReader(storage);
 // A chain from a geth genesis file keeps the file in its data directory: its fork schedule applies here too.
@@ -37,44 +43,24 @@ const blockHash = (number: bigint) => {
   const block = chain.blockByNumber(Number(number));
   return block ? hexToBytes(block.hash) : undefined;
 };
-const execution: ExecutionVm = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
-
-/** The last sealed state read, memoised across jobs: sealed states never change within a rewind epoch. */
-let sealedState: { version: number; epoch: number; reader: StateReader } | undefined;
-
-/**
- * The state a job reads. "pending" (the newest versions) may move between jobs, so it is
- * memoised for one job only, which also gives an estimation loop one consistent snapshot.
- */
-function stateFor(version: number, epoch: number): StateReader {
-  if (version === NEWEST_VERSION) return new CachedStateReader(new PersistedStateReader(storage, version));
-  if (sealedState?.version !== version || sealedState.epoch !== epoch) {
-    sealedState = { version, epoch, reader: new CachedStateReader(new PersistedStateReader(storage, version)) };
-  }
-  return sealedState.reader;
-}
-
-async function run(job: CallJob): Promise<CallJobResult> {
-  // The job comes from a view published after its commit; lmdb-js may still hold an older read
-  // snapshot in this thread (it renews on a timer), and a pending call would then miss the
-  // newest sub-blocks, or a sealed state be memoised without its last ones (issue 10).
-  storage.refreshReadSnapshot();
-  const options = {
-    common,
-    use: <T>(work: (execution: ExecutionVm) => Promise<T>) => work(execution),
-    state: stateFor(job.version, job.epoch),
-    environment: job.environment,
-    request: job.request,
-    gasCap: job.gasCap,
-    overrides: job.overrides,
-  };
-  return job.kind === 'call' ? executeCall(options) : executeEstimate(options);
-}
+const execution = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
+const states = new VersionedStates(
+  (version) => new PersistedStateReader(storage, version),
+  () => new CachedStateReader(new PersistedStateReader(storage, NEWEST_VERSION)),
+);
 
 port.on('message', ({ id, job }: CallWorkerRequest) => {
-  // One job at a time (the executor sends the next only after this answer).
-  run(job).then(
-    (value) => port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse),
+  // One job at a time (the scheduler gives a slot its next job only after this answer).
+  // The job comes from a view published after its commit; lmdb-js may still hold an older read
+  // snapshot in this thread (it renews on a timer), and a pending call would then miss the newest
+  // sub-blocks, a sealed state be memoised without its last ones, or BLOCKHASH read blocks a
+  // rewind removed (issue 10).
+  storage.refreshReadSnapshot();
+  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch), heapLimitMiB }).then(
+    (value) => {
+      if (isTraceJob(job)) port.postMessage({ id, ok: true, json: JSON.stringify(value ?? null) } satisfies CallWorkerResponse);
+      else port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse);
+    },
     (error: unknown) => port.postMessage({ id, ok: false, error: serializeCallError(error) } satisfies CallWorkerResponse),
   );
 });

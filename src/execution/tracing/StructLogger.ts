@@ -3,14 +3,7 @@ import { bytesToHex } from '../../primitives/hex.js';
 import type { StateReader } from '../StateReader.js';
 import type { ExecutionTracer, OpcodeStep, TxEnd, TxStart } from './ExecutionTracer.js';
 import { OP } from './opcodeNames.js';
-import type { StructLoggerConfig } from './TraceConfig.js';
-
-/**
- * The most a struct log may hold, estimated in bytes of JSON. geth has no such cap, but one
- * endless-loop transaction yields millions of entries and the node would run out of memory
- * building the answer; past this the trace fails and asks for a narrower one.
- */
-export const MAX_STRUCT_LOG_BYTES = 256 * 1024 * 1024;
+import { MAX_STRUCT_LOG_BYTES, type StructLoggerConfig } from './TraceConfig.js';
 
 /**
  * One struct log entry as geth prints it (logger.structLogLegacy, field order included). Memory
@@ -76,7 +69,8 @@ export class StructLogger implements ExecutionTracer {
     this.estimatedSize += estimatedJsonSize(entry);
     // geth's limit counts the bytes of the entries' JSON.
     if (config.limit > 0) this.limitedSize += JSON.stringify(entry).length;
-    if (this.estimatedSize > MAX_STRUCT_LOG_BYTES) throw new StructLogTooLargeError(MAX_STRUCT_LOG_BYTES);
+    const maxBytes = config.maxBytes ?? MAX_STRUCT_LOG_BYTES;
+    if (this.estimatedSize > maxBytes) throw new StructLogTooLargeError(maxBytes);
   }
 
   onOpcodeFault(depth: number, error: string): void {

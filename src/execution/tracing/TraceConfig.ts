@@ -1,13 +1,20 @@
 import type { BlockOverrides } from '../overrides/BlockOverrides.js';
 import type { StateOverride } from '../overrides/StateOverride.js';
 
+/**
+ * The default bound of a struct log, in estimated bytes of its JSON (--rpc-trace-max-bytes). geth
+ * has no such cap, but one long transaction yields millions of entries (a 7.7M-step one took
+ * 1.4 GB of memory to answer); past the bound the trace fails and asks for a narrower one.
+ */
+export const MAX_STRUCT_LOG_BYTES = 64 * 1024 * 1024;
+
 /** geth's default wall-time limit of one transaction trace (eth/tracers/api.go defaultTraceTimeout). */
 export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
 
 /**
- * The longest `timeout` a trace request may ask for. geth accepts any duration; Sequin traces
- * on the main thread (yielding to the sequencer every few milliseconds), so one request must
- * not keep a core busy indefinitely. Longer requested timeouts are clamped to this.
+ * The longest `timeout` a trace request may ask for. geth accepts any duration; in Sequin a trace
+ * holds one of the few execution workers (and the node's trace slot) while it runs, so one request
+ * must not keep them indefinitely. Longer requested timeouts are clamped to this.
  */
 export const MAX_TRACE_TIMEOUT_MS = 60_000;
 
@@ -19,6 +26,11 @@ export interface StructLoggerConfig {
   enableReturnData: boolean;
   /** Stop adding entries once the JSON of the entries exceeds this many bytes; 0 = unlimited. */
   limit: number;
+  /**
+   * The node's memory bound (--rpc-trace-max-bytes): past this many estimated bytes of JSON the
+   * trace fails instead of growing further. Default {@link MAX_STRUCT_LOG_BYTES}.
+   */
+  maxBytes?: number;
 }
 
 /**
@@ -33,6 +45,8 @@ export interface TraceConfig {
   logger: StructLoggerConfig;
   /** Wall-time limit of each transaction's trace, already clamped to {@link MAX_TRACE_TIMEOUT_MS}. */
   timeoutMs: number;
+  /** Set by the node, not the request: the heap bound (MiB) of the worker running the trace, which the trace must stay well within. */
+  heapLimitMiB?: number;
 }
 
 /** debug_traceCall's config: a {@link TraceConfig} plus the transaction index to trace on top of. */

@@ -1,7 +1,9 @@
+import { getHeapStatistics } from 'node:v8';
 import { EVMError, type EVMResult, type InterpreterStep, type Message } from '@ethereumjs/evm';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bigIntToBytes, eoaCode7702RecoverAuthority, generateAddress } from '@ethereumjs/util';
 import type { RunTxResult } from '@ethereumjs/vm';
+import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import type { StateReader } from '../StateReader.js';
 import { evmErrorToGethMessage } from '../vmErrors.js';
@@ -27,7 +29,16 @@ export interface AttachOptions {
   coinbase: string;
   /** Index in the block of the transaction's first log. */
   firstLogIndex: number;
+  /**
+   * The heap bound of the thread running the trace, in MiB (an execution worker's): past
+   * {@link HEAP_GUARD_SHARE} of it the trace fails with an ExecutionMemoryExceededError, before
+   * the thread runs out of memory and spends its last seconds collecting garbage.
+   */
+  heapLimitMiB?: number;
 }
+
+/** The share of the heap bound a trace may fill before it is stopped (the rest is room for its answer's JSON). */
+export const HEAP_GUARD_SHARE = 0.75;
 
 /** A tracer attached to a VM until {@link detach}. */
 export interface AttachedTracer {
@@ -55,8 +66,9 @@ interface Frame {
  * errors worded as geth words them.
  *
  * Every step checks the deadline (aborting the execution with an error once passed) and, every
- * {@link YIELD_EVERY_MS}, yields to the event loop: traces run on the main thread, and a long one
- * must not hold back pre-confirmations.
+ * {@link YIELD_EVERY_MS}, checks the heap bound when one is given (in an execution worker) and
+ * yields to the event loop (in-process test chains trace on the main thread, where a long trace
+ * must not hold back pre-confirmations).
  */
 export function attachTracer(execution: ExecutionVm, tracer: ExecutionTracer, options: AttachOptions): AttachedTracer {
   const { vm } = execution;
@@ -148,6 +160,9 @@ export function attachTracer(execution: ExecutionVm, tracer: ExecutionTracer, op
     }
     if (now - lastYield >= YIELD_EVERY_MS) {
       lastYield = now;
+      if (options.heapLimitMiB !== undefined && getHeapStatistics().used_heap_size > options.heapLimitMiB * HEAP_GUARD_SHARE * 1024 * 1024) {
+        throw new ExecutionMemoryExceededError('trace', options.heapLimitMiB);
+      }
       setImmediate(() => next?.());
     } else next?.();
   };

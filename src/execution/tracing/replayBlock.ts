@@ -78,7 +78,13 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
     execution.state.reset(pre);
     execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     const tracer = createTracer(config);
-    const attached = attachTracer(execution, tracer, { deadline: performance.now() + config.timeoutMs, pre, coinbase, firstLogIndex: logIndex });
+    const attached = attachTracer(execution, tracer, {
+      deadline: performance.now() + config.timeoutMs,
+      pre,
+      coinbase,
+      firstLogIndex: logIndex,
+      ...(config.heapLimitMiB === undefined ? {} : { heapLimitMiB: config.heapLimitMiB }),
+    });
     try {
       const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
       gasUsed = executed.cumulativeGasUsed;

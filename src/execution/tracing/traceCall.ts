@@ -36,6 +36,7 @@ export async function traceCall(options: {
     pre: state,
     coinbase: Buffer.from(environment.coinbase).toString('hex'),
     firstLogIndex: 0,
+    ...(config.heapLimitMiB === undefined ? {} : { heapLimitMiB: config.heapLimitMiB }),
   });
   let outcome: Awaited<ReturnType<typeof runCall>>;
   try {

@@ -3,6 +3,7 @@ import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import type { DomainError } from '../../errors/DomainError.js';
 import { Erc20SlotNotFoundError } from '../../errors/Erc20SlotNotFoundError.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
+import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { ForkRemoteError } from '../../errors/ForkRemoteError.js';
@@ -179,6 +180,10 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
       code: -32000,
       message: 'fork remote https://eth.example/… failed eth_getStorageAt: HTTP 429 (after 6 attempts)',
     },
+  ],
+  executionMemoryExceeded: [
+    { error: new ExecutionMemoryExceededError('trace', 512), code: -32000, message: 'trace exceeds the memory limit of 512 MiB' },
+    { error: new ExecutionMemoryExceededError('call', 512), code: -32000, message: 'execution exceeds the memory limit of 512 MiB' },
   ],
   notFound: [
     { error: new NotFoundError({ kind: 'header' }), code: -32000, message: 'header not found' },

@@ -51,6 +51,7 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
   tracingFailed: (error) => server(`tracing failed: ${error.details}`),
   callWorkerFailed: (error) => server(`call worker ${error.how}`),
   forkRemote: (error) => server(error.shortMessage),
+  executionMemoryExceeded: (error) => server(`${error.operation === 'trace' ? 'trace' : 'execution'} exceeds the memory limit of ${error.limitMiB} MiB`),
 
   notFound: (error) => server(missingMessage(error.subject)),
   genesisNotTraceable: () => server('genesis is not traceable'),

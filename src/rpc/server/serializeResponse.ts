@@ -1,13 +1,15 @@
+import { RawJson } from '../../primitives/RawJson.js';
 import type { JsonRpcError } from '../errors/JsonRpcError.js';
 import type { JsonRpcId } from './classifyMessage.js';
 
 /**
  * `{"jsonrpc":"2.0","id":…,"result":…}` as text, keys in geth's order. A handler's `undefined`
- * becomes `null` (geth answers void methods with null). Throws TypeError when the result cannot
- * be JSON (a BigInt, a cycle, a function): the caller turns that into an internal error.
+ * becomes `null` (geth answers void methods with null); a RawJson (a trace serialized in an
+ * execution worker) is spliced in as it is. Throws TypeError when the result cannot be JSON (a
+ * BigInt, a cycle, a function): the caller turns that into an internal error.
  */
 export function serializeResult(id: JsonRpcId, result: unknown): string {
-  const json: string | undefined = JSON.stringify(result === undefined ? null : result);
+  const json: string | undefined = result instanceof RawJson ? result.text : JSON.stringify(result === undefined ? null : result);
   if (json === undefined) throw new TypeError(`result of type ${typeof result} is not JSON`);
   return `{"jsonrpc":"2.0","id":${idJson(id)},"result":${json}}`;
 }

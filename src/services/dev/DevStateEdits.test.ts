@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultTraceConfig } from '../../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, padBytes, toQuantity } from '../../primitives/hex.js';
+import { RawJson } from '../../primitives/RawJson.js';
 import { counterArtifact, testTokenArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
@@ -16,6 +17,7 @@ import { onTheWire } from '../../testing/onTheWire.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment } from '../../testing/testToken.js';
 import { verifyMerkleProof } from '../../testing/verifyMerkleProof.js';
+import type { TransactionTrace } from '../traces/TraceService.js';
 
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 const LATEST: BlockSelector = { kind: 'tag', tag: 'latest' };
@@ -24,6 +26,12 @@ const SLOT = padBytes(hexToBytes('0x03'), 32);
 const VALUE = padBytes(hexToBytes('0x2a'), 32);
 
 let chain: TestChain | undefined;
+
+/** A trace result as a client reads it (a worker's comes as JSON text). */
+function parsed(result: unknown): unknown {
+  return result instanceof RawJson ? JSON.parse(result.text) : result;
+}
+
 afterEach(async () => {
   await chain?.close();
   chain = undefined;
@@ -134,8 +142,11 @@ describe('dev state edits', () => {
     expect(await tokenCall(chain, token, 'balanceOf', [deployer.address as Hex])).toBe(0n);
   });
 
-  it('replay in place: a trace of a transaction after an edit in the same block sees the edit', async () => {
-    chain = await createTestChain();
+  it.each([
+    ['on this thread (storage in memory)', true],
+    ['in the execution workers (LMDB storage)', false],
+  ])('replay in place: a trace of a transaction after an edit in the same block sees the edit, %s', async (_, ephemeral) => {
+    chain = await createTestChain({ ephemeral });
     const deployer = chain.accounts[0]!;
     const deployment = await sendTestTransaction(chain, deployer, { data: counterArtifact.bytecode, gas: 500_000n });
     await sealBlock(chain);
@@ -151,9 +162,9 @@ describe('dev state edits', () => {
     expect(chain.backend.blocks.getTransactionReceipt(second)).toMatchObject({ blockNumber: toQuantity(number) });
 
     const prestate = { ...defaultTraceConfig(), tracer: 'prestateTracer' };
-    const before = (await chain.backend.traces.traceTransaction(second, prestate)) as Record<string, { storage?: Record<string, Hex> }>;
+    const before = parsed(await chain.backend.traces.traceTransaction(second, prestate)) as Record<string, { storage?: Record<string, Hex> }>;
     expect(before[counter.toLowerCase()]?.storage).toEqual({ [`0x${'00'.repeat(32)}`]: `0x${'29'.padStart(64, '0')}` });
-    const traces = await chain.backend.traces.traceBlock({ kind: 'number', number: BigInt(number) }, prestate);
+    const traces = parsed(await chain.backend.traces.traceBlock({ kind: 'number', number: BigInt(number) }, prestate)) as TransactionTrace[];
     expect(traces.map((trace) => trace.txHash)).toEqual([first, second]);
     expect((traces[0]!.result as Record<string, { storage?: Record<string, Hex> }>)[counter.toLowerCase()]?.storage).toEqual({
       [`0x${'00'.repeat(32)}`]: `0x${'00'.repeat(32)}`,

@@ -17,6 +17,7 @@ import { counterArtifact, gasHeavyArtifact, reverterArtifact } from '../../testi
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { sendTestTransaction, TEST_TIP } from '../../testing/sendTestTransaction.js';
+import type { TransactionTrace } from './TraceService.js';
 
 /** Init code returning `runtime`: PUSH1 len, DUP1, PUSH1 11, PUSH1 0, CODECOPY, PUSH1 0, RETURN. */
 function deployCode(runtime: string): Hex {
@@ -472,7 +473,7 @@ describe('pre-confirmed transactions', () => {
   });
 
   it('debug_traceBlockByNumber("pending") traces the open block', async () => {
-    const traces = await chain.backend.traces.traceBlock(PENDING, config({ tracer: 'callTracer' }));
+    const traces = (await chain.backend.traces.traceBlock(PENDING, config({ tracer: 'callTracer' }))) as TransactionTrace[];
     expect(traces.map((trace) => trace.txHash)).toEqual([tx.pendingFirst, tx.pendingSecond]);
   });
 });
@@ -484,11 +485,11 @@ describe('block traces', () => {
       { kind: 'number', number: 2n },
       { kind: 'hash', hash: block.hash },
     ] as BlockSelector[]) {
-      const traces = await chain.backend.traces.traceBlock(selector, config({ tracer: 'callTracer' }));
+      const traces = (await chain.backend.traces.traceBlock(selector, config({ tracer: 'callTracer' }))) as TransactionTrace[];
       expect(traces.map((trace) => trace.txHash)).toEqual(block.transactions);
       for (const trace of traces) expect(trace.result).toEqual(await chain.backend.traces.traceTransaction(trace.txHash, config({ tracer: 'callTracer' })));
     }
-    const structLogs = await chain.backend.traces.traceBlock({ kind: 'number', number: 2n }, config());
+    const structLogs = (await chain.backend.traces.traceBlock({ kind: 'number', number: 2n }, config())) as TransactionTrace[];
     expect(structLogs.find((trace) => trace.txHash === tx.proxyStore)!.result).toMatchObject({ gas: 67_840 });
   });
 });

@@ -1,52 +1,47 @@
 import type { Common } from '@ethereumjs/common';
-import type { StoredBlock, StoredTransaction } from '../../chain/records.js';
+import type { StoredBlock, StoredStateEdit, StoredTransaction } from '../../chain/records.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockEnvironment } from '../../execution/BlockEnvironment.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
-import type { ExecutionVm } from '../../execution/createExecutionVm.js';
-import { overriddenState } from '../../execution/overrides/CallOverrides.js';
+import type { CallExecutor } from '../../execution/callWorker/CallExecutor.js';
 import { prepareCallOverrides } from '../../execution/overrides/prepareCallOverrides.js';
-import { PersistedStateReader } from '../../execution/PersistedStateReader.js';
-import type { StateReader } from '../../execution/StateReader.js';
-import { storedStateEditChanges } from '../../execution/stateEditRecord.js';
-import {
-  type BlockReplay,
-  type ReplayedStateEdit,
-  type ReplayedTransaction,
-  stateAfterTransactions,
-  traceBlockTransactions,
-} from '../../execution/tracing/replayBlock.js';
+import { NEWEST_VERSION } from '../../execution/PersistedStateReader.js';
+import type { JobOwner } from '../../execution/scheduling/JobOwner.js';
+import { createTracer } from '../../execution/tracing/createTracer.js';
+import type { ReplayedTransaction } from '../../execution/tracing/replayBlock.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
-import { traceCall } from '../../execution/tracing/traceCall.js';
-import type { VmPool } from '../../execution/VmPool.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import type { Storage } from '../../storage/Storage.js';
 import { type BlockSelection, sealedEnvironment } from '../BlockSelection.js';
 
-/** What {@link TraceService} reads from. */
+/** What {@link TraceService} reads from and runs on. */
 export interface TraceServiceParts {
+  /** The chain's rules: which precompiles a state override may move. */
   common: Common;
-  storage: Storage;
   views: ViewSource;
   blocks: BlockSelection;
-  /** Main-thread VMs: traces run there, yielding to the event loop as they go. */
-  vms: VmPool;
+  /** Runs the replays off the main thread, scheduled fairly with calls (at most a few traces at once). */
+  executor: CallExecutor;
   rpcGasCap: bigint;
+  /** Bound of a struct log in estimated bytes of JSON (--rpc-trace-max-bytes). */
+  traceMaxBytes: number;
 }
 
-/** A block's transactions and environment, and the state after it, captured at request time so later sub-blocks or a seal cannot change them. */
+/** A block's transactions, state edits and environment, captured at request time so later sub-blocks or a seal cannot change them. */
 interface BlockSource {
   number: number;
+  /** The view's rewind epoch: what the block's number and versions name. */
+  epoch: number;
   environment: BlockEnvironment;
   hashes: Hex[];
   transactions: ReplayedTransaction[];
-  stateEdits: ReplayedStateEdit[];
-  /** The state after the whole block. */
-  stateAfter: StateReader;
+  /** The block's state edits (dev methods), replayed before the transaction at their position. */
+  stateEdits: StoredStateEdit[];
+  /** The storage version of the state after the whole block (NEWEST_VERSION for the open block). */
+  versionAfter: number;
 }
 
 /** One transaction's trace in a block trace (geth's txTraceResult). */
@@ -57,31 +52,57 @@ export interface TransactionTrace {
 
 /**
  * debug_trace*: finds the block and state a request names, in one chain view, and hands the
- * replay to the execution layer (execution/tracing/). Pre-confirmed transactions are traceable:
- * their block is the open block, whose parent is the latest sealed block. A view's states never
- * change, so a trace that yields to the sequencer still sees one consistent state.
+ * replay to the call executor, which runs it in a worker (execution/tracing/ does the work). A
+ * sealed block's state is read there by version; pre-confirmed transactions are traceable too:
+ * their block is the open block, whose parent is the latest sealed block. A block's state edits
+ * (anvil_setBalance …, kept with the block) go with the job and are applied in the replay where
+ * the sequencer applied them, so a block mixing transactions and edits replays exactly as it
+ * ran. Results come back as the tracer's JSON (pre-serialized text when built in a worker); a
+ * struct log is bounded by `traceMaxBytes`.
  */
 export class TraceService {
   constructor(private readonly parts: TraceServiceParts) {}
 
   /** debug_traceTransaction: the transaction replayed on the state before it in its block. */
-  async traceTransaction(hash: Hex, config: TraceConfig): Promise<unknown> {
+  async traceTransaction(hash: Hex, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
     const view = this.parts.views.current();
     const stored = view.transaction(hash);
     const source = stored ? this.blockSource(view, stored.blockNumber) : undefined;
     const index = stored?.transactionIndex ?? -1;
     if (!source || source.hashes[index] !== hash.toLowerCase()) throw new NotFoundError({ kind: 'transaction' });
     if (source.number === 0) throw new GenesisNotTraceableError();
-    const [result] = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution, index + 1), index, config));
-    return result;
+    return this.parts.executor.trace(
+      {
+        kind: 'traceTransaction',
+        parentVersion: source.number - 1,
+        epoch: source.epoch,
+        environment: source.environment,
+        transactions: source.transactions.slice(0, index + 1),
+        stateEdits: editsBefore(source, index),
+        hashes: [],
+        config: this.bounded(config),
+      },
+      owner,
+    );
   }
 
-  /** debug_traceBlockByNumber / debug_traceBlockByHash: every transaction of the block, in order. */
-  async traceBlock(block: BlockSelector, config: TraceConfig): Promise<TransactionTrace[]> {
+  /** debug_traceBlockByNumber / debug_traceBlockByHash: `[{ txHash, result }]` for every transaction of the block, in order. */
+  async traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
     if (source.number === 0) throw new GenesisNotTraceableError();
-    const results = await this.parts.vms.use((execution) => traceBlockTransactions(this.replay(source, execution), 0, config));
-    return results.map((result, index) => ({ txHash: source.hashes[index]!, result }));
+    return this.parts.executor.trace(
+      {
+        kind: 'traceBlock',
+        parentVersion: source.number - 1,
+        epoch: source.epoch,
+        environment: source.environment,
+        transactions: source.transactions,
+        stateEdits: source.stateEdits,
+        hashes: source.hashes,
+        config: this.bounded(config),
+      },
+      owner,
+    );
   }
 
   /**
@@ -90,16 +111,46 @@ export class TraceService {
    * it is the pre-confirmed state. `stateOverrides` and `blockOverrides` of the config apply as in
    * eth_call.
    */
-  async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig): Promise<unknown> {
+  async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown> {
     const source = this.selectedBlock(block);
-    const { common, rpcGasCap } = this.parts;
+    const { txIndex } = config;
+    // Checked here (geth's errors at once); the worker puts the state override on the (replayed)
+    // state and runs the call in the environment with the config's block overrides.
     const overrides = config.stateOverrides || config.blockOverrides ? { state: config.stateOverrides, block: config.blockOverrides } : undefined;
-    const prepared = prepareCallOverrides(common, source.environment, overrides);
-    return this.parts.vms.use(async (execution) => {
-      const state = overriddenState(await this.stateOf(source, config.txIndex, execution), prepared.overrides);
-      const precompileEdits = prepared.overrides?.precompileEdits;
-      return traceCall({ common, execution, state, environment: prepared.environment, request, gasCap: rpcGasCap, config, precompileEdits });
-    });
+    const prepared = prepareCallOverrides(this.parts.common, source.environment, overrides);
+    if (txIndex !== undefined && txIndex >= source.transactions.length)
+      throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
+    return this.parts.executor.trace(
+      {
+        kind: 'traceCall',
+        request,
+        version: source.versionAfter,
+        epoch: source.epoch,
+        ...(txIndex === undefined
+          ? {}
+          : {
+              replay: {
+                parentVersion: source.number - 1,
+                transactions: source.transactions.slice(0, txIndex),
+                stateEdits: editsBefore(source, txIndex),
+              },
+            }),
+        environment: source.environment,
+        gasCap: this.parts.rpcGasCap,
+        config: this.bounded(config),
+        ...(prepared.overrides === undefined ? {} : { overrides: prepared.overrides }),
+      },
+      owner,
+    );
+  }
+
+  /**
+   * The config with the node's struct-log bound, after checking the tracer exists and its config
+   * is valid (so a bad request fails at once instead of waiting for a worker).
+   */
+  private bounded<T extends TraceConfig>(config: T): T {
+    createTracer(config);
+    return { ...config, logger: { ...config.logger, maxBytes: this.parts.traceMaxBytes } };
   }
 
   /** The block a trace selector names, with geth's errors for a missing one. */
@@ -110,24 +161,6 @@ export class TraceService {
       throw new NotFoundError({ kind: 'block', block });
     }
     return resolved.kind === 'sealed' ? this.sealedSource(view, resolved.block) : this.openSource(view);
-  }
-
-  /** The state a call at `source` runs on: after the block, or after its first `txIndex` transactions. */
-  private async stateOf(source: BlockSource, txIndex: number | undefined, execution: ExecutionVm): Promise<StateReader> {
-    if (txIndex === undefined) return source.stateAfter;
-    if (txIndex >= source.transactions.length) throw new NotFoundError({ kind: 'transactionIndex', index: txIndex, blockNumber: source.number });
-    return stateAfterTransactions(this.replay(source, execution, txIndex));
-  }
-
-  private replay(source: BlockSource, execution: ExecutionVm, count = source.transactions.length): BlockReplay {
-    return {
-      common: this.parts.common,
-      execution,
-      parentState: new PersistedStateReader(this.parts.storage, source.number - 1),
-      environment: source.environment,
-      transactions: source.transactions.slice(0, count),
-      stateEdits: source.stateEdits,
-    };
   }
 
   /** The sealed block `number`, or the open block when that is `number`. */
@@ -141,11 +174,12 @@ export class TraceService {
     const number = Number(block.number);
     return {
       number,
+      epoch: view.epoch,
       environment: sealedEnvironment(block),
       hashes: block.transactions,
       transactions: block.transactions.map((hash) => replayed(view.transaction(hash)!)),
-      stateEdits: replayedStateEdits(view, number),
-      stateAfter: number === view.headNumber ? view.latestState : new PersistedStateReader(this.parts.storage, number),
+      stateEdits: view.stateEdits(number),
+      versionAfter: number,
     };
   }
 
@@ -154,11 +188,12 @@ export class TraceService {
     const inputs = view.open.sealInputs();
     return {
       number: view.open.number,
+      epoch: view.epoch,
       environment: this.parts.blocks.pendingEnvironment(view),
       hashes: inputs.map((input) => input.hash),
       transactions: inputs.map((input) => ({ raw: input.raw, from: hexToBytes(view.transaction(input.hash)!.fields.from as Hex) })),
-      stateEdits: replayedStateEdits(view, view.open.number),
-      stateAfter: view.pendingState,
+      stateEdits: view.stateEdits(view.open.number),
+      versionAfter: NEWEST_VERSION,
     };
   }
 }
@@ -168,7 +203,7 @@ function replayed(stored: StoredTransaction): ReplayedTransaction {
   return { raw: hexToBytes(stored.raw), from: hexToBytes(stored.fields.from as Hex) };
 }
 
-/** The state edits of block `number` as the view has them, ready to apply in a replay. */
-function replayedStateEdits(view: ChainView, number: number): ReplayedStateEdit[] {
-  return view.stateEdits(number).map((edit) => ({ afterTransactions: edit.afterTransactions, changes: storedStateEditChanges(edit) }));
+/** The block's state edits a replay of its first `count` transactions applies (those before the next one included). */
+function editsBefore(source: BlockSource, count: number): StoredStateEdit[] {
+  return source.stateEdits.filter((edit) => edit.afterTransactions <= count);
 }

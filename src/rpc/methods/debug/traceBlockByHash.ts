@@ -1,4 +1,5 @@
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_traceBlockByHash (geth): `[{ txHash, result }]` for every transaction of the sealed block. */
@@ -10,5 +11,5 @@ export const traceBlockByHash = defineMethod({
     { name: 'blockHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [blockHash, config]) => backend.traces.traceBlock({ kind: 'hash', hash: blockHash }, config),
+  handler: (backend, [blockHash, config], context) => backend.traces.traceBlock({ kind: 'hash', hash: blockHash }, config, jobOwnerOf(context)),
 });

@@ -1,4 +1,5 @@
 import { blockSelector, traceConfig } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_traceBlockByNumber (geth): `[{ txHash, result }]` for every transaction of the block ("pending" = the pre-confirmed block). */
@@ -10,5 +11,5 @@ export const traceBlockByNumber = defineMethod({
     { name: 'block', decode: blockSelector },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [block, config]) => backend.traces.traceBlock(block, config),
+  handler: (backend, [block, config], context) => backend.traces.traceBlock(block, config, jobOwnerOf(context)),
 });

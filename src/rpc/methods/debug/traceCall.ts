@@ -1,4 +1,5 @@
 import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -15,5 +16,5 @@ export const traceCall = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'config', decode: traceCallConfig, optional: true },
   ],
-  handler: (backend, [request, block, config]) => backend.traces.traceCall(request, block, config),
+  handler: (backend, [request, block, config], context) => backend.traces.traceCall(request, block, config, jobOwnerOf(context)),
 });

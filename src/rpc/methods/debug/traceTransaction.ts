@@ -1,4 +1,5 @@
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -14,5 +15,5 @@ export const traceTransaction = defineMethod({
     { name: 'transactionHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
-  handler: (backend, [transactionHash, config]) => backend.traces.traceTransaction(transactionHash, config),
+  handler: (backend, [transactionHash, config], context) => backend.traces.traceTransaction(transactionHash, config, jobOwnerOf(context)),
 });

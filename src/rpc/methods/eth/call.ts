@@ -1,6 +1,7 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -17,5 +18,6 @@ export const call = defineMethod({
     { name: 'stateOverrides', decode: stateOverride, optional: true },
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
-  handler: async (backend, [request, block, state, blockOverrides]) => bytesToHex(await backend.calls.call(request, block, overridesOf(state, blockOverrides))),
+  handler: async (backend, [request, block, state, blockOverrides], context) =>
+    bytesToHex(await backend.calls.call(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

@@ -1,6 +1,7 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
 import { stateOverride } from '../../schemas/overrideDecoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -18,8 +19,8 @@ export const createAccessList = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'stateOverrides', decode: stateOverride, optional: true },
   ],
-  handler: async (backend, [request, block, state]) => {
-    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state);
+  handler: async (backend, [request, block, state], context) => {
+    const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };
   },
 });

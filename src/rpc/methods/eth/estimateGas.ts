@@ -1,6 +1,7 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
+import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -18,6 +19,6 @@ export const estimateGas = defineMethod({
     { name: 'stateOverrides', decode: stateOverride, optional: true },
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
-  handler: async (backend, [request, block, state, blockOverrides]) =>
-    toQuantity(await backend.calls.estimateGas(request, block, overridesOf(state, blockOverrides))),
+  handler: async (backend, [request, block, state, blockOverrides], context) =>
+    toQuantity(await backend.calls.estimateGas(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

@@ -1,0 +1,28 @@
+import type { Common } from '@ethereumjs/common';
+import type { VmPool } from '../VmPool.js';
+import type { ExecutionJob } from './CallJob.js';
+import type { ExecutionLanes } from './ExecutionLanes.js';
+import { runExecutionJob } from './runExecutionJob.js';
+import type { VersionedStates } from './VersionedStates.js';
+
+/**
+ * Execution lanes on this thread, for chains whose storage lives in this thread's memory and so
+ * cannot be opened by a worker: the in-process test chains (testing/createTestChain.ts). Jobs run
+ * exactly as in a call worker (runExecutionJob), with VMs from a pool of `slots`; traces yield to
+ * the event loop as they go, calls are bounded by gas only. A node started from the command line
+ * never uses these: its --ephemeral storage is LMDB in memory that workers can open.
+ */
+export class InProcessLanes implements ExecutionLanes {
+  constructor(
+    private readonly common: Common,
+    private readonly vms: VmPool,
+    private readonly states: VersionedStates,
+    readonly slots: number,
+  ) {}
+
+  run(_slot: number, job: ExecutionJob): Promise<unknown> {
+    return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob(job.epoch) });
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,75 @@
+import type { Account } from '@ethereumjs/util';
+import { CachedStateReader } from '../CachedStateReader.js';
+import { NEWEST_VERSION } from '../PersistedStateReader.js';
+import type { StateReader } from '../StateReader.js';
+
+/** Sealed states kept memoised across jobs: the latest block's (most calls) and its parent's (traces). */
+const KEPT_SEALED_STATES = 2;
+/** Bytes of contract code kept across jobs before the code cache starts over. */
+const CODE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The states jobs read, by storage version. A sealed block's state never changes within a rewind
+ * epoch (after evm_revert / anvil_reset a block number may name other contents), so its reader is
+ * memoised across jobs by version and epoch (each read costs an LMDB seek and RLP decoding; most
+ * calls read the latest block). "pending" (NEWEST_VERSION) moves with every sub-block, so each job gets its own
+ * reader of it, shared by everything the job runs (an estimation loop, a block replay), which
+ * gives the job one consistent snapshot of what it has read.
+ *
+ * Code is content-addressed, so every reader shares one code cache: the same code is one object
+ * for every job, which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
+ */
+export class VersionedStates {
+  private sealed: Array<{ version: number; epoch: number; reader: StateReader }> = [];
+  private readonly codes = new Map<string, Uint8Array>();
+  private codeBytes = 0;
+
+  constructor(
+    /** The state at a sealed version, read from storage. */
+    private readonly sealedAt: (version: number) => StateReader,
+    /** A reader of the pending state for one job. */
+    private readonly pending: () => StateReader,
+  ) {}
+
+  /** The state lookup of one job, made in rewind epoch `epoch` (ChainView.epoch). */
+  forJob(epoch: number): (version: number) => StateReader {
+    let pending: StateReader | undefined;
+    return (version) => {
+      if (version === NEWEST_VERSION) {
+        pending ??= this.sharingCode(this.pending());
+        return pending;
+      }
+      return this.sealedState(version, epoch);
+    };
+  }
+
+  private sealedState(version: number, epoch: number): StateReader {
+    const kept = this.sealed.find((entry) => entry.version === version && entry.epoch === epoch);
+    if (kept) return kept.reader;
+    const reader = this.sharingCode(new CachedStateReader(this.sealedAt(version)));
+    this.sealed = [{ version, epoch, reader }, ...this.sealed].slice(0, KEPT_SEALED_STATES);
+    return reader;
+  }
+
+  /** `reader` with its code read through the shared code cache. */
+  private sharingCode(reader: StateReader): StateReader {
+    return {
+      account: (address: string): Account | undefined => reader.account(address),
+      storage: (address: string, slot: string) => reader.storage(address, slot),
+      code: (codeHash: string) => {
+        let code = this.codes.get(codeHash);
+        if (code === undefined) {
+          code = reader.code(codeHash);
+          if (code.length === 0) return code;
+          if (this.codeBytes + code.length > CODE_CACHE_BYTES) {
+            this.codes.clear();
+            this.codeBytes = 0;
+          }
+          this.codes.set(codeHash, code);
+          this.codeBytes += code.length;
+        }
+        return code;
+      },
+    };
+  }
+}

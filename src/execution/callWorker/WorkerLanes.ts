@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
+import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { RawJson } from '../../primitives/RawJson.js';
+import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, type ExecutionJob, isTraceJob } from './CallJob.js';
+import { restoreCallError } from './callJobErrors.js';
+import type { ExecutionLanes } from './ExecutionLanes.js';
+
+/** Options of {@link WorkerLanes}. */
+export interface WorkerLanesOptions {
+  /** The LMDB data directory the node holds; workers open it read-only. */
+  dataDir: string;
+  chainId: bigint;
+  /** Worker threads, one per slot. */
+  slots: number;
+  /** Wall-time cap of a call, estimate or access list, in ms (--rpc-evm-timeout); 0 for none. */
+  callTimeoutMs: number;
+  /** The nice value of each slot's thread (slots kept for the dedicated tier run at a higher priority). */
+  niceness: (slot: number) => number;
+  /** Heap bound of each worker in MiB: a job past it fails with an ExecutionMemoryExceededError. */
+  heapLimitMiB: number;
+}
+
+/**
+ * A trace has no overall cap of its own (each traced transaction has the config's timeout, and
+ * re-executing a block is bounded by its gas); this backstop only ends a worker that is stuck.
+ */
+const TRACE_BACKSTOP_MS = 10 * 60 * 1000;
+
+interface RunningJob {
+  id: number;
+  job: ExecutionJob;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Lane {
+  worker: Worker;
+  /** Resolves once the worker has opened storage and built its VM (jobs and their timers wait for it). */
+  ready: Promise<void>;
+  running?: RunningJob;
+}
+
+/**
+ * One worker thread per slot, each with its own read-only view of the node's LMDB environment and
+ * its own VM, so an execution never holds the event loop (sub-blocks keep being pre-confirmed).
+ * A worker starts when its slot first gets a job and does not keep the process alive when idle.
+ *
+ * A call, estimate or access list running past `callTimeoutMs` fails with geth's "execution
+ * aborted (timeout = …)": its worker is terminated and a fresh one started at once, so the next
+ * job does not pay the start-up. A worker that runs out of its heap (a trace building a huge
+ * answer) fails its job with an ExecutionMemoryExceededError and is replaced alike. Domain errors
+ * thrown in a worker come back as the same domain errors (callJobErrors.ts); a trace's result
+ * comes back as JSON text, handed on as a RawJson.
+ */
+export class WorkerLanes implements ExecutionLanes {
+  readonly slots: number;
+  private readonly lanes: Array<Lane | undefined>;
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly options: WorkerLanesOptions) {
+    this.slots = options.slots;
+    this.lanes = Array.from({ length: options.slots });
+  }
+
+  async run(slot: number, job: ExecutionJob): Promise<unknown> {
+    if (this.closed) throw new CallWorkerFailedError('exited');
+    const lane = (this.lanes[slot] ??= this.start(slot));
+    await lane.ready;
+    if (this.lanes[slot] !== lane) throw new CallWorkerFailedError('exited');
+    return new Promise((resolve, reject) => {
+      const running: RunningJob = { id: this.nextId++, job, resolve, reject };
+      const timeoutMs = isTraceJob(job) ? TRACE_BACKSTOP_MS : this.options.callTimeoutMs;
+      if (timeoutMs > 0) {
+        const error = isTraceJob(job) ? new ExecutionTimeoutError('trace', timeoutMs) : new ExecutionTimeoutError('call', timeoutMs);
+        running.timer = setTimeout(() => this.replace(slot, lane, error, { restart: true }), timeoutMs);
+      }
+      lane.running = running;
+      lane.worker.ref();
+      lane.worker.postMessage({ id: running.id, job } satisfies CallWorkerRequest);
+    });
+  }
+
+  async close(error: Error): Promise<void> {
+    this.closed = true;
+    const lanes = this.lanes.splice(0).filter((lane): lane is Lane => lane !== undefined);
+    for (const lane of lanes) this.settle(lane)?.reject(error);
+    await Promise.all(lanes.map((lane) => lane.worker.terminate()));
+  }
+
+  private start(slot: number): Lane {
+    const { script, eval: isEval } = workerScript();
+    const workerData: CallWorkerData = {
+      dataDir: this.options.dataDir,
+      chainId: this.options.chainId,
+      niceness: this.options.niceness(slot),
+      heapLimitMiB: this.options.heapLimitMiB,
+    };
+    const worker = new Worker(script, { eval: isEval, workerData, resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMiB } });
+    let markReady: () => void = () => {};
+    let failStart: (error: unknown) => void = () => {};
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      failStart = reject;
+    });
+    // A failed start is reported to the job waiting for it; nobody else awaits `ready`.
+    ready.catch(() => {});
+    const lane: Lane = { worker, ready };
+    worker.on('message', (response: CallWorkerResponse) => {
+      if ('ready' in response) {
+        markReady();
+        if (!lane.running) worker.unref();
+        return;
+      }
+      if (lane.running?.id !== response.id) return;
+      const running = this.settle(lane)!;
+      if (!response.ok) running.reject(restoreCallError(response.error));
+      else if ('json' in response) running.resolve(new RawJson(response.json));
+      else running.resolve(response.value);
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const operation = lane.running && isTraceJob(lane.running.job) ? 'trace' : 'call';
+      const failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new ExecutionMemoryExceededError(operation, this.options.heapLimitMiB)
+          : new CallWorkerFailedError('failed', error);
+      failStart(failure);
+      this.replace(slot, lane, failure, { restart: error.code === 'ERR_WORKER_OUT_OF_MEMORY' });
+    });
+    worker.on('exit', () => {
+      failStart(new CallWorkerFailedError('exited'));
+      this.replace(slot, lane, new CallWorkerFailedError('exited'));
+    });
+    return lane;
+  }
+
+  /** Ends a lane's job (clearing its timer) and returns it. */
+  private settle(lane: Lane): RunningJob | undefined {
+    const running = lane.running;
+    if (!running) return undefined;
+    clearTimeout(running.timer);
+    lane.running = undefined;
+    lane.worker.unref();
+    return running;
+  }
+
+  /**
+   * Fails the lane's job with `error`, terminates its worker and frees the slot for a fresh one:
+   * started at once with `restart` (after a timeout, so the next job does not wait for a start),
+   * else when the slot's next job comes.
+   */
+  private replace(slot: number, lane: Lane, error: Error, options: { restart?: boolean } = {}): void {
+    if (this.lanes[slot] !== lane) return;
+    this.lanes[slot] = undefined;
+    this.settle(lane)?.reject(error);
+    lane.worker.terminate().catch(() => {});
+    if (options.restart && !this.closed) this.lanes[slot] = this.start(slot);
+  }
+}
+
+/**
+ * How to start a worker: dist/execution/callWorker/callWorker.js beside this module when compiled,
+ * dist/bundle/callWorker.js beside the bundle, or, when this module runs from its TypeScript
+ * source (vitest), the .ts source through tsx's loader (a devDependency; `--import tsx` in
+ * execArgv registers too late on Node 20, so a tiny bootstrap registers it, then imports).
+ */
+function workerScript(): { script: string | URL; eval: boolean } {
+  const compiled = new URL('./callWorker.js', import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return { script: compiled, eval: false };
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const source = new URL('./callWorker.ts', import.meta.url).href;
+  return { script: `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, eval: true };
+}

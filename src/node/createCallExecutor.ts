@@ -1,0 +1,37 @@
+import type { Common } from '@ethereumjs/common';
+import type { NodeConfig } from '../config/nodeConfig.js';
+import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
+import { InProcessLanes } from '../execution/callWorker/InProcessLanes.js';
+import { VersionedStates } from '../execution/callWorker/VersionedStates.js';
+import { type BlockHashLookup, createExecutionVm } from '../execution/createExecutionVm.js';
+import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import type { StateReader } from '../execution/StateReader.js';
+import { VmPool } from '../execution/VmPool.js';
+import type { Storage } from '../storage/Storage.js';
+
+/**
+ * The executor of calls, estimates, access lists and traces: worker threads over the node's LMDB
+ * directory (every node the CLI starts, --ephemeral included), or, for storage only this thread
+ * can read (the in-memory storage of in-process test chains), lanes on this thread with the same
+ * scheduling. `dataDir` is the LMDB directory the workers open (undefined for in-memory
+ * storage); `pending` is what the in-process lanes read for the pending state.
+ */
+export function createCallExecutor(
+  config: NodeConfig,
+  parts: { common: Common; dataDir: string | undefined; storage: Storage; pending: StateReader; blockHash: BlockHashLookup },
+): CallExecutor {
+  const limits = {
+    timeoutMs: config.rpcEvmTimeoutMs,
+    workers: config.executionWorkers,
+    dedicatedWorkers: config.dedicatedWorkers,
+    maxConcurrentTraces: config.rpcTraceConcurrency,
+  };
+  const { common, dataDir, storage, pending, blockHash } = parts;
+  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId });
+  const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
+  const states = new VersionedStates(
+    (version) => new PersistedStateReader(storage, version),
+    () => pending,
+  );
+  return new CallExecutor({ ...limits, lanes: new InProcessLanes(common, vms, states, config.executionWorkers) });
+}

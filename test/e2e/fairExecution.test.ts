@@ -1,0 +1,96 @@
+/**
+ * Calls run off the sequencer's thread in every mode, and fairly between clients (issue 10,
+ * "fair execution"):
+ * - with --ephemeral (LMDB in RAM), an endless-loop eth_call no longer stops the sub-blocks: the
+ *   newPreconfSubBlocks heartbeat keeps its ~200 ms beat while the call burns its gas;
+ * - while a public client keeps the public tier's worker busy with endless loops, a dedicated
+ *   client's calls still run at once on the worker kept for its tier: each answers before any
+ *   loop could have finished (if they queued behind a loop they would wait for one).
+ * The bounds are loose (the machine is shared); what they rule out is waiting for a loop.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import { postRaw, type RpcResponse, rpcResult, sleep } from './helpers.js';
+import { connectWs } from './wsClient.js';
+
+/** JUMPDEST; PUSH1 0; JUMP as init code: loops until its gas runs out (20M gas: ~0.8 s on an idle core). */
+const ENDLESS_LOOP = { data: '0x5b600056', gas: '0x1312d00' };
+/** Init code returning the word 1. */
+const RETURNS_ONE = { data: '0x600160005260206000f3' };
+const API_KEY = 'fair-execution-key-0123456789abcdef';
+
+afterAll(cleanupNodeProcesses);
+
+/** One eth_call (with at most `gas`) over HTTP with extra headers; resolves with the response and how long it took. */
+async function timedCall(
+  url: string,
+  call: { data: string; gas?: string },
+  headers: Record<string, string> = {},
+): Promise<{ response: RpcResponse; ms: number }> {
+  const started = performance.now();
+  const { status, text } = await postRaw(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'pending'] }), headers);
+  if (status !== 200) throw new Error(`HTTP ${status}: ${text}`);
+  return { response: JSON.parse(text) as RpcResponse, ms: performance.now() - started };
+}
+
+describe('fair execution', () => {
+  it('--ephemeral: sub-blocks keep their beat while an endless eth_call runs', { timeout: 60_000 }, async () => {
+    // A long evm timeout: the loop ends when its gas is burnt, however loaded the machine.
+    const node = await startNodeProcess({ storage: 'ephemeral', args: ['--rpc-evm-timeout', '30000'] });
+    expect(await rpcResult(node.url, 'eth_call', [RETURNS_ONE, 'pending'])).toBe(`0x${'00'.repeat(31)}01`);
+    const ws = await connectWs(node.url);
+    const id = await ws.subscribe('newPreconfSubBlocks');
+    await ws.waitFor(id, 2);
+    const before = ws.notifications.get(id)!.length;
+    const loop = await timedCall(node.url, ENDLESS_LOOP);
+    const during = ws.notifications.get(id)!.slice(before);
+    ws.close();
+    expect(loop.response.error).toMatchObject({ code: -32000, message: 'out of gas' });
+    // The loop held a worker for a while; the sequencer beat all along.
+    expect(loop.ms).toBeGreaterThan(500);
+    const times = during.map((notification) => (notification.result as { preconfirmedAt: number }).preconfirmedAt);
+    expect(times.length).toBeGreaterThanOrEqual(Math.floor(loop.ms / 200 / 3));
+    const gaps = times.slice(1).map((time, index) => time - times[index]!);
+    expect(Math.max(...gaps)).toBeLessThan(1_500);
+  });
+
+  it('a dedicated client is not starved by a public client sending endless loops', { timeout: 90_000 }, async () => {
+    const node = await startNodeProcess({ storage: 'ephemeral', args: ['--api-key', API_KEY, '--trust-proxy', '--rpc-evm-timeout', '30000'] });
+    const dedicatedUrl = `${node.url}/v1/${API_KEY}`;
+    const publicHeaders = { 'x-forwarded-for': '203.0.113.7' };
+    // Both workers started, so start-up does not count in the timings below.
+    await Promise.all([timedCall(dedicatedUrl, RETURNS_ONE), timedCall(node.url, RETURNS_ONE, publicHeaders)]);
+
+    // The public client keeps three endless loops in flight for the whole test.
+    let flooding = true;
+    const loopTimes: number[] = [];
+    const loopErrors = new Set<string>();
+    const flood = Promise.all(
+      Array.from({ length: 3 }, async () => {
+        while (flooding) {
+          const { response, ms } = await timedCall(node.url, ENDLESS_LOOP, publicHeaders);
+          loopTimes.push(ms);
+          loopErrors.add(response.error?.message ?? 'no error');
+        }
+      }),
+    );
+    await sleep(300);
+    const dedicated: number[] = [];
+    const until = performance.now() + 3_000;
+    while (performance.now() < until) {
+      const { response, ms } = await timedCall(dedicatedUrl, RETURNS_ONE);
+      expect(response.result).toBe(`0x${'00'.repeat(31)}01`);
+      dedicated.push(ms);
+      await sleep(20);
+    }
+    flooding = false;
+    await flood;
+
+    expect(loopErrors).toEqual(new Set(['out of gas']));
+    const shortestLoop = Math.min(...loopTimes);
+    expect(shortestLoop).toBeGreaterThan(500);
+    // Every dedicated call answered sooner than any loop finished: none waited for one.
+    expect(dedicated.length).toBeGreaterThan(10);
+    expect(Math.max(...dedicated)).toBeLessThan(shortestLoop);
+  });
+});
