@@ -11,7 +11,7 @@ import { type Account, createAccountFromRLP } from '@ethereumjs/util';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { LoggedOpenBlockHeader, OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
+import type { LoggedOpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
 import type { SealRecord } from '../sequencer/SequencerLog.js';
 
 /** One message of the log. */

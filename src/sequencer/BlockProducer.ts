@@ -166,7 +166,7 @@ export class BlockProducer {
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
-    const { execution, world, storage } = this.parts;
+    const { execution, world } = this.parts;
     const startedAt = performance.now();
     try {
       await this.resetForSubBlock();

@@ -15,6 +15,14 @@ import { connectWs } from './wsClient.js';
 
 /** JUMPDEST; PUSH1 0; JUMP as init code: loops until its gas runs out (20M gas: ~0.8 s on an idle core). */
 const ENDLESS_LOOP = { data: '0x5b600056', gas: '0x1312d00' };
+/**
+ * ENDLESS_LOOP made unique by unreachable trailing bytes: the node keeps answers of identical calls on
+ * an unchanged state (an idle node's pending state changes rarely), so a repeated loop would be
+ * answered from that cache at once instead of running.
+ */
+function uniqueEndlessLoop(salt: number): { data: string; gas: string } {
+  return { ...ENDLESS_LOOP, data: `${ENDLESS_LOOP.data}${salt.toString(16).padStart(8, '0')}` };
+}
 /** Init code returning the word 1. */
 const RETURNS_ONE = { data: '0x600160005260206000f3' };
 const API_KEY = 'fair-execution-key-0123456789abcdef';
@@ -65,10 +73,11 @@ describe('fair execution', () => {
     let flooding = true;
     const loopTimes: number[] = [];
     const loopErrors = new Set<string>();
+    let sent = 0;
     const flood = Promise.all(
       Array.from({ length: 3 }, async () => {
         while (flooding) {
-          const { response, ms } = await timedCall(node.url, ENDLESS_LOOP, publicHeaders);
+          const { response, ms } = await timedCall(node.url, uniqueEndlessLoop(sent++), publicHeaders);
           loopTimes.push(ms);
           loopErrors.add(response.error?.message ?? 'no error');
         }

@@ -176,7 +176,10 @@ describe('RpcServer envelope', () => {
   it('runs batch calls concurrently and keeps request order', async () => {
     const { server } = newServer();
     const started = performance.now();
-    const reply = await server.handle(JSON.stringify([call('test_sleep', [1000], 1), call('test_sleep', [10], 2), call('test_sleep', [990], 3)]), publicContext);
+    const reply = await server.handle(
+      JSON.stringify([call('test_sleep', [1000], 1), call('test_sleep', [10], 2), call('test_sleep', [990], 3)]),
+      publicContext,
+    );
     // Sequential would take at least 2,000 ms; concurrent about 1,000 ms, with room for a loaded machine's timers.
     expect(performance.now() - started).toBeLessThan(1_900);
     expect(JSON.parse(reply.body ?? '')).toEqual([ok(1000, 1), ok(10, 2), ok(990, 3)]);
