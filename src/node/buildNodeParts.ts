@@ -10,6 +10,7 @@ import { validateConfig } from '../config/validateConfig.js';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
+import type { ForkSource } from '../execution/fork/ForkSource.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { VmPool } from '../execution/VmPool.js';
 import { WorldState } from '../execution/WorldState.js';
@@ -126,8 +127,9 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
   }
   if (fork) {
     // The fork runs with the remote's chain id (or --fork-chain-id) and the fork block's gas limit.
-    requestedConfig = { ...requestedConfig, chainId: BigInt(fork.anchor.chainId), blockGasLimit: BigInt(fork.anchor.gasLimit) };
-    logger.info('forking', { remote: fork.remote.remote, block: fork.anchor.number, hash: fork.anchor.hash, chainId: fork.anchor.chainId });
+    const { anchor, remote } = fork.source.current;
+    requestedConfig = { ...requestedConfig, chainId: BigInt(anchor.chainId), blockGasLimit: BigInt(anchor.gasLimit) };
+    logger.info('forking', { remote: remote.remote, block: anchor.number, hash: anchor.hash, chainId: anchor.chainId });
   }
   // Every writer goes through the guard: on a full or failing disk it refuses writes with a clear
   // error and the sequencer pauses, until a probe write succeeds again. In fork mode the guarded
@@ -156,7 +158,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       trieNodes,
       parameters,
       now: clock.now(),
-      fork: fork && { anchor: fork.anchor, state: fork.state },
+      fork: fork && { anchor: fork.source.current.anchor, state: fork.source.state },
       genesis: {
         chainId: config.chainId,
         alloc: new Map([
@@ -195,7 +197,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     const restoredTxs = await intake.restore();
     const blockHash = (number: bigint) => {
       // BLOCKHASH of the remote's history: its hash, asked once (cached like all remote history).
-      if (fork && number < fork.number) return forkBlockHash(fork, number);
+      if (fork && number < fork.source.number) return forkBlockHash(fork.source, number);
       const block = chain.blockByNumber(Number(number));
       return block ? hexToBytes(block.hash) : undefined;
     };
@@ -245,14 +247,26 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       intake,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
       // A fork's calls run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
-      callExecutor: createCallExecutor(config, { common, dataDir: fork ? undefined : lmdb?.directory, storage, pending: world, blockHash }),
+      callExecutor: createCallExecutor(config, {
+        common,
+        dataDir: fork ? undefined : lmdb?.directory,
+        storage,
+        pending: world,
+        blockHash,
+        // The remote's history: a version below the fork block is the remote's state at that block.
+        ...(fork ? { stateBelow: (version: number) => fork.source.historyState(version) } : {}),
+      }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage),
       callLogging,
-      fork: fork && { remote: fork.remote, number: fork.number },
+      fork: fork && {
+        source: fork.source,
+        settings: fork.settings,
+        allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
+      },
     });
     return {
       config,
@@ -282,7 +296,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
 }
 
 /** The hash of the remote's block `number` (below the fork block), or undefined when the remote has none. */
-function forkBlockHash(fork: OpenedFork, number: bigint): Uint8Array | undefined {
+function forkBlockHash(fork: ForkSource, number: bigint): Uint8Array | undefined {
   const block = fork.remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]) as { hash?: string } | null;
   return block?.hash ? hexToBytes(block.hash as `0x${string}`) : undefined;
 }

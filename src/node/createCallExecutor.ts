@@ -14,11 +14,20 @@ import type { Storage } from '../storage/Storage.js';
  * directory (every node the CLI starts, --ephemeral included), or, for storage only this thread
  * can read (the in-memory storage of in-process test chains), lanes on this thread with the same
  * scheduling. `dataDir` is the LMDB directory the workers open (undefined for in-memory
- * storage); `pending` is what the in-process lanes read for the pending state.
+ * storage); `pending` is what the in-process lanes read for the pending state; in fork mode
+ * `stateBelow` gives the remote's history (a fork's calls run in lanes on this thread).
  */
 export function createCallExecutor(
   config: NodeConfig,
-  parts: { common: Common; dataDir: string | undefined; storage: Storage; pending: StateReader; blockHash: BlockHashLookup },
+  parts: {
+    common: Common;
+    dataDir: string | undefined;
+    storage: Storage;
+    pending: StateReader;
+    blockHash: BlockHashLookup;
+    /** Fork mode: the remote's state at a version below the fork block (its history), else undefined. */
+    stateBelow?: (version: number) => StateReader | undefined;
+  },
 ): CallExecutor {
   const limits = {
     timeoutMs: config.rpcEvmTimeoutMs,
@@ -26,11 +35,11 @@ export function createCallExecutor(
     dedicatedWorkers: config.dedicatedWorkers,
     maxConcurrentTraces: config.rpcTraceConcurrency,
   };
-  const { common, dataDir, storage, pending, blockHash } = parts;
+  const { common, dataDir, storage, pending, blockHash, stateBelow } = parts;
   if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId });
   const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
   const states = new VersionedStates(
-    (version) => new PersistedStateReader(storage, version),
+    (version) => stateBelow?.(version) ?? new PersistedStateReader(storage, version),
     () => pending,
   );
   return new CallExecutor({ ...limits, lanes: new InProcessLanes(common, vms, states, config.executionWorkers) });

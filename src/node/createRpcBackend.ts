@@ -2,7 +2,8 @@ import type { Common } from '@ethereumjs/common';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
-import type { SyncRemote } from '../execution/fork/SyncRemote.js';
+import type { ForkSource } from '../execution/fork/ForkSource.js';
+import type { ForkAccessSettings } from '../execution/fork/openForkPoint.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
@@ -70,8 +71,8 @@ export interface RpcBackendPorts {
   callExecutor: CallExecutor;
   clock: Clock;
   devKeys: Map<string, Uint8Array>;
-  /** Fork mode: the remote, and the fork block's number. */
-  fork?: { remote: SyncRemote; number: bigint };
+  /** Fork mode: the fork beneath the chain, how it reads its remote, and the dev balances a re-fork funds. */
+  fork?: { source: ForkSource; settings: ForkAccessSettings; allocations: Array<{ address: string; balance: bigint }> };
   /** The sequencer, for the dev methods that drive it (mining, time, snapshots) and instant mining's wait. */
   sequencer: Sequencer;
   /** The sequencer's port for the dev methods' state edits. */
@@ -103,8 +104,8 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
-  const history = ports.fork && new ForkHistory(ports.fork.remote, ports.fork.number, views);
-  const forkControl = new ForkControl(ports.fork);
+  const history = ports.fork && new ForkHistory(ports.fork.source, views);
+  const forkControl = new ForkControl(ports.fork && { ...ports.fork, chainId: config.chainId, sequencer: ports.sequencer });
   const logs = new LogQueries(views, filters, logLimits);
   const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
@@ -153,7 +154,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
-    snapshots: new SnapshotControl(ports.sequencer, views),
+    snapshots: new SnapshotControl(ports.sequencer, views, forkControl),
     dev: {
       state: new DevStateEdits({ port: ports.stateEdits, views, selection, common, use: (work) => ports.vms.use(work), gasCap: config.rpcGasCap }),
       impersonation,
@@ -169,6 +170,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
         state,
         gasPrice: () => fees.gasPrice(),
         fork: () => forkControl.info(),
+        forkedNetwork: () => forkControl.network(),
       }),
       logging: ports.callLogging,
     },

@@ -8,36 +8,42 @@ import { join } from 'node:path';
 import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredHead } from '../chain/records.js';
-import { redactUrl } from '../config/forkSettings.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { ForkedStorage } from '../execution/fork/ForkedStorage.js';
-import { ForkStateReader } from '../execution/fork/ForkStateReader.js';
-import { RemoteRpcClient } from '../execution/fork/RemoteRpcClient.js';
-import { SyncRemote } from '../execution/fork/SyncRemote.js';
-import type { Hex } from '../primitives/hex.js';
+import { ForkSource } from '../execution/fork/ForkSource.js';
+import { type ForkAccessSettings, fetchForkAnchor, openForkPoint } from '../execution/fork/openForkPoint.js';
 import type { Storage } from '../storage/Storage.js';
 
 /** A fork, opened. */
 export interface OpenedFork {
-  anchor: ForkAnchor;
-  /** The fork block's number. */
-  number: bigint;
-  remote: SyncRemote;
-  state: ForkStateReader;
+  /** The fork the node reads beneath its chain (replaced by anvil_reset with `forking`). */
+  source: ForkSource;
+  /** How a fork reads its remote: the start's settings, which a re-fork keeps. */
+  settings: ForkAccessSettings;
   /** The local storage with the forked state beneath it: the node's storage from now on. */
   storage: ForkedStorage;
 }
 
-type RemoteBlock = Record<string, Hex | undefined> | null;
+/** The remote access settings of `config` (--fork-retries, --fork-timeout, --fork-rps, --fork-chain-id; the cache in the data dir). */
+export function forkAccessSettings(config: NodeConfig): ForkAccessSettings {
+  return {
+    retries: config.forkRetries,
+    timeoutMs: config.forkTimeoutMs,
+    requestsPerSecond: config.forkRps,
+    cachePath: config.ephemeral ? undefined : join(config.dataDir, 'fork-cache.mdb'),
+    ...(config.forkChainId === undefined ? {} : { chainId: BigInt(config.forkChainId) }),
+  };
+}
 
 /** Opens the fork `config` asks for on top of `local`; throws a sentence for a mismatched data directory or an unusable remote. */
 export async function openFork(config: NodeConfig, local: Storage): Promise<OpenedFork> {
   const url = config.forkUrl!;
+  const settings = forkAccessSettings(config);
   const stored = local.getRecord<ForkAnchor>(recordKeys.fork);
   if (!stored && local.getRecord<StoredHead>(recordKeys.head)) {
     throw new Error('the data directory holds a chain that is not a fork; use another --data-dir to fork');
   }
-  const fetched = stored ? undefined : await fetchAnchor(config, url);
+  const fetched = stored ? undefined : await fetchForkAnchor(url, config.forkBlockNumber === undefined ? undefined : BigInt(config.forkBlockNumber), settings);
   const anchor = stored ?? fetched!.anchor;
   if (config.forkBlockNumber !== undefined && BigInt(config.forkBlockNumber) !== BigInt(anchor.number)) {
     throw new Error(`the data directory holds a fork of block ${anchor.number}, not ${BigInt(config.forkBlockNumber)}; use another --data-dir`);
@@ -47,42 +53,8 @@ export async function openFork(config: NodeConfig, local: Storage): Promise<Open
       `the data directory holds chain id ${anchor.chainId}, not ${BigInt(config.forkChainId)}; use another --data-dir or the matching --fork-chain-id`,
     );
   }
-  const remote = new SyncRemote({
-    url,
-    remote: redactUrl(url),
-    retries: config.forkRetries,
-    timeoutMs: config.forkTimeoutMs,
-    requestsPerSecond: config.forkRps,
-    cachePath: config.ephemeral ? undefined : join(config.dataDir, 'fork-cache.mdb'),
-    forkKey: anchor.hash,
-  });
-  const number = BigInt(anchor.number);
   // The fork block is served as the remote has it ("latest" until the fork seals a block of its
   // own): cached now, so it never needs the remote again.
-  if (fetched) remote.seed('eth_getBlockByNumber', [`0x${number.toString(16)}`, false], fetched.block);
-  const state = new ForkStateReader(remote, number);
-  return { anchor, number, remote, state, storage: new ForkedStorage(local, state, () => remote.close()) };
-}
-
-async function fetchAnchor(config: NodeConfig, url: string): Promise<{ anchor: ForkAnchor; block: RemoteBlock }> {
-  const client = new RemoteRpcClient({ url, retries: config.forkRetries, timeoutMs: config.forkTimeoutMs, requestsPerSecond: config.forkRps });
-  const tag = config.forkBlockNumber === undefined ? 'latest' : `0x${BigInt(config.forkBlockNumber).toString(16)}`;
-  const [chainId, block] = (await client.batch([
-    { method: 'eth_chainId', params: [] },
-    { method: 'eth_getBlockByNumber', params: [tag, false] },
-  ])) as [Hex, RemoteBlock];
-  if (!block?.hash || !block.number) throw new Error(`fork remote ${client.remote} has no block ${config.forkBlockNumber ?? 'latest'}`);
-  const anchor: ForkAnchor = {
-    number: BigInt(block.number).toString(),
-    hash: block.hash,
-    parentHash: block.parentHash ?? `0x${'00'.repeat(32)}`,
-    timestamp: block.timestamp ?? '0x0',
-    gasLimit: block.gasLimit ?? '0x0',
-    gasUsed: block.gasUsed ?? '0x0',
-    // Pre-London remotes have no base fee; the fork then starts at 1 gwei, Sequin's default.
-    baseFeePerGas: block.baseFeePerGas ?? '0x3b9aca00',
-    miner: block.miner ?? `0x${'00'.repeat(20)}`,
-    chainId: (config.forkChainId === undefined ? BigInt(chainId) : BigInt(config.forkChainId)).toString(),
-  };
-  return { anchor, block };
+  const source = new ForkSource(openForkPoint(url, anchor, settings, fetched?.block));
+  return { source, settings, storage: new ForkedStorage(local, source) };
 }

@@ -192,7 +192,7 @@ export async function startNode(
       metrics,
       access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
       chainId: parts.config.chainId,
-      fork: fork && { remote: fork.remote.remote, number: fork.anchor.number, hash: fork.anchor.hash },
+      fork: fork && { remote: fork.source.remote.remote, number: fork.source.current.anchor.number, hash: fork.source.current.anchor.hash },
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();

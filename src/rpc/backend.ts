@@ -16,6 +16,7 @@ import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
 import type { JsonObject } from '../primitives/JsonObject.js';
 import type { FeeHistory } from '../services/fees/feeHistory.js';
+import type { ForkTarget } from '../services/fork/ForkControl.js';
 import type { LogFilter } from '../services/logs/LogFilter.js';
 import type { Notify } from '../services/subscriptions/Notify.js';
 import type { SubscriptionRequest } from '../services/subscriptions/SubscriptionRequest.js';
@@ -170,6 +171,8 @@ export interface ForkService {
   setRpcUrl(url: string): void;
   /** What the node forked (anvil_nodeInfo's forkConfig; the URL redacted), or undefined. */
   info(): { forkUrl: string; forkBlockNumber: number; forkRetryBackoff: number } | undefined;
+  /** What the node forked, in anvil_metadata's `forkedNetwork` shape, or undefined. */
+  network(): { chainId: number; forkBlockNumber: number; forkBlockHash: string } | undefined;
 }
 
 /**
@@ -215,8 +218,11 @@ export interface SnapshotService {
   /** False for an unknown or consumed id. */
   revert(id: bigint): Promise<boolean>;
   rollback(depth: bigint | undefined): Promise<void>;
-  /** Without a fork only: a `forking` value is refused ("Forking not enabled"). */
-  reset(forking: unknown): Promise<void>;
+  /**
+   * Back to the genesis, or on a fork to the fork block the node started on; with `forking` (a
+   * fork only, else "Forking not enabled"), onto another remote block.
+   */
+  reset(forking: ForkTarget | undefined): Promise<void>;
 }
 
 /**

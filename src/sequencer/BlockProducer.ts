@@ -11,6 +11,7 @@ import { collectRequests, requestsHash } from '../execution/block/collectRequest
 import { payBlockRewards } from '../execution/block/payBlockRewards.js';
 import { CachedStateReader } from '../execution/CachedStateReader.js';
 import { type ExecutionVm, useRulesOf } from '../execution/createExecutionVm.js';
+import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
@@ -37,10 +38,12 @@ import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool
 import type { MiningMode } from './MiningMode.js';
 import { type LoggedOpenBlockHeader, OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
+import { reforkWrites } from './reforkWrites.js';
 import { LOCAL_ONLY_SEQUENCER_LOG, type SequencerLog } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
+import { forkAnchorWrites } from './writeForkAnchor.js';
 
 /** Everything the producer works with: the writers of chain and state, and what it reads to build blocks. */
 export interface BlockProducerParts {
@@ -328,6 +331,54 @@ export class BlockProducer {
     logger.info('chain rewound', { toBlock: targetNumber, removedBlocks: headNumber - targetNumber, openSubBlocks: this.open.subBlocks.length });
     events.emit('rewound', { blockNumber: targetNumber, view });
     return true;
+  }
+
+  /**
+   * anvil_reset with `forking`: the chain starts again on `next`'s block, as a fork started there
+   * would (writeForkAnchor: the remote block as the first block, the dev accounts funded). In one
+   * atomic commit the old chain's blocks, transactions, sub-blocks and state edits are removed,
+   * the whole local state is rewound to nothing and the new anchor written; the pool is emptied.
+   * The new anchor is computed first (it reads the new remote), so a failing remote changes
+   * nothing; `fork` is repointed just before the commit and back if the commit fails. Then, as
+   * after a rewind, the caches are dropped, the block parameters go back to their start values
+   * (the gas limit to the new fork block's), and a fresh view (a new epoch) is published.
+   */
+  async refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
+    const { storage, chain, chainWriter, world, pool, journal, parameters, clock, events, logger, trieNodes } = this.parts;
+    const anchorWrites = await forkAnchorWrites({ chainWriter, trieNodes, anchor: next.anchor, forkState: next.state, allocations });
+    const dropped = [...pool.contents().values()].flatMap((byNonce) => [...byNonce.values()]);
+    const batch = reforkWrites({
+      anchorWrites,
+      chain,
+      chainWriter,
+      journal,
+      firstBlock: Number(fork.number),
+      headNumber: Number(this.head.number),
+      open: this.open,
+      droppedTransactions: dropped.map((transaction) => transaction.hash),
+    });
+    const previous = fork.replace(next);
+    try {
+      await storage.rewind(-1, batch);
+    } catch (error) {
+      fork.replace(previous);
+      throw error;
+    }
+    chainWriter.forgetRecent();
+    world.forgetCached();
+    pool.releaseInFlight();
+    for (const transaction of dropped) pool.remove(transaction.hash);
+    parameters.reset();
+    parameters.gasLimit = BigInt(next.anchor.gasLimit);
+    this.epoch++;
+    const number = Number(next.anchor.number);
+    this.head = chain.blockByNumber(number)!;
+    this.latestState = sealedState(storage, number);
+    this.open = openBlockAfter(this.head, parameters, clock.now());
+    const view = this.buildView();
+    this.views.publish(view);
+    logger.info('chain re-forked', { remote: next.remote.remote, block: next.anchor.number, hash: next.anchor.hash });
+    events.emit('rewound', { blockNumber: number, view });
   }
 
   /** Announces a sequencer tick (the heartbeat), empty or not. */

@@ -1,4 +1,5 @@
 import type { StoredBlock } from '../chain/records.js';
+import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import type { BlockParameters } from './BlockParameters.js';
 import type { BlockProducer } from './BlockProducer.js';
 import type { SubBlockEvent } from './ChainEvents.js';
@@ -212,6 +213,14 @@ export class Sequencer implements StateEditPort {
       const rewound = await this.parts.producer.rewind(point, options);
       this.scheduleNextTick();
       return rewound;
+    });
+  }
+
+  /** Starts the chain again on the fork `next` (anvil_reset with `forking`), between steps; see BlockProducer.refork. */
+  refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
+    return this.exclusive(async () => {
+      await this.parts.producer.refork(fork, next, allocations);
+      this.scheduleNextTick();
     });
   }
 

@@ -24,15 +24,26 @@ const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
  * what the fork changed (the dev balances here): see README, "Forking a chain".
  * Blocks up to N are served from the remote, so the record is the sequencer's parent only.
  */
-export async function writeForkAnchor(options: {
-  storage: Storage;
+export async function writeForkAnchor(options: ForkAnchorParts & { storage: Storage }): Promise<void> {
+  await options.storage.commit(await forkAnchorWrites(options));
+}
+
+/** What the anchor's writes are computed from. */
+export interface ForkAnchorParts {
   chainWriter: ChainWriter;
   trieNodes: TrieNodeStore;
   anchor: ForkAnchor;
   /** The forked state (the storage already reads through to the remote). */
   forkState: StateReader;
   allocations: Array<{ address: string; balance: bigint }>;
-}): Promise<void> {
+}
+
+/**
+ * The writes of {@link writeForkAnchor}, not committed: the anchor block, its record and the dev
+ * balances, at version N (a re-fork commits them with the old chain's removal, in one batch).
+ * Reads the forked state (the dev accounts), so it may fail on the remote: nothing is written then.
+ */
+export async function forkAnchorWrites(options: ForkAnchorParts): Promise<WriteBatch> {
   const { anchor, forkState } = options;
   const number = Number(anchor.number);
   const changes = emptyStateChanges();
@@ -85,5 +96,5 @@ export async function writeForkAnchor(options: {
   options.chainWriter.writeBlock(batch, block, storedBlockRlp(block, []));
   batch.putRecord(recordKeys.chainId, anchor.chainId);
   batch.putRecord(recordKeys.fork, anchor);
-  await options.storage.commit(batch);
+  return batch;
 }

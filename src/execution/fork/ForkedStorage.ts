@@ -5,9 +5,10 @@
  * goes to the local store untouched. Plugging in here, under the versioned state, means every
  * state reader of the node (pending, per block, traces, proofs) sees the forked state without
  * knowing about forks: the first local write of a key shadows the remote from then on.
+ * A re-fork (anvil_reset with `forking`) wipes the local state and swaps the fork beneath.
  */
 import type { Storage, WriteBatch } from '../../storage/Storage.js';
-import type { ForkStateReader } from './ForkStateReader.js';
+import type { ForkSource } from './ForkSource.js';
 
 // The key prefixes of storage/stateKeys.ts: 'a' ‖ address, 's' ‖ address ‖ slot, 'c' ‖ code hash.
 const ACCOUNT = 0x61;
@@ -18,9 +19,8 @@ const EMPTY = new Uint8Array(0);
 export class ForkedStorage implements Storage {
   constructor(
     private readonly local: Storage,
-    private readonly fork: ForkStateReader,
-    /** Stops what reads the remote (the fetcher thread). */
-    private readonly closeFork: () => Promise<void>,
+    /** The fork beneath (its current point: anvil_reset with `forking` replaces it). */
+    private readonly fork: ForkSource,
   ) {}
 
   getRecord<T>(key: string): T | undefined {
@@ -35,8 +35,8 @@ export class ForkedStorage implements Storage {
     const local = this.local.getVersioned(key, version);
     if (local !== undefined) return local;
     const hex = Buffer.from(key.subarray(1)).toString('hex');
-    if (key[0] === ACCOUNT && key.length === 21) return this.fork.account(hex)?.serialize() ?? EMPTY;
-    if (key[0] === STORAGE && key.length === 53) return this.fork.storage(hex.slice(0, 40), hex.slice(40));
+    if (key[0] === ACCOUNT && key.length === 21) return this.fork.state.account(hex)?.serialize() ?? EMPTY;
+    if (key[0] === STORAGE && key.length === 53) return this.fork.state.storage(hex.slice(0, 40), hex.slice(40));
     return undefined;
   }
 
@@ -48,7 +48,7 @@ export class ForkedStorage implements Storage {
   getBlob(key: Uint8Array): Uint8Array | undefined {
     const local = this.local.getBlob(key);
     if (local !== undefined || key[0] !== CODE || key.length !== 33) return local;
-    const code = this.fork.code(Buffer.from(key.subarray(1)).toString('hex'));
+    const code = this.fork.state.code(Buffer.from(key.subarray(1)).toString('hex'));
     return code.length > 0 ? code : undefined;
   }
 
@@ -62,7 +62,7 @@ export class ForkedStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    await this.closeFork();
+    await this.fork.close();
     await this.local.close();
   }
 }

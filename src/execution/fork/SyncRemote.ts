@@ -26,6 +26,7 @@ export class SyncRemote {
   private readonly signal: Int32Array;
   private readonly memo = new Map<string, unknown>();
   private readonly deadlineMs: number;
+  private closed = false;
   /** The remote as it may be shown (redacted). */
   remote: string;
 
@@ -97,6 +98,7 @@ export class SyncRemote {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.port.close();
     await this.worker.terminate();
   }
@@ -107,6 +109,8 @@ export class SyncRemote {
   }
 
   private request(request: ForkFetchRequest): unknown {
+    // A reader still holding a replaced fork (a trace that started before anvil_reset) fails at once rather than waiting out the deadline.
+    if (this.closed) throw new ForkRemoteError(this.remote, request.kind, 'the fork was replaced by anvil_reset');
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(request);
     const outcome = Atomics.wait(this.signal, 0, 0, this.deadlineMs);

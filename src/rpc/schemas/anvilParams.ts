@@ -1,3 +1,4 @@
+import type { ForkTarget } from '../../services/fork/ForkControl.js';
 import type { JsonSchema } from './jsonSchema.js';
 import { withSchema } from './jsonSchema.js';
 import type { ParamDecoder } from './ParamDecoder.js';
@@ -57,14 +58,40 @@ export const mineOptions: ParamDecoder<MineOptions> = withSchema(
 );
 
 /** anvil_reset's optional parameter `{ forking?: { jsonRpcUrl, blockNumber } }`: the `forking` value, undefined without one. */
-export const resetOptions: ParamDecoder<unknown> = withSchema(
+export const resetOptions: ParamDecoder<ForkTarget | undefined> = withSchema(
   (value) => {
     if (value === undefined || value === null) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError('object expected');
-    const { forking } = value as Record<string, unknown>;
-    return forking ?? undefined;
+    const options = value as Record<string, unknown>;
+    // Anvil takes `{ forking: { jsonRpcUrl, blockNumber } }` and the bare `{ jsonRpcUrl, blockNumber }`.
+    const forking = 'forking' in options ? options.forking : 'jsonRpcUrl' in options || 'blockNumber' in options ? options : undefined;
+    if (forking === undefined || forking === null) return undefined;
+    if (typeof forking !== 'object' || Array.isArray(forking)) throw new TypeError('forking: object expected');
+    const { jsonRpcUrl, blockNumber } = forking as Record<string, unknown>;
+    if (jsonRpcUrl !== undefined && jsonRpcUrl !== null && typeof jsonRpcUrl !== 'string') throw new TypeError('forking.jsonRpcUrl: string expected');
+    return {
+      ...(typeof jsonRpcUrl === 'string' ? { jsonRpcUrl } : {}),
+      // viem sends a missing block number as null (Number(undefined) is NaN): the remote's latest.
+      ...(blockNumber === undefined || blockNumber === null ? {} : { blockNumber: parseAnvilNumber(blockNumber) }),
+    };
   },
-  { title: 'reset options', oneOf: [{ type: 'object', properties: { forking: { type: ['object', 'null'] } } }, { type: 'null' }] },
+  {
+    title: 'reset options',
+    oneOf: [
+      {
+        type: 'object',
+        properties: {
+          forking: {
+            oneOf: [
+              { type: 'object', properties: { jsonRpcUrl: { type: ['string', 'null'] }, blockNumber: { oneOf: [ANVIL_NUMBER_SCHEMA, { type: 'null' }] } } },
+              { type: 'null' },
+            ],
+          },
+        },
+      },
+      { type: 'null' },
+    ],
+  },
 );
 
 function parseAnvilNumber(value: unknown): bigint {

@@ -30,6 +30,8 @@ export interface DevNodeInfoParts {
   snapshots?: SnapshotList;
   /** Fork mode: what the node forked (the URL redacted), for `forkConfig`. */
   fork?: () => { forkUrl: string; forkBlockNumber: number; forkRetryBackoff: number } | undefined;
+  /** Fork mode: the forked chain and block, for anvil_metadata's `forkedNetwork`. */
+  forkedNetwork?: () => { chainId: number; forkBlockNumber: number; forkBlockHash: string } | undefined;
 }
 
 /**
@@ -43,7 +45,7 @@ export class DevNodeInfo {
 
   constructor(private readonly parts: DevNodeInfoParts) {}
 
-  /** anvil_nodeInfo: the head block, the hardfork, how the pool orders, the next block's environment, and no fork. */
+  /** anvil_nodeInfo: the head block, the hardfork, how the pool orders, the next block's environment, and the fork (if any). */
   nodeInfo(): JsonObject {
     const { views, common, chainId, gasPrice } = this.parts;
     const view = views.current();
@@ -76,7 +78,7 @@ export class DevNodeInfo {
       instanceId: this.instanceId,
       latestBlockNumber: view.headNumber,
       latestBlockHash: view.head.hash,
-      forkedNetwork: null,
+      forkedNetwork: this.parts.forkedNetwork?.() ?? null,
       snapshots: snapshots?.() ?? {},
     };
   }

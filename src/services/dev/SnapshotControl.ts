@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import type { ChainPoint } from '../../sequencer/ChainPoint.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { Sequencer } from '../../sequencer/Sequencer.js';
+import type { ForkTarget } from '../fork/ForkControl.js';
 
 /**
  * evm_snapshot / evm_revert, anvil_rollback and anvil_reset (without forking), as Anvil serves
@@ -17,6 +18,8 @@ export class SnapshotControl {
   constructor(
     private readonly sequencer: Pick<Sequencer, 'point' | 'rewind'>,
     private readonly views: ViewSource,
+    /** Fork mode: the re-fork anvil_reset does on a fork (services/fork/ForkControl.ts). */
+    private readonly fork?: { readonly isFork: boolean; reset(target: ForkTarget | undefined): Promise<void> },
   ) {}
 
   /** evm_snapshot: the id of a snapshot of the chain as it stands now. */
@@ -48,12 +51,18 @@ export class SnapshotControl {
   }
 
   /**
-   * anvil_reset without a fork: back to the genesis block of this chain (same config, same
-   * genesis), the pool emptied, snapshots and time and block settings forgotten. The mining mode
-   * stays. Resetting onto a fork needs fork mode: "Forking not enabled", as Anvil says.
+   * anvil_reset: back to the genesis block of this chain (same config, same genesis), the pool
+   * emptied, snapshots and time and block settings forgotten. The mining mode stays. On a fork,
+   * back to the fork block the node started on, or with `forking` onto another remote block
+   * (ForkControl.reset). Resetting onto a fork needs fork mode: "Forking not enabled", as Anvil says.
    */
-  async reset(forking: unknown): Promise<void> {
-    if (forking !== undefined && forking !== null) throw new InvalidArgumentError('Forking not enabled');
+  async reset(forking: ForkTarget | undefined): Promise<void> {
+    if (this.fork?.isFork) {
+      await this.fork.reset(forking);
+      this.snapshots.clear();
+      return;
+    }
+    if (forking !== undefined) throw new InvalidArgumentError('Forking not enabled');
     this.snapshots.clear();
     await this.sequencer.rewind({ head: this.views.current().block(0)! }, { reset: true, clearPool: true });
   }

@@ -5,6 +5,7 @@
  * such a block by number or hash. Tags (`latest`, `pending`, …) always read the fork's own state,
  * which is the remote's state plus what the fork changed.
  */
+import type { ForkSource } from '../../execution/fork/ForkSource.js';
 import type { SyncRemote } from '../../execution/fork/SyncRemote.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import type { Hex } from '../../primitives/hex.js';
@@ -12,11 +13,20 @@ import type { ViewSource } from '../../sequencer/ChainViews.js';
 
 export class ForkHistory {
   constructor(
-    readonly remote: SyncRemote,
-    /** The fork block's number. */
-    readonly number: bigint,
+    /** The fork (its current point: anvil_reset with `forking` replaces it). */
+    private readonly fork: ForkSource,
     private readonly views: ViewSource,
   ) {}
+
+  /** The remote, read through the fetcher's cache. */
+  get remote(): SyncRemote {
+    return this.fork.remote;
+  }
+
+  /** The fork block's number. */
+  get number(): bigint {
+    return this.fork.number;
+  }
 
   /**
    * The remote's block parameter (0x-number or hash) when `block` names a block at or below the
