@@ -33,6 +33,7 @@ import { ForkedBlockQueries } from '../services/fork/ForkedBlockQueries.js';
 import { ForkedLogQueries } from '../services/fork/ForkedLogQueries.js';
 import { ForkedStateQueries } from '../services/fork/ForkedStateQueries.js';
 import { ForkHistory } from '../services/fork/ForkHistory.js';
+import { RemoteBlockReplays } from '../services/fork/RemoteBlockReplays.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
 import { SimulationService } from '../services/simulate/SimulationService.js';
@@ -90,7 +91,8 @@ export interface RpcBackendPorts {
  */
 export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend; stateDumps: StateDumps; close: () => Promise<void> } {
   const { config, common, storage, views, events, pool } = ports;
-  const selection = new BlockSelection(storage);
+  const history = ports.fork && new ForkHistory(ports.fork.source, views);
+  const selection = new BlockSelection(storage, history);
   const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
   const calls = new CallQueries(views, selection, { common, executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
@@ -104,7 +106,6 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     limits: logLimits,
     transactionByHash: (hash) => blocks.getTransactionByHash(hash),
   });
-  const history = ports.fork && new ForkHistory(ports.fork.source, views);
   const forkControl = new ForkControl(ports.fork && { ...ports.fork, chainId: config.chainId, sequencer: ports.sequencer });
   const logs = new LogQueries(views, filters, logLimits);
   const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
@@ -124,6 +125,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       executor: ports.callExecutor,
       rpcGasCap: config.rpcGasCap,
       traceMaxBytes: config.rpcTraceMaxBytes,
+      ...(history ? { history: new RemoteBlockReplays(history, common) } : {}),
     }),
     raw: new RawChainQueries(views, selection, pool),
     simulation: new SimulationService({

@@ -17,13 +17,21 @@ export type ResolvedBlock = { kind: 'sealed'; block: StoredBlock } | { kind: 'pe
  * {@link ChainView}: the block, its state, the storage version a call worker reads, and the
  * environment a call runs in. "pending" is the view's open block and pending state, and is
  * latest itself while nothing is pre-confirmed (pending is never null); "safe" and "finalized"
- * are latest, since a single sequencer never reorganises.
+ * are latest, since a single sequencer never reorganises. On a fork, a block below the fork
+ * block is the remote's, and its state (and the version a call reads: the block's number) the
+ * remote's state after it.
  */
 export class BlockSelection {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    /** Fork mode: the remote's blocks below the fork block, and its state after them (services/fork/ForkHistory.ts). */
+    private readonly history?: HistoryBelowFork,
+  ) {}
 
   /** The selected block, or undefined for an unknown hash or a number above the view's head. */
   resolve(view: ChainView, block: BlockSelector): ResolvedBlock | undefined {
+    const remote = this.history?.blockBelow(block);
+    if (remote) return { kind: 'sealed', block: remote };
     if (block.kind === 'hash') {
       const sealed = view.blockByHash(block.hash);
       return sealed ? { kind: 'sealed', block: sealed } : undefined;
@@ -33,7 +41,10 @@ export class BlockSelection {
       const sealed = view.block(Number(block.number));
       return sealed ? { kind: 'sealed', block: sealed } : undefined;
     }
-    if (block.tag === 'earliest') return { kind: 'sealed', block: view.block(0)! };
+    if (block.tag === 'earliest') {
+      const first = view.block(0);
+      return first ? { kind: 'sealed', block: first } : undefined;
+    }
     if (block.tag === 'pending' && view.hasPreconfirmed) return { kind: 'pending' };
     return { kind: 'sealed', block: view.head };
   }
@@ -45,7 +56,8 @@ export class BlockSelection {
     if (!resolved) throw new NotFoundError({ kind: 'header' });
     if (resolved.kind === 'pending') return view.pendingState;
     const number = Number(resolved.block.number);
-    return number === view.headNumber ? view.latestState : new PersistedStateReader(this.storage, number);
+    if (number === view.headNumber) return view.latestState;
+    return this.history?.stateBelow(number) ?? new PersistedStateReader(this.storage, number);
   }
 
   /**
@@ -88,6 +100,14 @@ export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
     excessBlobGas: BigInt(block.excessBlobGas ?? 0),
     ...(block.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: hexToBytes(block.parentBeaconBlockRoot) }),
   };
+}
+
+/** A fork's history below its fork block, as block selection reads it. */
+export interface HistoryBelowFork {
+  /** The remote's block `block` names strictly below the fork block, or undefined. */
+  blockBelow(block: BlockSelector): StoredBlock | undefined;
+  /** The remote's state after block `number` when it is below the fork block, else undefined. */
+  stateBelow(number: number): StateReader | undefined;
 }
 
 function isPending(block: BlockSelector): boolean {

@@ -7,65 +7,18 @@
  * no second remote request for what was cached; a failing remote gives a clear error naming the
  * remote without its API key, never a hang.
  */
-import { encodeAbiParameters, type Hex, hexToBytes, keccak256, parseEther } from 'viem';
+import { type Hex, hexToBytes, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
 import { type RecordingProxy, startRecordingProxy } from '../../src/testing/RecordingProxy.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { type AnvilProcess, cleanupAnvilProcesses, startAnvil } from '../../src/testing/tools/startAnvil.js';
 import { cleanupHardhatNodes, type HardhatNode, startHardhatNode } from '../../src/testing/tools/startHardhatNode.js';
 import { verifyMerkleProof } from '../../src/testing/verifyMerkleProof.js';
+import { API_KEY_PATH, abi, balanceSlot, GIVEN, type Origin, prepareOrigin, startFork } from './forkOrigin.js';
 import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, sleep, viemClients, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
-const abi = testTokenArtifact.abi;
-const SUPPLY = 1_000_000n * 10n ** 18n;
-const GIVEN = 5_000n * 10n ** 18n;
-/** Providers put keys in the path; it must never show in errors or logs. */
-const API_KEY_PATH = '/v2/SECRET-KEY-0123456789';
 const STATE_METHODS = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt'];
-
-/** The storage slot of `balanceOf[holder]` in TestToken (mapping at slot 1). */
-function balanceSlot(holder: Hex): Hex {
-  return keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder, 1n]));
-}
-
-/** What an origin holds after {@link prepareOrigin}. */
-interface Origin {
-  url: string;
-  token: Hex;
-  holder: Hex;
-  /** An address with ETH only, never used on the fork. */
-  payee: Hex;
-  forkBlock: bigint;
-}
-
-/** Deploys TestToken from dev account 0, gives GIVEN tokens to dev account 5, pays a fresh address; returns once all is in a block. */
-async function prepareOrigin(url: string, waitForBlock: (after: bigint) => Promise<bigint>): Promise<Origin> {
-  const { publicClient, walletClient } = viemClients(url);
-  const deploy = await walletClient.deployContract({ abi, bytecode: testTokenArtifact.bytecode as Hex, args: [SUPPLY] });
-  const deployed = await pollReceipt(url, deploy, 10_000);
-  const token = deployed.contractAddress! as Hex;
-  // viem estimates the transfer's gas at latest: the token must be sealed first.
-  await waitForBlock(deployed.blockNumber - 1n);
-  const holder = DEV_ACCOUNTS[5]!.address;
-  const given = await pollReceipt(url, await walletClient.writeContract({ address: token, abi, functionName: 'transfer', args: [holder, GIVEN] }), 10_000);
-  expect(given.status).toBe('success');
-  const payee = privateKeyToAddress(generatePrivateKey());
-  const paid = await walletClient.sendTransaction({ to: payee, value: parseEther('1.5') });
-  const receipt = await pollReceipt(url, paid, 10_000);
-  const forkBlock = await waitForBlock(receipt.blockNumber - 1n);
-  expect(await publicClient.getBalance({ address: payee })).toBe(parseEther('1.5'));
-  return { url, token, holder, payee, forkBlock };
-}
-
-async function startFork(proxy: RecordingProxy, origin: Origin, extra: { dataDir?: string; args?: string[] } = {}): Promise<NodeProcess> {
-  return startNodeProcess({
-    storage: extra.dataDir ? { dataDir: extra.dataDir } : 'temp',
-    args: ['--fork-url', `${proxy.url}${API_KEY_PATH}`, '--fork-block-number', String(origin.forkBlock), ...(extra.args ?? [])],
-    logLevel: 'info',
-  });
-}
 
 /** Checks the fork shows the origin's state at the fork block, and its own on top. */
 async function expectOriginState(fork: NodeProcess, origin: Origin): Promise<void> {

@@ -16,6 +16,7 @@ import { type Hex, hexToBytes } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import { type BlockSelection, sealedEnvironment } from '../BlockSelection.js';
+import type { RemoteBlockReplays } from '../fork/RemoteBlockReplays.js';
 
 /** What {@link TraceService} reads from and runs on. */
 export interface TraceServiceParts {
@@ -28,6 +29,8 @@ export interface TraceServiceParts {
   rpcGasCap: bigint;
   /** Bound of a struct log in estimated bytes of JSON (--rpc-trace-max-bytes). */
   traceMaxBytes: number;
+  /** Fork mode: the remote's blocks and transactions at or below the fork block, replayed on the remote's state. */
+  history?: RemoteBlockReplays;
 }
 
 /** A block's transactions, state edits and environment, captured at request time so later sub-blocks or a seal cannot change them. */
@@ -67,9 +70,11 @@ export class TraceService {
   async traceTransaction(hash: Hex, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
     const view = this.parts.views.current();
     const stored = view.transaction(hash);
-    const source = stored ? this.blockSource(view, stored.blockNumber) : undefined;
-    const index = stored?.transactionIndex ?? -1;
-    if (!source || source.hashes[index] !== hash.toLowerCase()) throw new NotFoundError({ kind: 'transaction' });
+    // A fork's history: a transaction the remote mined at or below the fork block.
+    const remote = stored ? undefined : this.parts.history?.transactionAt(hash);
+    const source = stored ? this.blockSource(view, stored.blockNumber) : remote && (await this.remoteSource(view, remote.blockNumber));
+    const index = stored?.transactionIndex ?? remote?.index ?? -1;
+    if (!source || source.hashes[index]?.toLowerCase() !== hash.toLowerCase()) throw new NotFoundError({ kind: 'transaction' });
     if (source.number === 0) throw new GenesisNotTraceableError();
     return this.parts.executor.trace(
       {
@@ -88,7 +93,7 @@ export class TraceService {
 
   /** debug_traceBlockByNumber / debug_traceBlockByHash: `[{ txHash, result }]` for every transaction of the block, in order. */
   async traceBlock(block: BlockSelector, config: TraceConfig, owner?: JobOwner): Promise<unknown> {
-    const source = this.selectedBlock(block);
+    const source = await this.selectedBlock(block);
     if (source.number === 0) throw new GenesisNotTraceableError();
     return this.parts.executor.trace(
       {
@@ -112,7 +117,7 @@ export class TraceService {
    * eth_call.
    */
   async traceCall(request: CallRequest, block: BlockSelector, config: TraceCallConfig, owner?: JobOwner): Promise<unknown> {
-    const source = this.selectedBlock(block);
+    const source = await this.selectedBlock(block);
     const { txIndex } = config;
     // Checked here (geth's errors at once); the worker puts the state override on the (replayed)
     // state and runs the call in the environment with the config's block overrides.
@@ -154,13 +159,41 @@ export class TraceService {
   }
 
   /** The block a trace selector names, with geth's errors for a missing one. */
-  private selectedBlock(block: BlockSelector): BlockSource {
+  private async selectedBlock(block: BlockSelector): Promise<BlockSource> {
     const view = this.parts.views.current();
     const resolved = this.parts.blocks.resolve(view, block);
     if (!resolved) {
       throw new NotFoundError({ kind: 'block', block });
     }
-    return resolved.kind === 'sealed' ? this.sealedSource(view, resolved.block) : this.openSource(view);
+    if (resolved.kind === 'pending') return this.openSource(view);
+    // On a fork, blocks up to the fork block are the remote's (the fork block's local record has no transactions).
+    const number = BigInt(resolved.block.number);
+    const { history } = this.parts;
+    if (history && number <= history.forkNumber) {
+      const remote = await this.remoteSource(view, Number(number));
+      if (!remote) throw new NotFoundError({ kind: 'block', block });
+      return remote;
+    }
+    return this.sealedSource(view, resolved.block);
+  }
+
+  /**
+   * The remote's block `number` (at or below the fork block): replayed on the remote's state at
+   * its parent (the storage version below the fork block, which the executor reads from the
+   * remote), with no state edits. After it: the remote's state, or at the fork block the fork's own.
+   */
+  private async remoteSource(view: ChainView, number: number): Promise<BlockSource | undefined> {
+    const remote = await this.parts.history?.block(number);
+    if (!remote) return undefined;
+    return {
+      number,
+      epoch: view.epoch,
+      environment: sealedEnvironment(remote.block),
+      hashes: remote.block.transactions,
+      transactions: remote.transactions,
+      stateEdits: [],
+      versionAfter: number,
+    };
   }
 
   /** The sealed block `number`, or the open block when that is `number`. */
