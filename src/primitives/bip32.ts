@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SECP256K1_ORDER, compressedPublicKeyOf } from './secp256k1.js';
+import { compressedPublicKeyOf, SECP256K1_ORDER } from './secp256k1.js';
 
 /** A BIP-32 extended private key: the key and the chain code its children are derived with. */
 export interface Bip32Node {
