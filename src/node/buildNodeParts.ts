@@ -253,6 +253,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       poolRemoval: new PoolRemoval(pool, journal, storage),
       callLogging,
       fork: fork && { remote: fork.remote, number: fork.number },
+      ...(gethGenesis === undefined ? {} : { chainSpec: gethGenesis.spec }),
     });
     return {
       config,
