@@ -59,7 +59,11 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   const { accounts, url } = node;
   const ether = config.accountBalance / 10n ** 18n;
   const timing =
-    config.mining === 'manual' ? 'manual mining (nothing is sealed)' : `sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`;
+    config.mining === 'manual'
+      ? 'manual mining (nothing is sealed)'
+      : config.mining === 'instant'
+        ? 'instant mining (each submission sealed in its block before it answers)'
+        : `sub-blocks every ${config.preconfIntervalMs} ms, blocks every ${config.blockTimeMs} ms`;
   const lines = [
     `Sequin ${sequinVersion()} — chain id ${node.chainId}${node.fromGenesisFile ? ' (from a genesis file)' : ''}, ${timing}`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,

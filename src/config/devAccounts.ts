@@ -1,5 +1,5 @@
 import { pbkdf2Sync } from 'node:crypto';
-import { HDKey } from '@scure/bip32';
+import { bip32DeriveChild, bip32DerivePath, bip32MasterNode } from '../primitives/bip32.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { publicKeyOf } from '../primitives/secp256k1.js';
@@ -13,21 +13,20 @@ export interface DevAccount {
 /**
  * Derives `count` accounts from a BIP-39 mnemonic on the path m/44'/60'/0'/0/i, as Anvil,
  * Hardhat and MetaMask do. The seed uses Node's native PBKDF2 (2048 rounds) because the JS one
- * alone would eat most of the 300 ms start-up budget.
+ * alone would eat most of the 250 ms start-up budget, and BIP-32 over libsecp256k1 (bip32.ts).
  */
 export function deriveDevAccounts(mnemonic: string, count: number): DevAccount[] {
   const normalized = mnemonic.trim().split(/\s+/).join(' ').normalize('NFKD');
   const seed = pbkdf2Sync(normalized, 'mnemonic', 2048, 64, 'sha512');
-  const parent = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0");
+  const parent = bip32DerivePath(bip32MasterNode(seed), "m/44'/60'/0'/0");
   const accounts: DevAccount[] = [];
   for (let index = 0; index < count; index++) {
-    const child = parent.deriveChild(index);
-    if (!child.privateKey || !child.publicKey) throw new Error(`cannot derive dev account ${index}`);
-    accounts.push({ address: publicKeyToAddress(child), privateKey: bytesToHex(child.privateKey) });
+    const { privateKey } = bip32DeriveChild(parent, index);
+    accounts.push({ address: addressOf(privateKey), privateKey: bytesToHex(privateKey) });
   }
   return accounts;
 }
 
-function publicKeyToAddress(key: HDKey): Hex {
-  return bytesToHex(keccak256(publicKeyOf(key.privateKey as Uint8Array)).slice(12));
+function addressOf(privateKey: Uint8Array): Hex {
+  return bytesToHex(keccak256(publicKeyOf(privateKey)).slice(12));
 }

@@ -23,6 +23,8 @@ export type SimulationProblem =
   | { kind: 'invalidMessage'; rejection: MessageRejection; suppliedGas: bigint }
   /** testing_buildBlockV1: the parent is not the head. */
   | { kind: 'parentNotHead' }
+  /** testing_buildBlockV1: a timestamp not above the parent's. */
+  | { kind: 'invalidTimestamp'; parent: bigint; given: bigint }
   /** testing_buildBlockV1: a transaction that cannot be included (geth's words, no "err:" wrapper). */
   | { kind: 'invalidBlockTransaction'; rejection: MessageRejection };
 

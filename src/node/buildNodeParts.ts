@@ -267,6 +267,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         settings: fork.settings,
         allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
       },
+      ...(gethGenesis === undefined ? {} : { chainSpec: gethGenesis.spec }),
     });
     return {
       config,

@@ -1,5 +1,7 @@
 import type { Common } from '@ethereumjs/common';
+import type { ChainSpec } from '../config/ChainSpec.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { ScheduledCommon } from '../config/ScheduledCommon.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import type { ForkSource } from '../execution/fork/ForkSource.js';
@@ -15,6 +17,8 @@ import type { StateEditPort } from '../sequencer/StateEdit.js';
 import { BlockSelection } from '../services/BlockSelection.js';
 import { BlockQueries } from '../services/blocks/BlockQueries.js';
 import { RawChainQueries } from '../services/blocks/RawChainQueries.js';
+import { TestBlockBuilder } from '../services/blocks/TestBlockBuilder.js';
+import { ChainConfigQueries } from '../services/ChainConfigQueries.js';
 import { CallQueries } from '../services/calls/CallQueries.js';
 import type { CallLogging } from '../services/dev/CallLogging.js';
 import { DevNodeInfo } from '../services/dev/DevNodeInfo.js';
@@ -50,6 +54,12 @@ import type { PoolRemoval } from '../txpool/PoolRemoval.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { TxPool } from '../txpool/TxPool.js';
 
+/** The chain's Common with its fork schedule (config/commonOfChain.ts always builds one). */
+function scheduledCommon(common: Common): ScheduledCommon {
+  if (!(common instanceof ScheduledCommon)) throw new Error('the chain Common has no fork schedule');
+  return common;
+}
+
 /** The tip eth_maxPriorityFeePerGas suggests: 1 gwei, like Hardhat and Anvil. */
 const SUGGESTED_TIP = 1_000_000_000n;
 
@@ -82,6 +92,8 @@ export interface RpcBackendPorts {
   poolRemoval: PoolRemoval;
   /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
   callLogging: CallLogging;
+  /** The geth genesis file's spec the chain runs (eth_config, testing_buildBlockV1); undefined for Sequin's own chain. */
+  chainSpec?: ChainSpec;
 }
 
 /**
@@ -177,6 +189,16 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       logging: ports.callLogging,
     },
     fork: forkControl,
+    chainConfig: new ChainConfigQueries({ views, common: scheduledCommon(common), spec: ports.chainSpec, chainId: config.chainId }),
+    testBlocks: new TestBlockBuilder({
+      common,
+      storage,
+      views,
+      pool,
+      gasLimit: config.blockGasLimit,
+      stepGasLimit: ports.chainSpec !== undefined,
+      depositContract: scheduledCommon(common).depositContract,
+    }),
   };
   return {
     backend,

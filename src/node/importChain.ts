@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
 import { type RlpChainBlock, readRlpChain } from '../chain/readRlpChain.js';
@@ -11,7 +10,7 @@ import { WorldState } from '../execution/WorldState.js';
 import { BlockParameters } from '../sequencer/BlockParameters.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import { type ImportProgress, importBlocks } from '../sequencer/importBlocks.js';
-import { LmdbStorage } from '../storage/LmdbStorage.js';
+import { openStorage } from '../storage/openStorage.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
 
 export type { ImportProgress };
@@ -34,8 +33,8 @@ export interface ImportRequest {
  * invalid block (BlockImportError, what came before it stays imported) or unreadable file.
  */
 export async function importChain(request: ImportRequest, onProgress: (progress: ImportProgress) => void): Promise<ImportProgress> {
-  mkdirSync(request.dataDir, { recursive: true });
-  const storage = new LmdbStorage(request.dataDir);
+  // Claimed as a node claims it: an import beside a running node would write one chain from two processes.
+  const storage = await openStorage({ ephemeral: false, dataDir: request.dataDir });
   try {
     const gethGenesis = loadGethGenesis(request.genesisFile, storage);
     if (gethGenesis === undefined) {

@@ -45,6 +45,11 @@ function leftPad32(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The 33-byte compressed public key (SEC1: 0x02/0x03 prefix and x) of a private key. */
+export function compressedPublicKeyOf(privateKey: Uint8Array): Uint8Array {
+  return native.publicKeyCreate(privateKey, true);
+}
+
 /** The 64-byte uncompressed public key (without the 0x04 prefix) of a private key. */
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   return native.publicKeyCreate(privateKey, false).slice(1);

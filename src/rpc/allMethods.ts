@@ -56,6 +56,7 @@ import { blockNumber } from './methods/eth/blockNumber.js';
 import { call } from './methods/eth/call.js';
 import { capabilities } from './methods/eth/capabilities.js';
 import { chainId } from './methods/eth/chainId.js';
+import { config } from './methods/eth/config.js';
 import { createAccessList } from './methods/eth/createAccessList.js';
 import { estimateGas } from './methods/eth/estimateGas.js';
 import { feeHistory } from './methods/eth/feeHistory.js';
@@ -126,6 +127,7 @@ import { version } from './methods/net/version.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
+import { buildBlockV1 } from './methods/testing/buildBlockV1.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
 import { contentFrom as txpoolContentFrom } from './methods/txpool/contentFrom.js';
 import { inspect as txpoolInspect } from './methods/txpool/inspect.js';
@@ -292,6 +294,8 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   getRawHeader,
   getRawReceipts,
   getRawTransaction,
+  config,
+  buildBlockV1,
   // Fork mode
   anvilSetRpcUrl,
 ];

@@ -4,7 +4,9 @@
  * its params, calls one service function, and returns. The services live in src/services/ (the
  * read side and the submission path); node/ wires them into one RpcBackend.
  */
+
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
+import type { BuildBlockRequest } from '../execution/block/BuildBlockRequest.js';
 import type { CallRequest } from '../execution/CallRequest.js';
 import type { AccessListResult } from '../execution/createAccessList.js';
 import type { Overrides } from '../execution/overrides/Overrides.js';
@@ -286,6 +288,16 @@ export interface DevService {
   readonly logging: CallLoggingService;
 }
 
+/** eth_config (EIP-7910): the chain's current, next and last fork. */
+export interface ChainConfigService {
+  config(): JsonObject;
+}
+
+/** testing_buildBlockV1: a block built on the head and kept nowhere, as an engine API payload envelope. */
+export interface TestBlockService {
+  buildBlock(request: BuildBlockRequest): Promise<JsonObject>;
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -305,4 +317,6 @@ export interface RpcBackend {
   readonly snapshots: SnapshotService;
   readonly dev: DevService;
   readonly fork: ForkService;
+  readonly chainConfig: ChainConfigService;
+  readonly testBlocks: TestBlockService;
 }

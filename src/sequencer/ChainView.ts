@@ -58,6 +58,16 @@ export class ChainView {
     return number === this.headNumber ? this.head : this.chain.blockByNumber(number);
   }
 
+  /**
+   * The exact RLP of sealed block `number` as it was sealed or imported (an imported block keeps its
+   * uncles, which the block record names only by hash), or undefined above the head or when the data
+   * directory was made by a Sequin that did not keep it.
+   */
+  rawBlock(number: number): Uint8Array | undefined {
+    if (number > this.headNumber || number < 0 || !Number.isSafeInteger(number)) return undefined;
+    return this.chain.rawBlock(number);
+  }
+
   /** The sealed block with this hash, or undefined. */
   blockByHash(hash: string): StoredBlock | undefined {
     const number = this.chain.blockNumberOf(hash);

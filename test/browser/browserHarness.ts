@@ -18,8 +18,8 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh profile (empty localStorage) with one page opened on `url`. */
 export async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  // Fail within seconds, not Playwright's default 30 s: everything here answers in milliseconds.
-  context.setDefaultTimeout(5000);
+  // Fail within seconds, not Playwright's default 30 s: everything here answers in milliseconds (10 s leaves room for a loaded CI machine).
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(url);

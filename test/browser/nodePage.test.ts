@@ -80,11 +80,12 @@ describe('live data', () => {
     const clickedAt = await page.evaluate(() => Date.now());
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const status = page.getByRole('region', { name: 'Sequin Wallet' }).getByRole('status');
-    await expect.poll(() => status.innerText(), { timeout: 2000 }).toMatch(/^sent 0x[0-9a-f]{64}$/);
+    await expect.poll(() => status.innerText(), { timeout: 5000 }).toMatch(/^sent 0x[0-9a-f]{64}$/);
     const hash = (await status.innerText()).slice('sent '.length);
 
     const row = page.locator(`#preconf tr[data-hash="${hash}"]`);
-    await row.waitFor({ timeout: 1000 });
+    // How soon it appeared is asserted below (rowsSeen); the wait itself leaves room for a loaded machine.
+    await row.waitFor({ timeout: 5000 });
     const seen = await page.evaluate(
       (hash) => (window as unknown as { rowsSeen: Array<{ hash: string; status: string; at: number }> }).rowsSeen.find((r) => r.hash === hash),
       hash,
@@ -93,7 +94,7 @@ describe('live data', () => {
     expect(seen!.at - clickedAt).toBeLessThan(1000);
     expect(await row.locator('td').nth(3).innerText()).toBe('0.5 ETH');
 
-    await expect.poll(() => row.locator('td.status').innerText(), { timeout: 3000 }).toMatch(/^sealed in #\d+$/);
+    await expect.poll(() => row.locator('td.status').innerText(), { timeout: 6000 }).toMatch(/^sealed in #\d+$/);
     const receipt = await rpcResult<{ blockNumber: string; status: string }>(node.url, 'eth_getTransactionReceipt', [hash]);
     expect(receipt.status).toBe('0x1');
     expect(await row.locator('td.status').innerText()).toBe(`sealed in #${BigInt(receipt.blockNumber)}`);

@@ -8,9 +8,9 @@
  *     and finishes the chain;
  *   - a block whose state root differs stops the import with its number and the field, the blocks
  *     before it stay imported;
- *   - the recorded execution-apis tests that pass against the served chain never fall below the count
- *     measured when import landed (a ratchet: raise it when more pass); the transactions they submit
- *     wait in the pool of the manually mined node, and nothing is sealed on top.
+ *   - every recorded execution-apis test passes against the served chain except the three our
+ *     specification contradicts, which fail as it says; the transactions the tests submit wait in the
+ *     pool of the manually mined node, and nothing is sealed on top.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,15 +21,28 @@ import { bytesToHex } from '../../src/primitives/hex.js';
 import { keccak256 } from '../../src/primitives/keccak.js';
 import { EXECUTION_APIS_TESTS, startImportedChainNode } from '../../src/testing/startImportedChainNode.js';
 import { cleanupNodeProcesses, createTempDataDir, runSequinCommand, SEQUIN_BIN, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import { httpSender } from '../conformance/replayRecordedTest.js';
 import { replayRecordedTests } from '../conformance/replayRecordedTests.js';
 import { rpcBatch } from './transferLoad.js';
 
 /**
- * Recorded tests passing against the imported chain: 38 of 232 before `sequin import`, 91 with it,
- * 223 with the methods and shapes of issue 12 (a few gas-heavy eth_simulateV1 tests can pass hive's
- * 5 s request timeout on a loaded machine, hence the margin). Only ever raise it.
+ * The recorded tests Sequin fails on purpose, because its own specification says otherwise (README,
+ * "Conformance with the execution-apis tests"), each with how its answer differs. Every other test passes
+ * (38 of 232 before `sequin import`, 91 with it, 229 with the methods and shapes of issue 12).
  */
-const CONFORMANCE_FLOOR = 218;
+const EXPECTED_FAILURES: Record<string, RegExp> = {
+  // eth_estimateGas of a reverting call answers -32000 with the revert data (geth answers code 3).
+  'eth_estimateGas/estimate-call-abi-error': /error\.code: got -32000, want 3/,
+  'eth_estimateGas/estimate-failed-call': /error\.code: got -32000, want 3/,
+  // The chain refuses blob transactions on submission.
+  'eth_sendRawTransaction/send-blob-tx': /result: missing, want/,
+};
+/**
+ * hive gives each request 5 s, and the node gives a call or simulation 5 s (`--rpc-evm-timeout`); on a
+ * loaded CI machine a gas-heavy eth_simulateV1 test can take longer, so the suite judges the answers with
+ * 30 s for both (`npm run conformance` keeps hive's and the node's 5 s).
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 const GENESIS = new URL('genesis.json', EXECUTION_APIS_TESTS).pathname;
 const CHAIN = new URL('chain.rlp', EXECUTION_APIS_TESTS).pathname;
@@ -141,21 +154,16 @@ describe('sequin import of the execution-apis chain', () => {
     expect(Number(head)).toBe(broken - 1);
   });
 
-  it(`passes at least ${CONFORMANCE_FLOOR} of the recorded execution-apis tests against the served chain`, { timeout: 120_000 }, async () => {
-    const node = await startImportedChainNode({ logLevel: 'error' });
-    const outcomes = await replayRecordedTests(node.url);
-    const passed = outcomes.filter((outcome) => outcome.status !== 'failed');
+  it('passes every recorded execution-apis test against the served chain but the three our specification contradicts', { timeout: 240_000 }, async () => {
+    const node = await startImportedChainNode({ logLevel: 'error', args: ['--rpc-evm-timeout', String(REQUEST_TIMEOUT_MS)] });
+    const outcomes = await replayRecordedTests(node.url, { send: httpSender(node.url, REQUEST_TIMEOUT_MS) });
+    expect(outcomes).toHaveLength(232);
+    const failed = outcomes.filter((outcome) => outcome.status === 'failed');
     expect(
-      passed.length,
-      outcomes
-        .filter((outcome) => outcome.status === 'failed')
-        .map((outcome) => outcome.name)
-        .join('\n'),
-    ).toBeGreaterThanOrEqual(CONFORMANCE_FLOOR);
-    // The methods that only read the imported chain's state pass every recorded test.
-    const stateReads =
-      /^(eth_getBalance|eth_getCode|eth_getProof|eth_getStorageAt|eth_getTransactionCount|eth_call|debug_traceBlockByHash|debug_traceBlockByNumber|debug_traceTransaction)\//;
-    expect(outcomes.filter((outcome) => stateReads.test(outcome.name) && outcome.status === 'failed').map((outcome) => outcome.name)).toEqual([]);
+      failed.map((outcome) => outcome.name),
+      failed.map((outcome) => `${outcome.name}: ${outcome.failure}`).join('\n'),
+    ).toEqual(Object.keys(EXPECTED_FAILURES));
+    for (const outcome of failed) expect(outcome.failure, outcome.name).toMatch(EXPECTED_FAILURES[outcome.name]!);
     // Served as imported: the transactions the tests submitted wait in the pool, nothing was sealed on top.
     const accepted = outcomes.filter((outcome) => outcome.name.startsWith('eth_sendRawTransaction/') && outcome.status === 'passed').length;
     expect(accepted).toBeGreaterThanOrEqual(4);

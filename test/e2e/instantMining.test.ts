@@ -39,6 +39,13 @@ afterAll(async () => {
   removeFixtureCopies();
 });
 
+describe('start-up', () => {
+  it('the banner says how blocks are made in this mode', () => {
+    expect(node.stdout()).toContain('instant mining (each submission sealed in its block before it answers)');
+    expect(node.stdout()).not.toContain('sub-blocks every');
+  });
+});
+
 describe('cast and forge', TOOLS, () => {
   it('cast send twice back to back: both succeed, each receipt in "latest" at once', async () => {
     const recipient = privateKeyToAddress(generatePrivateKey());

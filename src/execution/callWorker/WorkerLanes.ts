@@ -78,8 +78,9 @@ export class WorkerLanes implements ExecutionLanes {
       const running: RunningJob = { id: this.nextId++, job, resolve, reject };
       const timeoutMs = isTraceJob(job) ? TRACE_BACKSTOP_MS : this.options.callTimeoutMs;
       if (timeoutMs > 0) {
-        const error = isTraceJob(job) ? new ExecutionTimeoutError('trace', timeoutMs) : new ExecutionTimeoutError('call', timeoutMs);
-        running.timer = setTimeout(() => this.replace(slot, lane, error, { restart: true }), timeoutMs);
+        // The error is made when the time runs out: an Error captures its stack, ~20 µs per call otherwise.
+        const operation = isTraceJob(job) ? 'trace' : 'call';
+        running.timer = setTimeout(() => this.replace(slot, lane, new ExecutionTimeoutError(operation, timeoutMs), { restart: true }), timeoutMs);
       }
       lane.running = running;
       lane.worker.ref();

@@ -35,6 +35,8 @@ export function simulationErrorToWire(problem: SimulationProblem): WireError {
       return wire(rejectionCode(problem.rejection), `err: ${messageRejectionText(problem.rejection)} (supplied gas ${problem.suppliedGas})`);
     case 'parentNotHead':
       return wire(ErrorCodes.server, 'parentHash is not current head');
+    case 'invalidTimestamp':
+      return wire(ErrorCodes.server, `invalid timestamp, parent ${problem.parent} given ${problem.given}`);
     case 'invalidBlockTransaction':
       return wire(ErrorCodes.server, messageRejectionText(problem.rejection));
   }

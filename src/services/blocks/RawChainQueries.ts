@@ -10,7 +10,8 @@ import type { BlockSelection } from '../BlockSelection.js';
 
 /**
  * The debug_getRaw* methods: a sealed block, its header and its receipts in their consensus
- * (RLP) encoding, and a transaction's EIP-2718 bytes, each from one {@link ChainView}. The open
+ * (RLP) encoding, and a transaction's EIP-2718 bytes, each from one {@link ChainView}. A block is
+ * served as the bytes stored when it was sealed or imported: its record keeps uncles only by hash. The open
  * block has no header yet: "pending" names the last sealed block, as every other read without
  * pre-confirmed transactions does, and is refused once it has some (it has no RLP yet).
  */
@@ -25,9 +26,12 @@ export class RawChainQueries {
     return storedHeaderRlp(this.sealed(this.views.current(), selector, 'header'));
   }
 
+  /** The block's bytes as sealed or imported (uncles included), else re-encoded from its record. */
   rawBlock(selector: BlockSelector): Uint8Array {
     const view = this.views.current();
     const block = this.sealed(view, selector, 'block');
+    const stored = view.rawBlock(Number(block.number));
+    if (stored !== undefined) return stored;
     return storedBlockRlp(
       block,
       block.transactions.map((hash) => hexToBytes(view.transaction(hash)!.raw)),

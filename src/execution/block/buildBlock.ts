@@ -1,0 +1,227 @@
+/**
+ * Builds a block on a parent without keeping it (testing_buildBlockV1), as geth's miner builds a
+ * payload: on the parent's state, under the new block's fork, and nothing written anywhere.
+ *
+ *   block start (EIP-4788 beacon root, EIP-2935 parent hash)
+ *     → each candidate transaction: geth's checks first (nonce, fees, balance, intrinsic gas), then
+ *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable')
+ *     → requests (Prague) → withdrawals (Shanghai) → proof-of-work rewards (before the merge)
+ *     → state root (computed by the caller, on scratch trie nodes), receipts root, bloom, header, hash
+ */
+import { type BlockHeader, createBlock, createBlockHeader } from '@ethereumjs/block';
+import { type Common, ConsensusType, Hardfork } from '@ethereumjs/common';
+import { RLP } from '@ethereumjs/rlp';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { Address } from '@ethereumjs/util';
+import { EMPTY_UNCLES_HASH } from '../../chain/BlockHeaderFields.js';
+import { encodeReceipt, orBloom } from '../../chain/receiptEncoding.js';
+import { orderedTrieRoot } from '../../chain/trieRoot.js';
+import type { MessageRejection } from '../../errors/MessageRejection.js';
+import { SimulationError } from '../../errors/SimulationError.js';
+import { bigintToBytes } from '../../primitives/hex.js';
+import type { ExecutionVm } from '../createExecutionVm.js';
+import { type ExecutedLog, type ExecutedTransaction, executeTransaction } from '../executeTransaction.js';
+import type { StateChanges } from '../StateChanges.js';
+import { blobBaseFeeOf } from '../simulation/blobGas.js';
+import { checkMessage } from '../simulation/checkMessage.js';
+import type { SimulatedMessage } from '../simulation/simulatedTransaction.js';
+import { tryFastTransfer } from '../tryFastTransfer.js';
+import { applyBlockStart } from './applyBlockStart.js';
+import { type BlockRequests, collectRequests, requestsHash } from './collectRequests.js';
+import { payBlockRewards } from './payBlockRewards.js';
+import { payWithdrawals } from './payWithdrawals.js';
+
+/** An EIP-4895 withdrawal; the amount is in gwei. */
+export interface PayloadWithdrawal {
+  index: bigint;
+  validatorIndex: bigint;
+  address: Uint8Array;
+  amount: bigint;
+}
+
+/** The header fields of the block to build that do not come from executing it. */
+export interface BlockDraft {
+  parentHash: Uint8Array;
+  number: bigint;
+  timestamp: bigint;
+  coinbase: Uint8Array;
+  gasLimit: bigint;
+  difficulty: bigint;
+  /** PREVRANDAO after the merge. */
+  mixHash: Uint8Array;
+  extraData: Uint8Array;
+  /** From London; undefined before. */
+  baseFeePerGas: bigint | undefined;
+  /** From Cancun; undefined before. */
+  excessBlobGas: bigint | undefined;
+  /** From Cancun; undefined before. */
+  parentBeaconBlockRoot: Uint8Array | undefined;
+  /** From Shanghai; undefined before. */
+  withdrawals: PayloadWithdrawal[] | undefined;
+}
+
+/** A built block: its header (with its hash), its transactions, withdrawals, requests and what it pays its fee recipient. */
+export interface BuiltBlock {
+  header: BlockHeader;
+  transactions: TypedTransaction[];
+  withdrawals: PayloadWithdrawal[] | undefined;
+  /** From Prague: the EIP-7685 request lists, in type order (empty ones included). */
+  requests: BlockRequests[] | undefined;
+  /** Priority fees paid to the fee recipient, in wei: Σ (effective gas price − base fee) × gas used. */
+  blockValue: bigint;
+}
+
+/** Options of {@link buildBlock}. */
+export interface BuildBlockOptions {
+  /** The VM, its state reset by the caller to the parent's state. */
+  execution: ExecutionVm;
+  /** The new block's fork. */
+  rules: Common;
+  draft: BlockDraft;
+  /** The transactions to include, in order. */
+  candidates: readonly TypedTransaction[];
+  /** 'all': every candidate must apply, else the build fails; 'applicable': those that do not apply are left out. */
+  inclusion: 'all' | 'applicable';
+  depositContract: Uint8Array | undefined;
+  /** The state root of the parent's state with `changes` on top, computed without keeping trie nodes. */
+  stateRootOf: (changes: StateChanges) => Promise<Uint8Array>;
+}
+
+/**
+ * Builds the block `draft` describes from `candidates` on `execution`'s state. Throws a
+ * {@link SimulationError} (`invalidBlockTransaction`, geth's words) for a candidate that cannot be
+ * applied when every candidate must be. The VM's state changes are taken (left empty).
+ */
+export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock> {
+  const { execution, rules, draft } = options;
+  const preByzantium = !rules.gteHardfork(Hardfork.Byzantium);
+  const fastTransfers = rules.gteHardfork(Hardfork.SpuriousDragon);
+  const executionBlock = createBlock(
+    { header: { ...draft, blobGasUsed: draft.excessBlobGas === undefined ? undefined : 0n, withdrawalsRoot: undefined } },
+    { common: rules, freeze: false, skipConsensusFormatValidation: true },
+  );
+  const baseFee = draft.baseFeePerGas;
+  const blobBaseFee = rules.isActivatedEIP(4844) ? blobBaseFeeOf(rules, draft.excessBlobGas ?? 0n) : 0n;
+  execution.state.computeStateRootsWith(preByzantium ? options.stateRootOf : undefined);
+  try {
+    await applyBlockStart(execution.state, rules, draft);
+    const included: TypedTransaction[] = [];
+    const receipts: Uint8Array[] = [];
+    const logs: ExecutedLog[] = [];
+    const logsBloom = new Uint8Array(256);
+    let gasUsed = 0n;
+    let blobGasUsed = 0n;
+    let blockValue = 0n;
+    const live = execution.state.asReader();
+    for (const transaction of options.candidates) {
+      const refuse = (rejection: MessageRejection) => {
+        if (options.inclusion === 'all') throw new SimulationError({ kind: 'invalidBlockTransaction', rejection });
+      };
+      if (transaction.gasLimit > draft.gasLimit - gasUsed) {
+        refuse({ kind: 'other', message: 'gas limit reached' });
+        continue;
+      }
+      let message: SimulatedMessage;
+      try {
+        message = messageOf(transaction, baseFee);
+      } catch {
+        refuse({ kind: 'other', message: 'invalid sender' });
+        continue;
+      }
+      const rejection = checkMessage(live, transaction, message, { common: rules, baseFee, blobBaseFee, validate: true });
+      if (rejection) {
+        refuse(rejection);
+        continue;
+      }
+      let executed: ExecutedTransaction;
+      try {
+        executed =
+          (fastTransfers
+            ? await tryFastTransfer(execution.state, { baseFeePerGas: baseFee ?? 0n, coinbase: draft.coinbase }, transaction, gasUsed)
+            : undefined) ?? (await executeTransaction(execution, executionBlock, transaction, gasUsed));
+      } catch {
+        // What the checks above do not cover (a sender with code, an invalid authorization list …).
+        refuse({ kind: 'other', message: 'transaction could not be applied' });
+        continue;
+      }
+      if (preByzantium && executed.stateRoot === undefined) executed.stateRoot = await execution.state.getStateRoot();
+      gasUsed = executed.cumulativeGasUsed;
+      blobGasUsed += executed.blobGasUsed ?? 0n;
+      blockValue += (executed.effectiveGasPrice - (baseFee ?? 0n)) * executed.gasUsed;
+      included.push(transaction);
+      logs.push(...executed.logs);
+      orBloom(logsBloom, executed.bloom);
+      receipts.push(
+        encodeReceipt({
+          type: transaction.type,
+          success: executed.success,
+          ...(executed.stateRoot === undefined ? {} : { stateRoot: executed.stateRoot }),
+          cumulativeGasUsed: executed.cumulativeGasUsed,
+          bloom: executed.bloom,
+          logs: executed.logs,
+        }),
+      );
+    }
+    const requests = rules.isActivatedEIP(7685) ? await collectRequests(execution, rules, { logs, depositContract: options.depositContract }) : undefined;
+    const withdrawals = rules.isActivatedEIP(4895) ? (draft.withdrawals ?? []) : undefined;
+    if (withdrawals !== undefined) {
+      await payWithdrawals(
+        execution,
+        withdrawals.map((withdrawal) => ({ address: new Address(withdrawal.address), amount: withdrawal.amount })),
+      );
+    }
+    if (rules.consensusType() === ConsensusType.ProofOfWork) {
+      await payBlockRewards(execution, rules, { number: draft.number, coinbase: new Address(draft.coinbase), uncles: [] });
+    }
+    const stateRoot = await options.stateRootOf(execution.state.takeChanges());
+    const header = createBlockHeader(
+      {
+        ...draft,
+        uncleHash: EMPTY_UNCLES_HASH,
+        stateRoot,
+        transactionsTrie: orderedTrieRoot(included.map((transaction) => transaction.serialize())),
+        receiptTrie: orderedTrieRoot(receipts),
+        logsBloom,
+        gasUsed,
+        nonce: new Uint8Array(8),
+        withdrawalsRoot: withdrawals === undefined ? undefined : orderedTrieRoot(withdrawals.map((withdrawal) => RLP.encode(withdrawalFields(withdrawal)))),
+        blobGasUsed: draft.excessBlobGas === undefined ? undefined : blobGasUsed,
+        requestsHash: requests === undefined ? undefined : requestsHash(requests),
+      },
+      { common: rules, skipConsensusFormatValidation: true },
+    );
+    return { header, transactions: included, withdrawals, requests, blockValue };
+  } finally {
+    execution.state.computeStateRootsWith(undefined);
+  }
+}
+
+/** What geth's state transition checks of a signed transaction, in the block whose base fee is `baseFee`. */
+function messageOf(transaction: TypedTransaction, baseFee: bigint | undefined): SimulatedMessage {
+  const fees = transaction as {
+    maxFeePerGas?: bigint;
+    maxPriorityFeePerGas?: bigint;
+    gasPrice?: bigint;
+    maxFeePerBlobGas?: bigint;
+    blobVersionedHashes?: unknown[];
+  };
+  const feeCap = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+  const tip = fees.maxPriorityFeePerGas ?? fees.gasPrice ?? 0n;
+  const paid = baseFee === undefined || tip + baseFee > feeCap ? feeCap : tip + baseFee;
+  return {
+    from: transaction.getSenderAddress().bytes,
+    nonce: transaction.nonce,
+    gas: transaction.gasLimit,
+    value: transaction.value,
+    feeCap,
+    tip,
+    gasPrice: paid,
+    blobFeeCap: fees.maxFeePerBlobGas ?? 0n,
+    blobCount: fees.blobVersionedHashes?.length ?? 0,
+  };
+}
+
+/** A withdrawal's RLP items: [index, validator index, address, amount]. */
+export function withdrawalFields(withdrawal: PayloadWithdrawal): Uint8Array[] {
+  return [bigintToBytes(withdrawal.index), bigintToBytes(withdrawal.validatorIndex), withdrawal.address, bigintToBytes(withdrawal.amount)];
+}

@@ -1,0 +1,55 @@
+/**
+ * eth_config (EIP-7910): the chain's current, next and last fork as geth describes them
+ * (config/forkConfigurations.ts), at the head of one {@link ChainView}, in the method's JSON shape.
+ * The fork hashes start from the genesis block the chain holds; a forked chain (`--fork-url`) does not
+ * hold the remote's genesis and answers -32000 `header not found`.
+ */
+import type { ChainSpec } from '../config/ChainSpec.js';
+import { type ForkConfiguration, forkConfigurations } from '../config/forkConfigurations.js';
+import type { ScheduledCommon } from '../config/ScheduledCommon.js';
+import { NotFoundError } from '../errors/NotFoundError.js';
+import { bytesToHex, hexToBytes, toQuantity } from '../primitives/hex.js';
+import type { JsonObject } from '../primitives/JsonObject.js';
+import type { ViewSource } from '../sequencer/ChainViews.js';
+
+/** What {@link ChainConfigQueries} reads. */
+export interface ChainConfigParts {
+  views: ViewSource;
+  common: ScheduledCommon;
+  /** The geth genesis file's spec; undefined for Sequin's own chain. */
+  spec: ChainSpec | undefined;
+  chainId: bigint;
+}
+
+export class ChainConfigQueries {
+  constructor(private readonly parts: ChainConfigParts) {}
+
+  /** `{ current, next, last }`, each a fork's configuration or null. */
+  config(): JsonObject {
+    const view = this.parts.views.current();
+    const genesis = view.block(0);
+    if (genesis === undefined) throw new NotFoundError({ kind: 'header' });
+    const forks = forkConfigurations(
+      { common: this.parts.common, spec: this.parts.spec, genesis: { hash: hexToBytes(genesis.hash), timestamp: BigInt(genesis.timestamp) } },
+      BigInt(view.head.timestamp),
+    );
+    return { current: this.shape(forks.current), next: this.shape(forks.next), last: this.shape(forks.last) };
+  }
+
+  /** A fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
+  private shape(fork: ForkConfiguration | undefined): JsonObject | null {
+    if (fork === undefined) return null;
+    const { blobSchedule } = fork;
+    return {
+      activationTime: Number(fork.activationTime),
+      blobSchedule:
+        blobSchedule === undefined
+          ? null
+          : { target: blobSchedule.target, max: blobSchedule.max, baseFeeUpdateFraction: Number(blobSchedule.baseFeeUpdateFraction) },
+      chainId: toQuantity(this.parts.chainId),
+      forkId: bytesToHex(fork.forkHash),
+      precompiles: Object.fromEntries([...fork.precompiles].sort(([a], [b]) => (a < b ? -1 : 1))),
+      systemContracts: Object.fromEntries([...fork.systemContracts].sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
+  }
+}

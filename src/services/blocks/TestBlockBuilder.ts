@@ -1,0 +1,166 @@
+/**
+ * testing_buildBlockV1 (execution-apis): builds the block after the head from the given raw
+ * transactions (all must apply) or, when none are given (null), from the pool's transactions that
+ * apply, and answers it as the engine API's `engine_getPayloadV4` envelope. The block is built on
+ * the head's state in one {@link ChainView} by execution/block/buildBlock.ts and kept nowhere: trie
+ * nodes go to a scratch layer, the chain and the pool are untouched.
+ *
+ * Header fields follow the parent and the block's fork as the sequencer's would (base fee, excess
+ * blob gas; on a chain from a geth genesis file the gas limit steps toward `--block-gas-limit`,
+ * on Sequin's own chain it is that limit), the rest come from the payload attributes: timestamp,
+ * PREVRANDAO, fee recipient, withdrawals and parent beacon block root.
+ */
+import type { Common } from '@ethereumjs/common';
+import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { headerFieldsAfter } from '../../chain/headerFieldsAfter.js';
+import { SimulationError } from '../../errors/SimulationError.js';
+import { applyStateChanges } from '../../execution/applyStateChanges.js';
+import type { BuildBlockRequest } from '../../execution/block/BuildBlockRequest.js';
+import { type BuiltBlock, buildBlock } from '../../execution/block/buildBlock.js';
+import { createExecutionVm } from '../../execution/createExecutionVm.js';
+import { OverlayStateReader } from '../../execution/OverlayStateReader.js';
+import { ScratchTrieNodes } from '../../execution/ScratchTrieNodes.js';
+import { TrieNodeStore } from '../../execution/TrieNodeStore.js';
+import { bytesToHex, hexToBytes, toQuantity } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { ChainView } from '../../sequencer/ChainView.js';
+import type { ViewSource } from '../../sequencer/ChainViews.js';
+import type { Storage } from '../../storage/Storage.js';
+import type { TxPool } from '../../txpool/TxPool.js';
+
+/** What {@link TestBlockBuilder} reads. */
+export interface TestBlockBuilderParts {
+  common: Common;
+  storage: Storage;
+  views: ViewSource;
+  pool: Pick<TxPool, 'contents'>;
+  /** --block-gas-limit. */
+  gasLimit: bigint;
+  /** True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step. */
+  stepGasLimit: boolean;
+  /** EIP-6110's deposit contract, if the chain has one. */
+  depositContract: Uint8Array | undefined;
+}
+
+export class TestBlockBuilder {
+  constructor(private readonly parts: TestBlockBuilderParts) {}
+
+  /** The built block as an `engine_getPayloadV4` envelope; -32000 when the parent is not the head or a given transaction does not apply. */
+  async buildBlock(request: BuildBlockRequest): Promise<JsonObject> {
+    const view = this.parts.views.current();
+    const parent = view.head;
+    if (parent.hash !== request.parentHash.toLowerCase()) throw new SimulationError({ kind: 'parentNotHead' });
+    const { attributes } = request;
+    if (attributes.timestamp <= BigInt(parent.timestamp)) {
+      throw new SimulationError({ kind: 'invalidTimestamp', parent: BigInt(parent.timestamp), given: attributes.timestamp });
+    }
+    const fields = headerFieldsAfter(this.parts.common, parent, attributes.timestamp, this.parts.gasLimit);
+    const { rules } = fields;
+    const london = rules.isActivatedEIP(1559);
+    const cancun = rules.isActivatedEIP(4844);
+    const execution = await createExecutionVm(this.parts.common, view.latestState, (number) => chainHash(view, number));
+    const parentRoot = hexToBytes(parent.stateRoot);
+    const trieNodes = new TrieNodeStore(this.parts.storage);
+    const built = await buildBlock({
+      execution,
+      rules,
+      draft: {
+        parentHash: hexToBytes(parent.hash),
+        number: BigInt(parent.number) + 1n,
+        timestamp: attributes.timestamp,
+        coinbase: attributes.suggestedFeeRecipient,
+        gasLimit: this.parts.stepGasLimit ? fields.gasLimit : this.parts.gasLimit,
+        difficulty: fields.difficulty,
+        mixHash: attributes.prevRandao,
+        extraData: request.extraData,
+        baseFeePerGas: london ? fields.baseFeePerGas : undefined,
+        excessBlobGas: cancun ? fields.excessBlobGas : undefined,
+        parentBeaconBlockRoot: cancun ? (attributes.parentBeaconBlockRoot ?? new Uint8Array(32)) : undefined,
+        withdrawals: attributes.withdrawals,
+      },
+      candidates: request.transactions === null ? this.pooledTransactions() : request.transactions.map((raw, index) => decode(raw, index, rules)),
+      inclusion: request.transactions === null ? 'applicable' : 'all',
+      depositContract: this.parts.depositContract,
+      stateRootOf: async (changes) => {
+        const { stateRoot } = await applyStateChanges({
+          parentRoot,
+          changes,
+          finalState: new OverlayStateReader(view.latestState, changes),
+          parentState: view.latestState,
+          nodes: new ScratchTrieNodes(trieNodes),
+        });
+        return stateRoot;
+      },
+    });
+    return payloadEnvelope(built);
+  }
+
+  /** The pool's transactions, each sender's in nonce order (those that do not apply are left out by the build). */
+  private pooledTransactions(): TypedTransaction[] {
+    const transactions: TypedTransaction[] = [];
+    for (const bySender of this.parts.pool.contents().values()) {
+      for (const nonce of [...bySender.keys()].sort((a, b) => (a < b ? -1 : 1))) {
+        const pooled = bySender.get(nonce)!;
+        if (!pooled.impersonated) transactions.push(pooled.transaction);
+      }
+    }
+    return transactions;
+  }
+}
+
+/** A given raw transaction decoded under the block's rules; one that does not decode fails the build. */
+function decode(raw: Uint8Array, index: number, rules: Common): TypedTransaction {
+  try {
+    return createTxFromRLP(raw, { common: rules });
+  } catch {
+    throw new SimulationError({ kind: 'invalidBlockTransaction', rejection: { kind: 'other', message: `transaction ${index} is not valid` } });
+  }
+}
+
+/** The `engine_getPayloadV4` response: the execution payload, its value, no blobs, the requests. */
+function payloadEnvelope(built: BuiltBlock): JsonObject {
+  const { header } = built;
+  const payload: Record<string, unknown> = {
+    parentHash: bytesToHex(header.parentHash),
+    feeRecipient: bytesToHex(header.coinbase.bytes),
+    stateRoot: bytesToHex(header.stateRoot),
+    receiptsRoot: bytesToHex(header.receiptTrie),
+    logsBloom: bytesToHex(header.logsBloom),
+    prevRandao: bytesToHex(header.mixHash),
+    blockNumber: toQuantity(header.number),
+    gasLimit: toQuantity(header.gasLimit),
+    gasUsed: toQuantity(header.gasUsed),
+    timestamp: toQuantity(header.timestamp),
+    extraData: bytesToHex(header.extraData),
+    baseFeePerGas: toQuantity(header.baseFeePerGas ?? 0n),
+    blockHash: bytesToHex(header.hash()),
+    transactions: built.transactions.map((transaction) => bytesToHex(transaction.serialize())),
+  };
+  if (built.withdrawals !== undefined) {
+    payload.withdrawals = built.withdrawals.map((withdrawal) => ({
+      index: toQuantity(withdrawal.index),
+      validatorIndex: toQuantity(withdrawal.validatorIndex),
+      address: bytesToHex(withdrawal.address),
+      amount: toQuantity(withdrawal.amount),
+    }));
+  }
+  if (header.excessBlobGas !== undefined) {
+    payload.blobGasUsed = toQuantity(header.blobGasUsed ?? 0n);
+    payload.excessBlobGas = toQuantity(header.excessBlobGas);
+  }
+  return {
+    executionPayload: payload,
+    blockValue: toQuantity(built.blockValue),
+    // Blob transactions are refused on submission and none can be given with their blobs: the bundle is empty.
+    blobsBundle: { commitments: [], proofs: [], blobs: [] },
+    executionRequests: (built.requests ?? [])
+      .filter((request) => request.data.length > 0)
+      .map((request) => bytesToHex(Buffer.concat([Uint8Array.of(request.type), request.data]))),
+    shouldOverrideBuilder: false,
+  };
+}
+
+function chainHash(view: ChainView, number: bigint): Uint8Array | undefined {
+  const block = number <= BigInt(Number.MAX_SAFE_INTEGER) ? view.block(Number(number)) : undefined;
+  return block ? hexToBytes(block.hash) : undefined;
+}
