@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
+import { FleetUnsupportedError } from '../errors/FleetUnsupportedError.js';
+import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
 import type { SealRecord, SequencerLog } from '../sequencer/SequencerLog.js';
@@ -110,10 +112,21 @@ export class JetStreamLog implements SequencerLog {
     });
   }
 
-  async appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader): Promise<void> {
-    if (this.mode.kind === 'follow') return;
-    const entry: LogEntry = { kind: 'subBlock', contents, open };
+  async recordDropped(hashes: readonly Hex[]): Promise<void> {
+    if (this.mode.kind === 'follow' || hashes.length === 0) return;
+    const entry: LogEntry = { kind: 'dropped', hashes: [...hashes] };
     await this.enqueue(() => this.publish(entry));
+  }
+
+  async appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader, dropped: readonly Hex[]): Promise<void> {
+    if (this.mode.kind === 'follow') return;
+    const entry: LogEntry = { kind: 'subBlock', contents, open, dropped: [...dropped] };
+    await this.enqueue(() => this.publish(entry));
+  }
+
+  /** The log carries no rewind: on a fleet it would leave every follower on the old chain. */
+  async beforeRewind(): Promise<void> {
+    throw new FleetUnsupportedError('rewind');
   }
 
   async appendSeal(seal: SealRecord): Promise<void> {

@@ -18,7 +18,7 @@ export interface FollowerLag {
  * stream from the message after the last one this node applied, and applies each message through
  * the producer's own write path, so the chain, the views every read method answers from, and the
  * events subscriptions hear are those of the sequencer. Accepted transactions enter the pool
- * mirror; sub-blocks are committed as logged; a seal is sealed here and its hash (so its state
+ * mirror and dropped ones leave it; sub-blocks are committed as logged; a seal is sealed here and its hash (so its state
  * root) must be the sequencer's, else the follower stops: this node's chain differs.
  */
 export class LogFollower {
@@ -136,14 +136,14 @@ export class LogFollower {
   private async apply(sequence: number, data: Uint8Array): Promise<void> {
     const { log, producer, intake } = this.parts;
     const entry = decodeLogEntry(data);
-    if (entry.kind === 'transactions') {
-      await intake.mirror(entry.raws);
+    if (entry.kind === 'transactions' || entry.kind === 'dropped') {
+      await (entry.kind === 'transactions' ? intake.mirror(entry.raws) : intake.mirrorDropped(entry.hashes));
       log.applying(sequence);
       return;
     }
     log.applying(sequence);
     if (entry.kind === 'subBlock') {
-      await producer.applyLoggedSubBlock(entry.contents, entry.open);
+      await producer.applyLoggedSubBlock(entry.contents, entry.open, entry.dropped);
       return;
     }
     const { seal } = entry;
