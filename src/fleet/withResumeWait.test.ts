@@ -40,7 +40,7 @@ function fixture(options: { open: [number, number]; sequencerOpen?: number; inte
   };
 }
 
-const after = (blockNumber: number, transactionIndex: number) => ({
+const resumeAfter = (blockNumber: number, transactionIndex: number) => ({
   after: { blockNumber: `0x${blockNumber.toString(16)}`, transactionIndex: `0x${transactionIndex.toString(16)}` },
 });
 
@@ -48,7 +48,7 @@ describe('withResumeWait', () => {
   it('a resume cursor this node reaches within one interval starts the subscription once it holds the cursor’s tx', async () => {
     const node = fixture({ open: [5, 1], intervalMs: 200 });
     setTimeout(() => node.moveTo(5, 3), 40);
-    await node.subscribe(['newPreconfBlockTransactions', after(5, 2)]);
+    await node.subscribe(['newPreconfBlockTransactions', resumeAfter(5, 2)]);
     expect(node.started).toEqual([{ open: [5, 3], afterMs: expect.any(Number) }]);
     expect(node.started[0]!.afterMs).toBeGreaterThanOrEqual(30);
     expect(node.asked()).toBe(0);
@@ -57,14 +57,14 @@ describe('withResumeWait', () => {
   it('still behind after one interval, a cursor the sequencer has reached is waited for until this node applies its block', async () => {
     const node = fixture({ open: [4, 0], sequencerOpen: 5, intervalMs: 50 });
     setTimeout(() => node.moveTo(5, 1), 250);
-    await node.subscribe(['newPreconfBlockTransactions', after(5, 0)]);
+    await node.subscribe(['newPreconfBlockTransactions', resumeAfter(5, 0)]);
     expect(node.asked()).toBe(1);
     expect(node.started.map((start) => start.open)).toEqual([[5, 1]]);
   });
 
   it('a cursor beyond the sequencer’s chain is not waited for past one interval: the subscription refuses it as the sequencer would', async () => {
     const node = fixture({ open: [4, 0], sequencerOpen: 4, intervalMs: 50 });
-    await node.subscribe(['newPreconfBlockTransactions', after(9, 0)]);
+    await node.subscribe(['newPreconfBlockTransactions', resumeAfter(9, 0)]);
     expect(node.asked()).toBe(1);
     expect(node.started.map((start) => start.open)).toEqual([[4, 0]]);
     expect(node.started[0]!.afterMs).toBeLessThan(1_000);
@@ -74,8 +74,8 @@ describe('withResumeWait', () => {
     const node = fixture({ open: [7, 4], intervalMs: 1_000 });
     await node.subscribe(['newPreconfBlockTransactions']);
     await node.subscribe(['newHeads']);
-    await node.subscribe(['newPreconfBlockTransactions', after(7, 3)]);
-    await node.subscribe(['newPreconfBlockTransactions', after(6, 90)]);
+    await node.subscribe(['newPreconfBlockTransactions', resumeAfter(7, 3)]);
+    await node.subscribe(['newPreconfBlockTransactions', resumeAfter(6, 90)]);
     expect(node.started).toHaveLength(4);
     expect(Math.max(...node.started.map((start) => start.afterMs))).toBeLessThan(500);
     expect(node.asked()).toBe(0);
