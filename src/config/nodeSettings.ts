@@ -126,6 +126,24 @@ export const NODE_SETTINGS = {
     default: 'sequencer',
     doc: 'with `--nats`: `sequencer` (sequences while it holds the lease, else follows), `replica` (follows the log, serves reads, forwards writes) or `standby` (a replica that takes over when the lease lapses)',
   }),
+  // The log is what a follower resumes from: it must outlast the longest time a replica may be down,
+  // yet not fill the NATS servers' disks (each keeps a copy).
+  natsLogMaxAgeMs: wholeNumber({
+    name: 'nats-log-max-age',
+    unit: 'ms',
+    default: 24 * 60 * 60 * 1000,
+    min: 0,
+    // 90 days: JetStream takes nanoseconds, which must stay an exact JavaScript number.
+    max: 90 * 24 * 60 * 60 * 1000,
+    doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](#log-retention))',
+  }),
+  natsLogMaxBytes: wholeNumber({
+    name: 'nats-log-max-bytes',
+    unit: 'bytes',
+    default: 10 * 1024 * 1024 * 1024,
+    min: 0,
+    doc: 'with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit',
+  }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
   preinstalls: switchSetting({

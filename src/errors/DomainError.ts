@@ -4,6 +4,7 @@ import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
+import type { FleetUnsupportedError } from './FleetUnsupportedError.js';
 import type { ForkRemoteError } from './ForkRemoteError.js';
 import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
 import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
@@ -58,4 +59,6 @@ export type DomainError =
   // Storage that cannot make writes durable (full or failing disk).
   | StorageUnavailableError
   // Dev methods (anvil_*).
-  | Erc20SlotNotFoundError;
+  | Erc20SlotNotFoundError
+  // What a NATS fleet's log cannot carry (rewinds).
+  | FleetUnsupportedError;

@@ -3,7 +3,7 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import type { Logger } from '../primitives/logger.js';
 import type { MethodDefinition } from '../rpc/server/MethodDefinition.js';
 import type { RpcServer } from '../rpc/server/RpcServer.js';
-import { formatPosition, type ReadPositions, reachedPosition } from '../rpc/transports/ReadPositions.js';
+import { formatPosition, parsePosition, type ReadPositions, reachedPosition } from '../rpc/transports/ReadPositions.js';
 import type { BlockProducer } from '../sequencer/BlockProducer.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
@@ -13,6 +13,7 @@ import { LogFollower } from './LogFollower.js';
 import { SequencerLease } from './SequencerLease.js';
 import { WriteForwarder, withForwardedWrites } from './WriteForwarder.js';
 import { WriteResponder } from './WriteResponder.js';
+import { withResumeWait } from './withResumeWait.js';
 
 /** What a fleet node is doing now. */
 export type FleetState = 'following' | 'taking over' | 'sequencing' | 'stopped';
@@ -86,9 +87,24 @@ export class FleetMember {
     return this.lease.held;
   }
 
-  /** The node's methods, with writes forwarded while it does not sequence. */
+  /** The node's methods, with writes forwarded while it does not sequence, and subscriptions resumed from a cursor ahead of it waiting for it. */
   methods(all: readonly MethodDefinition[]): MethodDefinition[] {
-    return withForwardedWrites(all, { sequencing: () => this.sequencing, forwarder: this.forwarder });
+    const withWrites = withForwardedWrites(all, { sequencing: () => this.sequencing, forwarder: this.forwarder });
+    return withResumeWait(withWrites, {
+      views: this.parts.producer.views,
+      sequencing: () => this.sequencing,
+      intervalMs: this.config.preconfIntervalMs,
+      timeoutMs: this.config.rpcTimeoutMs,
+      sequencerOpenBlock: async (tier) => {
+        try {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] });
+          const position = parsePosition((await this.forwarder.forwardBody(body, tier)).position);
+          return position?.blockNumber;
+        } catch {
+          return undefined;
+        }
+      },
+    });
   }
 
   /**

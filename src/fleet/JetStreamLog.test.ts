@@ -9,7 +9,7 @@ import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { JetStreamLog, MAX_MESSAGE_BYTES, NotLeadingError } from './JetStreamLog.js';
 import { decodeLogEntry } from './LogEntry.js';
-import { LogFollower } from './LogFollower.js';
+import { LogFollower, LogRetentionGapError } from './LogFollower.js';
 
 let connection: NatsConnection;
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
   const manager = await jetstreamManager(connection);
   await manager.streams.add({ name: 'LOG', subjects: ['log'] });
   await manager.streams.add({ name: 'BIG', subjects: ['big'] });
+  await manager.streams.add({ name: 'KEPT', subjects: ['kept'] });
 }, 30_000);
 
 afterAll(async () => {
@@ -76,5 +77,47 @@ describe('JetStreamLog', () => {
     expect(await follower.waitFor(leader.lastSequence, 10_000)).toBe(true);
     await follower.stop();
     expect(mirrored).toEqual(raws);
+  });
+
+  it('a follower whose next message retention dropped stops with the reason instead of applying what follows', async () => {
+    const manager = await jetstreamManager(connection);
+    const client = manager.jetstream();
+    const leader = new JetStreamLog(client, 'kept', silentLogger);
+    leader.lead(0);
+    const signed = await Promise.all([0, 1, 2, 3].map((nonce) => signPoolTx(testSigner(1), { nonce })));
+    // One at a time: four messages.
+    for (const transaction of signed) await leader.recordAccepted(transaction);
+    expect(leader.lastSequence).toBe(4);
+
+    const followerAt = async (applied: number) => {
+      const mirrored: Uint8Array[] = [];
+      const log = new JetStreamLog(client, 'kept', silentLogger);
+      log.applying(applied);
+      const follower = new LogFollower({
+        client,
+        stream: 'KEPT',
+        log,
+        producer: {} as BlockProducer,
+        intake: { mirror: async (raws: Uint8Array[]) => void mirrored.push(...raws) } as unknown as TransactionIntake,
+        logger: silentLogger,
+      });
+      await follower.start();
+      return { follower, mirrored };
+    };
+    // Retention drops messages 1 and 2 (as max age or max bytes would).
+    await manager.streams.purge('KEPT', { keep: 2 });
+
+    // Down since message 1: it needs message 2, which is gone.
+    const behind = await followerAt(1);
+    expect(behind.follower.failure).toBeInstanceOf(LogRetentionGapError);
+    expect((behind.follower.failure as Error).message).toContain('no longer holds message 2');
+    expect(behind.mirrored).toEqual([]);
+
+    // One that applied message 2 resumes with 3 and 4.
+    const current = await followerAt(2);
+    expect(await current.follower.waitFor(4, 10_000)).toBe(true);
+    await current.follower.stop();
+    expect(current.follower.failure).toBeUndefined();
+    expect(current.mirrored).toEqual(signed.slice(2).map((transaction) => transaction.raw));
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
+import { FleetUnsupportedError } from '../errors/FleetUnsupportedError.js';
+import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
 import type { SealRecord, SequencerLog } from '../sequencer/SequencerLog.js';
@@ -20,8 +22,16 @@ const WRONG_LAST_SEQUENCE = 10071;
 export const MAX_MESSAGE_BYTES = 512 * 1024;
 /** Header of a part of an entry split over several messages: `INDEX/COUNT`, from 1. */
 export const PART_HEADER = 'Sequin-Part';
-/** Publish attempts of one message before the log gives up (each with the same message id). */
-const PUBLISH_ATTEMPTS = 3;
+/**
+ * How long the log keeps trying to publish one message (each attempt with the same message id, so
+ * a retry is harmless) before it gives up: long enough for a 3-server cluster that lost the
+ * stream's leader to elect another (NATS's raft election timeout is 4 to 9 s), short of a client's patience.
+ */
+const PUBLISH_DEADLINE_MS = 10_000;
+/** Wait for one attempt's acknowledgement; a slower one is tried again. */
+const PUBLISH_ATTEMPT_TIMEOUT_MS = 2_000;
+/** Pause between attempts that failed at once (no responders while the stream has no leader). */
+const PUBLISH_RETRY_PAUSE_MS = 100;
 
 /** Thrown by appends of a node that may not append (it follows, or another sequencer took over). */
 export class NotLeadingError extends Error {
@@ -110,10 +120,21 @@ export class JetStreamLog implements SequencerLog {
     });
   }
 
-  async appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader): Promise<void> {
-    if (this.mode.kind === 'follow') return;
-    const entry: LogEntry = { kind: 'subBlock', contents, open };
+  async recordDropped(hashes: readonly Hex[]): Promise<void> {
+    if (this.mode.kind === 'follow' || hashes.length === 0) return;
+    const entry: LogEntry = { kind: 'dropped', hashes: [...hashes] };
     await this.enqueue(() => this.publish(entry));
+  }
+
+  async appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader, dropped: readonly Hex[]): Promise<void> {
+    if (this.mode.kind === 'follow') return;
+    const entry: LogEntry = { kind: 'subBlock', contents, open, dropped: [...dropped] };
+    await this.enqueue(() => this.publish(entry));
+  }
+
+  /** The log carries no rewind: on a fleet it would leave every follower on the old chain. */
+  async beforeRewind(): Promise<void> {
+    throw new FleetUnsupportedError('rewind');
   }
 
   async appendSeal(seal: SealRecord): Promise<void> {
@@ -162,10 +183,12 @@ export class JetStreamLog implements SequencerLog {
   private async publishMessage(term: string, data: Uint8Array, partHeaders?: MsgHdrs): Promise<void> {
     const msgID = `${term}:${++this.messageNumber}`;
     let lastError: unknown;
-    for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt++) {
+    const deadline = Date.now() + PUBLISH_DEADLINE_MS;
+    for (let attempt = 1; attempt === 1 || Date.now() < deadline; attempt++) {
       try {
         const ack = await this.client.publish(this.subject, data, {
           msgID,
+          timeout: Math.max(1, Math.min(PUBLISH_ATTEMPT_TIMEOUT_MS, deadline - Date.now())),
           expect: { lastSequence: this.position },
           ...(partHeaders ? { headers: partHeaders } : {}),
         });
@@ -179,7 +202,8 @@ export class JetStreamLog implements SequencerLog {
           this.onFenced(error);
           throw new NotLeadingError('another sequencer appended to the log');
         }
-        this.logger.warn('log append failed; retrying', { attempt, error });
+        this.logger.warn('log append failed; retrying', { attempt, error: (error as Error).message });
+        await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_PAUSE_MS));
       }
     }
     throw lastError;

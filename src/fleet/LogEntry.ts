@@ -17,7 +17,10 @@ import type { SealRecord } from '../sequencer/SequencerLog.js';
 /** One message of the log. */
 export type LogEntry =
   | { kind: 'transactions'; raws: Uint8Array[] }
-  | { kind: 'subBlock'; contents: SubBlockContents; open: LoggedOpenBlockHeader }
+  /** Pooled txs the sequencer dropped (on request, or because none of a sub-block's picks executed). */
+  | { kind: 'dropped'; hashes: Hex[] }
+  /** `dropped`: pool txs this sub-block's execution found no longer executable. */
+  | { kind: 'subBlock'; contents: SubBlockContents; open: LoggedOpenBlockHeader; dropped: Hex[] }
   | { kind: 'seal'; seal: SealRecord };
 
 interface EncodedChanges {
@@ -28,6 +31,7 @@ interface EncodedChanges {
 
 type EncodedEntry =
   | { kind: 'transactions'; raws: Hex[] }
+  | { kind: 'dropped'; hashes: Hex[] }
   | {
       kind: 'subBlock';
       open: EncodedHeader;
@@ -38,6 +42,7 @@ type EncodedEntry =
       gasUsed: Hex;
       logCount: number;
       bloom: Hex;
+      dropped?: Hex[];
     }
   | { kind: 'seal'; open: EncodedHeader; hash: Hex; nextOpensAtMs: number };
 
@@ -69,11 +74,12 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
 
 function toEncoded(entry: LogEntry): EncodedEntry {
   if (entry.kind === 'transactions') return { kind: 'transactions', raws: entry.raws.map(bytesToHex) };
+  if (entry.kind === 'dropped') return entry;
   if (entry.kind === 'seal') {
     const { seal } = entry;
     return { kind: 'seal', open: encodeHeader(seal.open), hash: seal.hash, nextOpensAtMs: seal.nextOpensAtMs };
   }
-  const { contents, open } = entry;
+  const { contents, open, dropped } = entry;
   return {
     kind: 'subBlock',
     open: encodeHeader(open),
@@ -84,17 +90,20 @@ function toEncoded(entry: LogEntry): EncodedEntry {
     gasUsed: toQuantity(contents.gasUsed),
     logCount: contents.logCount,
     bloom: bytesToHex(contents.bloom),
+    ...(dropped.length > 0 ? { dropped } : {}),
   };
 }
 
 function fromEncoded(encoded: EncodedEntry): LogEntry {
   if (encoded.kind === 'transactions') return { kind: 'transactions', raws: encoded.raws.map(hexToBytes) };
+  if (encoded.kind === 'dropped') return encoded;
   if (encoded.kind === 'seal') {
     return { kind: 'seal', seal: { open: decodeHeader(encoded.open), hash: encoded.hash, nextOpensAtMs: encoded.nextOpensAtMs } };
   }
   return {
     kind: 'subBlock',
     open: decodeHeader(encoded.open),
+    dropped: encoded.dropped ?? [],
     contents: {
       subBlock: encoded.subBlock,
       sealInputs: encoded.sealInputs.map((input) => ({ hash: input.hash, raw: hexToBytes(input.raw), receipt: hexToBytes(input.receipt) })),

@@ -5,6 +5,23 @@ import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { type JetStreamLog, PART_HEADER } from './JetStreamLog.js';
 import { decodeLogEntry } from './LogEntry.js';
 
+/**
+ * The log no longer holds a message this node needs: retention (`--nats-log-max-age`,
+ * `--nats-log-max-bytes`) dropped it while the node was behind or down. Applying what follows
+ * would make another chain, so the node stops following and is not ready.
+ */
+export class LogRetentionGapError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly firstKept: number,
+  ) {
+    super(
+      `the sequencer log no longer holds message ${needed} this node needs (it starts at ${firstKept}; see --nats-log-max-age and --nats-log-max-bytes): start this node on a copy of a current node's data directory`,
+    );
+    this.name = 'LogRetentionGapError';
+  }
+}
+
 /** How far a follower is behind the log's end. */
 export interface FollowerLag {
   /** Messages published that this node has not applied yet. */
@@ -18,7 +35,7 @@ export interface FollowerLag {
  * stream from the message after the last one this node applied, and applies each message through
  * the producer's own write path, so the chain, the views every read method answers from, and the
  * events subscriptions hear are those of the sequencer. Accepted transactions enter the pool
- * mirror; sub-blocks are committed as logged; a seal is sealed here and its hash (so its state
+ * mirror and dropped ones leave it; sub-blocks are committed as logged; a seal is sealed here and its hash (so its state
  * root) must be the sequencer's, else the follower stops: this node's chain differs.
  */
 export class LogFollower {
@@ -64,10 +81,16 @@ export class LogFollower {
     return this.running !== undefined;
   }
 
-  /** Starts consuming after the last applied message. */
+  /** Starts consuming after the last applied message; fails (see {@link failure}) when the log no longer holds it. */
   async start(): Promise<void> {
     if (this.running) return;
     const { client, stream } = this.parts;
+    const { state } = await (await client.jetstreamManager()).streams.info(stream);
+    if (state.first_seq > this.applied + 1) {
+      this.stopFollowing(new LogRetentionGapError(this.applied + 1, state.first_seq));
+      return;
+    }
+    this.seenSequence = this.applied;
     const consumer = await client.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.applied + 1 });
     const messages = await consumer.consume();
     this.messages = messages;
@@ -102,6 +125,8 @@ export class LogFollower {
     try {
       for await (const message of messages) {
         if (message.seq <= this.applied) continue;
+        // The stream is one subject, so sequences have no holes but those retention made: messages this node never applied.
+        if (message.seq > this.seen + 1) throw new LogRetentionGapError(this.seen + 1, message.seq);
         this.seenSequence = message.seq;
         const part = message.headers?.get(PART_HEADER);
         if (part) {
@@ -127,23 +152,27 @@ export class LogFollower {
         this.wake();
       }
     } catch (error) {
-      this.failure = error;
-      this.parts.logger.error('stopped following the log: this node cannot apply it', { position: this.applied, error });
+      this.stopFollowing(error);
       await messages.close().catch(() => {});
     }
+  }
+
+  private stopFollowing(error: unknown): void {
+    this.failure = error;
+    this.parts.logger.error('stopped following the log: this node cannot apply it', { position: this.applied, error });
   }
 
   private async apply(sequence: number, data: Uint8Array): Promise<void> {
     const { log, producer, intake } = this.parts;
     const entry = decodeLogEntry(data);
-    if (entry.kind === 'transactions') {
-      await intake.mirror(entry.raws);
+    if (entry.kind === 'transactions' || entry.kind === 'dropped') {
+      await (entry.kind === 'transactions' ? intake.mirror(entry.raws) : intake.mirrorDropped(entry.hashes));
       log.applying(sequence);
       return;
     }
     log.applying(sequence);
     if (entry.kind === 'subBlock') {
-      await producer.applyLoggedSubBlock(entry.contents, entry.open);
+      await producer.applyLoggedSubBlock(entry.contents, entry.open, entry.dropped);
       return;
     }
     const { seal } = entry;

@@ -53,14 +53,25 @@ export class SequencerLease {
       return true;
     } catch (error) {
       let current: LeaseHolder | undefined;
+      let currentRevision = 0;
       try {
-        current = await this.holder();
+        const entry = await this.bucket.get(LEASE_KEY);
+        if (entry?.operation === 'PUT') {
+          current = JSON.parse(entry.string()) as LeaseHolder;
+          currentRevision = entry.revision;
+        }
       } catch {
         // The cluster is unreachable: the lease holds until its TTL would have run out.
         this.logger.warn('could not renew the sequencer lease', { error });
         if (Date.now() - this.renewedAtMs < this.ttlMs) return true;
         this.revision = undefined;
         return false;
+      }
+      // Still this node's: an update whose answer was lost (a NATS server failed) went through. Go on from its revision.
+      if (current?.node === this.node) {
+        this.revision = currentRevision;
+        this.renewedAtMs = Date.now();
+        return true;
       }
       this.revision = undefined;
       // Expired without anyone taking it: take it again.

@@ -1,6 +1,6 @@
-import { type JetStreamClient, type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { DiscardPolicy, type JetStreamClient, type JetStreamManager, jetstreamManager, StorageType, type StreamInfo } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import { natsServers } from '../config/natsServers.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { Logger } from '../primitives/logger.js';
@@ -37,7 +37,17 @@ export async function connectFleet(config: NodeConfig, logger: Logger): Promise<
   const chain = config.chainId.toString();
   const stream = `SEQUIN_${chain}`;
   const logSubject = `sequin.${chain}.log`;
-  await ensureStream(manager, { name: stream, subjects: [logSubject], num_replicas: replicas, storage: StorageType.File });
+  await ensureStream(
+    manager,
+    {
+      name: stream,
+      subjects: [logSubject],
+      num_replicas: replicas,
+      storage: StorageType.File,
+      ...logRetention(config),
+    },
+    logger,
+  );
   // A holder that misses renewals for one block time loses the lease: a standby then sequences within two.
   const leaseTtlMs = Math.max(1000, config.blockTimeMs);
   const kvm = new Kvm(connection);
@@ -47,13 +57,38 @@ export async function connectFleet(config: NodeConfig, logger: Logger): Promise<
   return { connection, client: manager.jetstream(), manager, stream, logSubject, writeSubject: `sequin.${chain}.write`, leases, chainFacts, leaseTtlMs };
 }
 
+/** The stream's retention from `--nats-log-max-age` and `--nats-log-max-bytes` (JetStream: nanoseconds, bytes; 0 and -1 mean none). */
+export function logRetention(config: Pick<NodeConfig, 'natsLogMaxAgeMs' | 'natsLogMaxBytes'>): { max_age: number; max_bytes: number; discard: DiscardPolicy } {
+  return {
+    max_age: nanos(config.natsLogMaxAgeMs),
+    max_bytes: config.natsLogMaxBytes === 0 ? -1 : config.natsLogMaxBytes,
+    // The oldest messages go, never a new one: the sequencer's appends must not fail for space.
+    discard: DiscardPolicy.Old,
+  };
+}
+
+/**
+ * Creates the log's stream, or brings an existing one's retention to this node's settings (the
+ * last node started with other limits sets them for the fleet, and says so in its log).
+ */
 async function ensureStream(
   manager: JetStreamManager,
-  config: { name: string; subjects: string[]; num_replicas: number; storage: StorageType },
+  config: { name: string; subjects: string[]; num_replicas: number; storage: StorageType; max_age: number; max_bytes: number; discard: DiscardPolicy },
+  logger: Logger,
 ): Promise<void> {
+  let existing: StreamInfo;
   try {
-    await manager.streams.info(config.name);
+    existing = await manager.streams.info(config.name);
   } catch {
     await manager.streams.add(config);
+    return;
   }
+  const { max_age, max_bytes } = existing.config;
+  if (max_age === config.max_age && max_bytes === config.max_bytes) return;
+  await manager.streams.update(config.name, { ...existing.config, max_age: config.max_age, max_bytes: config.max_bytes, discard: config.discard });
+  logger.warn('changed the fleet log retention', {
+    stream: config.name,
+    from: { maxAge: max_age, maxBytes: max_bytes },
+    to: { maxAge: config.max_age, maxBytes: config.max_bytes },
+  });
 }

@@ -1,5 +1,6 @@
 import type { Readiness } from '../rpc/status/statusRoutes.js';
 import type { FleetMember } from './FleetMember.js';
+import { LogRetentionGapError } from './LogFollower.js';
 
 /**
  * /ready of a fleet node: the node's own readiness, with its role, state, log position and lag;
@@ -17,7 +18,9 @@ export function fleetReadiness(member: FleetMember, blockTimeMs: number, own: ()
     };
     const readiness = own();
     if (!readiness.ready) return { ...readiness, details };
-    if (member.follower.failure) return { ready: false, reason: 'cannot apply the sequencer log (see the log)', details };
+    const failure = member.follower.failure;
+    if (failure instanceof LogRetentionGapError) return { ready: false, reason: failure.message, details };
+    if (failure) return { ready: false, reason: 'cannot apply the sequencer log (see the log)', details };
     if (!member.sequencing && lag.ms > blockTimeMs) return { ready: false, reason: `behind the sequencer log by ${Math.round(lag.ms)} ms`, details };
     return { ...readiness, details };
   };

@@ -260,7 +260,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,
       stateEdits: sequencer,
-      poolRemoval: new PoolRemoval(pool, journal, storage),
+      poolRemoval: new PoolRemoval(pool, journal, storage, options.log),
       callLogging,
       fork: fork && {
         source: fork.source,

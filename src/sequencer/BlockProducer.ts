@@ -22,7 +22,7 @@ import { stateWriterOver } from '../execution/StateWriter.js';
 import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { hexToBytes } from '../primitives/hex.js';
+import { type Hex, hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
@@ -142,7 +142,7 @@ export class BlockProducer {
     if (!produced) return undefined;
     const batch = new WriteBatch();
     this.writeSubBlock(batch, produced);
-    await this.commitSelected(batch, produced, { subBlock: produced.contents });
+    await this.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
     return this.publishSubBlock(produced);
   }
 
@@ -161,7 +161,7 @@ export class BlockProducer {
     // The sub-block record is left out: the seal would delete it in the same commit.
     this.writeSubBlock(batch, produced, { record: false });
     this.writeSeal(batch, sealing);
-    await this.commitSelected(batch, produced, { subBlock: produced.contents, seal: { sealing, nextOpensAtMs } });
+    await this.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
     const subBlock = this.publishSubBlock(produced);
     const block = this.publishSeal(sealing, nextOpensAtMs);
     return { subBlock, block };
@@ -210,9 +210,10 @@ export class BlockProducer {
    * Applies a sub-block that the fleet's sequencer executed and logged (a follower): the same
    * commit and publication as one produced here; its txs leave this node's pool mirror.
    */
-  async applyLoggedSubBlock(contents: SubBlockContents, header: LoggedOpenBlockHeader): Promise<SubBlockEvent> {
+  async applyLoggedSubBlock(contents: SubBlockContents, header: LoggedOpenBlockHeader, dropped: readonly Hex[] = []): Promise<SubBlockEvent> {
     this.followOpenBlock(header);
-    const mirrored = contents.sealInputs.flatMap((input) => this.parts.pool.get(input.hash) ?? []);
+    // The sequencer's executed txs and those it dropped (no longer executable) leave the mirror alike.
+    const mirrored = [...contents.sealInputs.map((input) => input.hash), ...dropped].flatMap((hash) => this.parts.pool.get(hash) ?? []);
     // Its txs leave the pool mirror and its journal as a sub-block's dropped txs do.
     const produced: ProducedSubBlock = { contents, executed: [], failed: mirrored, startedAt: performance.now() };
     const batch = new WriteBatch();
@@ -273,6 +274,7 @@ export class BlockProducer {
     const targetNumber = Number(target.number);
     const headNumber = Number(this.head.number);
     if (targetNumber > headNumber || chain.blockByNumber(targetNumber)?.hash !== target.hash) return false;
+    await (this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG).beforeRewind();
     const restored = point.open?.contents.length ? point.open : undefined;
     const kept = new Set(restored?.contents.flatMap((contents) => contents.records.map((record) => record.fields.hash as string)));
 
@@ -427,9 +429,17 @@ export class BlockProducer {
    * Appends what `batch` holds to the fleet's log (nothing on a node of its own), notes the log
    * position in it, then commits it: a fenced append (another sequencer took over) commits nothing.
    */
-  private async commitLogged(batch: WriteBatch, logged: { subBlock?: SubBlockContents; seal?: { sealing: Sealing; nextOpensAtMs: number } }): Promise<void> {
+  private async commitLogged(
+    batch: WriteBatch,
+    logged: { subBlock?: SubBlockContents; dropped?: readonly PoolTransaction[]; seal?: { sealing: Sealing; nextOpensAtMs: number } },
+  ): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
-    if (logged.subBlock) await log.appendSubBlock(logged.subBlock, this.open.header);
+    if (logged.subBlock)
+      await log.appendSubBlock(
+        logged.subBlock,
+        this.open.header,
+        (logged.dropped ?? []).map((transaction) => transaction.hash),
+      );
     if (logged.seal)
       await log.appendSeal({ open: logged.seal.sealing.open.header, hash: logged.seal.sealing.block.hash, nextOpensAtMs: logged.seal.nextOpensAtMs });
     log.notePosition(batch);
@@ -589,7 +599,9 @@ export class BlockProducer {
     return block;
   }
 
+  /** Drops txs that no longer execute: from the fleet's log first (followers' pools drop them too), then the journal, then the pool. */
   private async dropFromPool(transactions: PoolTransaction[]): Promise<void> {
+    await (this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG).recordDropped(transactions.map((transaction) => transaction.hash));
     const batch = new WriteBatch();
     for (const transaction of transactions) this.parts.journal.forget(batch, transaction.hash);
     await this.parts.storage.commit(batch);

@@ -19,8 +19,14 @@ export interface SealRecord {
  * follows the log, so a restart resumes from there.
  */
 export interface SequencerLog extends TransactionLog {
-  appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader): Promise<void>;
+  /** Appends a sub-block, with the pool txs its execution dropped (they no longer execute). */
+  appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader, dropped: readonly Hex[]): Promise<void>;
   appendSeal(seal: SealRecord): Promise<void>;
+  /**
+   * Called before a rewind (evm_revert, anvil_rollback, anvil_reset) changes anything: rejects
+   * when the log cannot carry it (a fleet's followers would keep the old chain), which refuses it.
+   */
+  beforeRewind(): Promise<void>;
   notePosition(batch: WriteBatch): void;
 }
 
@@ -29,5 +35,7 @@ export const LOCAL_ONLY_SEQUENCER_LOG: SequencerLog = {
   recordAccepted: async () => {},
   appendSubBlock: async () => {},
   appendSeal: async () => {},
+  recordDropped: async () => {},
+  beforeRewind: async () => {},
   notePosition: () => {},
 };

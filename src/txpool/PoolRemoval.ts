@@ -2,6 +2,7 @@ import type { Hex } from '../primitives/hex.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
+import { LOCAL_ONLY_TRANSACTION_LOG, type TransactionLog } from './TransactionLog.js';
 import type { TxPool } from './TxPool.js';
 
 /**
@@ -19,6 +20,8 @@ export class PoolRemoval {
     private readonly pool: TxPool,
     private readonly journal: PoolJournal,
     private readonly storage: Storage,
+    /** A fleet's log: removals go there first, so the followers' pool mirrors drop the same txs. */
+    private readonly log: TransactionLog = LOCAL_ONLY_TRANSACTION_LOG,
   ) {}
 
   /** Drops the tx and the sender's later-nonce txs; resolves to the tx's hash, or undefined when it is not in the pool. */
@@ -44,8 +47,15 @@ export class PoolRemoval {
   private async remove(candidates: PoolTransaction[]): Promise<number> {
     const removed = candidates.filter((transaction) => !this.pool.isInFlight(transaction.hash));
     if (removed.length === 0) return 0;
-    // Out of the pool first, so the sequencer cannot pick them while the journal commits.
+    // Out of the pool first, so the sequencer cannot pick them while the log and the journal commit.
     for (const transaction of removed) this.pool.remove(transaction.hash);
+    try {
+      await this.log.recordDropped(removed.map((transaction) => transaction.hash));
+    } catch (error) {
+      // Not in the log (this node no longer sequences): the removal did not happen.
+      for (const transaction of [...removed].sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0))) this.pool.admit(transaction);
+      throw error;
+    }
     const batch = new WriteBatch();
     for (const transaction of removed) this.journal.forget(batch, transaction.hash);
     await this.storage.commit(batch);

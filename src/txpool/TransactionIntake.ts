@@ -103,6 +103,16 @@ export class TransactionIntake {
     for (const transaction of admitted) this.events.emit('pendingTransaction', { hash: transaction.hash, transaction });
   }
 
+  /** Drops txs the fleet's sequencer dropped from its pool (on request, or no longer executable), journal included. */
+  async mirrorDropped(hashes: readonly Hex[]): Promise<void> {
+    const batch = new WriteBatch();
+    const dropped = hashes.filter((hash) => this.pool.get(hash) !== undefined);
+    for (const hash of dropped) this.journal.forget(batch, hash);
+    if (batch.isEmpty) return;
+    await this.storage.commit(batch);
+    for (const hash of dropped) this.pool.remove(hash);
+  }
+
   /** Rebuilds the pool from the journal at start-up; txs no longer valid are dropped from it. */
   async restore(): Promise<{ restored: number; dropped: number }> {
     const batch = new WriteBatch();

@@ -6,6 +6,7 @@ import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { FleetUnsupportedError } from '../../errors/FleetUnsupportedError.js';
 import { ForkRemoteError } from '../../errors/ForkRemoteError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
@@ -254,6 +255,14 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
   erc20SlotNotFound: [
     { error: new Erc20SlotNotFoundError('balance'), code: -32000, message: 'Unable to set ERC20 balance, no slot found' },
     { error: new Erc20SlotNotFoundError('allowance'), code: -32000, message: 'Unable to set ERC20 allowance, no slot found' },
+  ],
+  fleetUnsupported: [
+    {
+      error: new FleetUnsupportedError('rewind'),
+      code: -32000,
+      message:
+        'chain rewinds (evm_revert, anvil_rollback, anvil_reset) are not supported on a NATS fleet (--nats): replicas and standbys follow the sequencer log, which does not carry rewinds',
+    },
   ],
 };
 

@@ -71,6 +71,10 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
   storageUnavailable: (error) => server(`storage unavailable: ${describeStorageProblem(error.problem)}; the node accepts no writes until its storage recovers`),
   // Anvil's words (it answers them with -32603; here -32000: the token's layout, not a node fault).
   erc20SlotNotFound: (error) => server(`Unable to set ERC20 ${error.what}, no slot found`),
+  fleetUnsupported: () =>
+    server(
+      'chain rewinds (evm_revert, anvil_rollback, anvil_reset) are not supported on a NATS fleet (--nats): replicas and standbys follow the sequencer log, which does not carry rewinds',
+    ),
 };
 
 /** geth's `override` package wording (addresses checksummed, as its `Address.Hex()`). */

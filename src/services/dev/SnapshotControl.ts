@@ -37,8 +37,10 @@ export class SnapshotControl {
   async revert(id: bigint): Promise<boolean> {
     const point = this.snapshots.get(id);
     if (!point) return false;
+    // A refused rewind (a fleet's node) changes nothing, so the snapshots stay.
+    const rewound = await this.sequencer.rewind(point);
     for (const later of [...this.snapshots.keys()]) if (later >= id) this.snapshots.delete(later);
-    return this.sequencer.rewind(point);
+    return rewound;
   }
 
   /** anvil_rollback: removes the latest `depth` blocks (default 1) and the open block. */
