@@ -30,7 +30,7 @@
  * `after.cpuprofile`, to compare where the time goes at both points.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -171,20 +171,44 @@ async function burst(bench: Bench): Promise<number> {
 }
 
 /**
- * Warm-up then timed bursts at one point of the chain; the timed ones' milliseconds, and the first
- * warm-up's. With `profile`, a CPU profile of the timed bursts is written there.
+ * Bytes this process has caused to be written to disk so far (Linux `/proc/self/io`), or undefined
+ * elsewhere: LMDB rewrites every B-tree page a commit touches, so this shows the write volume a
+ * burst's commits cost as the tables grow.
  */
-async function measurePoint(bench: Bench, profile: string | undefined): Promise<{ samples: number[]; cold: number }> {
+function bytesWritten(): number | undefined {
+  try {
+    const match = /^write_bytes: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What one point measured: the timed bursts' milliseconds, the first warm-up's, and MiB written per timed burst. */
+interface Point {
+  samples: number[];
+  cold: number;
+  writtenPerBurst: number | undefined;
+}
+
+/**
+ * Warm-up then timed bursts at one point of the chain. With `profile`, a CPU profile of the timed
+ * bursts is written there.
+ */
+async function measurePoint(bench: Bench, profile: string | undefined): Promise<Point> {
   let cold = 0;
   for (let r = 0; r < WARMUP_BURSTS; r++) {
     const elapsed = await burst(bench);
     if (r === 0) cold = elapsed;
   }
   const stopProfile = profile ? await startProfile(profile) : undefined;
+  const writtenBefore = bytesWritten();
   const samples: number[] = [];
   for (let r = 0; r < TIMED_BURSTS; r++) samples.push(await burst(bench));
+  const writtenAfter = bytesWritten();
   await stopProfile?.();
-  return { samples, cold };
+  const writtenPerBurst = writtenBefore === undefined || writtenAfter === undefined ? undefined : (writtenAfter - writtenBefore) / TIMED_BURSTS;
+  return { samples, cold, writtenPerBurst };
 }
 
 /** One block of history: up to SUB_BLOCKS_PER_BLOCK sub-blocks of new-recipient transfers, then the seal. */
@@ -237,12 +261,13 @@ function diskUsage(directory: string): number {
   return Number(result.stdout.split('\t')[0]) * 1024;
 }
 
-function summary(samples: readonly number[]): { median: number; range: string; perTx: string } {
+function summary({ samples, writtenPerBurst }: Point): { median: number; range: string; perTx: string; written: string } {
   const median = percentile(samples, 50);
   return {
     median,
     range: `${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)}`,
     perTx: ((median * 1000) / BURST).toFixed(0),
+    written: writtenPerBurst === undefined ? '' : `; ${mib(writtenPerBurst)} MiB written to disk per burst`,
   };
 }
 
@@ -296,25 +321,27 @@ export async function measureFlatCost(transactions: number, options: FlatCostOpt
     log(
       `flat-cost: fresh chain: burst median ${percentile(first.samples, 50).toFixed(0)} ms; generating ${history.toLocaleString('en')} transactions of history…`,
     );
+    const writtenBeforeHistory = bytesWritten();
     const generateSeconds = await generateHistory(bench, history, log);
+    const writtenByHistory = (bytesWritten() ?? Number.NaN) - (writtenBeforeHistory ?? Number.NaN);
     const dataDirBytes = diskUsage(chain.config.dataDir);
 
     const after = await measurePoint(bench, profileDir && join(profileDir, 'after.cpuprofile'));
 
-    const before = summary(first.samples);
-    const later = summary(after.samples);
+    const before = summary(first);
+    const later = summary(after);
     const rss = process.memoryUsage().rss;
     const peakRss = process.resourceUsage().maxRSS * 1024;
     return {
       [FLAT_COST_FIRST.id]: {
         value: before.median,
-        note: `${before.perTx} µs/tx; median of ${TIMED_BURSTS} after ${WARMUP_BURSTS} warm-up bursts, min–max ${before.range}; cold first burst ${first.cold.toFixed(0)}`,
+        note: `${before.perTx} µs/tx; median of ${TIMED_BURSTS} after ${WARMUP_BURSTS} warm-up bursts, min–max ${before.range}; cold first burst ${first.cold.toFixed(0)}${before.written}`,
       },
       [FLAT_COST_AFTER.id]: {
         value: later.median,
         note:
-          `${later.perTx} µs/tx; after ${transactions.toLocaleString('en')} txs (${history.toLocaleString('en')} generated in ${generateSeconds.toFixed(0)} s, each to a new account), ` +
-          `median of ${TIMED_BURSTS}, min–max ${later.range}; data dir ${mib(dataDirBytes)} MiB, RSS ${mib(rss)} MiB (peak ${mib(peakRss)})`,
+          `${later.perTx} µs/tx; after ${transactions.toLocaleString('en')} txs (${history.toLocaleString('en')} generated in ${generateSeconds.toFixed(0)} s, each to a new account${Number.isNaN(writtenByHistory) ? '' : `, ${(writtenByHistory / 2 ** 30).toFixed(1)} GiB written to disk`}), ` +
+          `median of ${TIMED_BURSTS}, min–max ${later.range}${later.written}; data dir ${mib(dataDirBytes)} MiB, RSS ${mib(rss)} MiB (peak ${mib(peakRss)})`,
       },
       [FLAT_COST_RATIO.id]: { value: later.median / before.median, note: `${later.median.toFixed(0)} ÷ ${before.median.toFixed(0)} ms` },
     };
