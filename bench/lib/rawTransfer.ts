@@ -30,9 +30,18 @@ function typed(payload: Uint8Array): Uint8Array {
   return out;
 }
 
+/** Fields a chain other than the benchmark's default may need (chain-import.ts signs for its own genesis). */
+export interface TransferFees {
+  chainId: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const BENCH_FEES: TransferFees = { chainId: BigInt(CHAIN_ID), maxFeePerGas: MAX_FEE_PER_GAS, maxPriorityFeePerGas: MAX_PRIORITY_FEE_PER_GAS };
+
 /** The raw bytes of a signed transfer of 1 wei from `privateKey` (nonce `nonce`) to the 20-byte `to`. */
-export function signRawTransfer(privateKey: Uint8Array, nonce: number, to: Uint8Array): Uint8Array {
-  const fields = [BigInt(CHAIN_ID), nonce, MAX_PRIORITY_FEE_PER_GAS, MAX_FEE_PER_GAS, TRANSFER_GAS, to, 1n, new Uint8Array(0), []];
+export function signRawTransfer(privateKey: Uint8Array, nonce: number, to: Uint8Array, fees: TransferFees = BENCH_FEES): Uint8Array {
+  const fields = [fees.chainId, nonce, fees.maxPriorityFeePerGas, fees.maxFeePerGas, TRANSFER_GAS, to, 1n, new Uint8Array(0), []];
   const { r, s, yParity } = signHash(keccak256(typed(RLP.encode(fields))), privateKey);
   return typed(RLP.encode([...fields, yParity, minimal(r), minimal(s)]));
 }

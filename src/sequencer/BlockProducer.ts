@@ -347,6 +347,8 @@ export class BlockProducer {
    */
   async refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
     const { storage, chain, chainWriter, world, pool, journal, parameters, clock, events, logger, trieNodes } = this.parts;
+    // A re-fork rewinds the whole chain: a fleet's log cannot carry it either (see rewind).
+    await (this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG).beforeRewind();
     const anchorWrites = await forkAnchorWrites({ chainWriter, trieNodes, anchor: next.anchor, forkState: next.state, allocations });
     const dropped = [...pool.contents().values()].flatMap((byNonce) => [...byNonce.values()]);
     const batch = reforkWrites({
