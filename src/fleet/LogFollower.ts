@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ConsumerMessages, DeliverPolicy, type JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from '../primitives/logger.js';
 import type { BlockProducer } from '../sequencer/BlockProducer.js';
@@ -22,6 +23,20 @@ export class LogRetentionGapError extends Error {
   }
 }
 
+/** What this node cannot apply: following stops (unlike a consumer interrupted by NATS, which resumes). */
+class CannotApply extends Error {
+  constructor(readonly reason: unknown) {
+    super('cannot apply the log');
+  }
+}
+
+/** Pause before consuming again after the consumer ended or failed (a NATS server lost, a leader election). */
+const RESUME_DELAY_MS = 250;
+/** A consumer silent this long while the stream has unread messages is replaced. */
+const STALL_MS = 3_000;
+/** How often a consumer's silence is checked. */
+const STALL_CHECK_MS = 1_000;
+
 /** How far a follower is behind the log's end. */
 export interface FollowerLag {
   /** Messages published that this node has not applied yet. */
@@ -41,6 +56,7 @@ export interface FollowerLag {
 export class LogFollower {
   private messages: ConsumerMessages | undefined;
   private running: Promise<void> | undefined;
+  private stopping = false;
   private waiters: Array<{ sequence: number; resolve: (reached: boolean) => void; reached: () => boolean }> = [];
   private lastLag: FollowerLag = { messages: 0, ms: 0 };
   /** The last stream sequence read, applied or not (a part of an entry whose other parts never came). */
@@ -81,30 +97,109 @@ export class LogFollower {
     return this.running !== undefined;
   }
 
-  /** Starts consuming after the last applied message; fails (see {@link failure}) when the log no longer holds it. */
+  /**
+   * Starts consuming after the last applied message; fails (see {@link failure}) when the log no
+   * longer holds it. Consumption that ends or fails on the NATS side (a server of the cluster
+   * lost, the stream electing a new leader) starts again after the last applied message; only
+   * what this node cannot apply stops it.
+   */
   async start(): Promise<void> {
     if (this.running) return;
-    const { client, stream } = this.parts;
-    const { state } = await (await client.jetstreamManager()).streams.info(stream);
-    if (state.first_seq > this.applied + 1) {
-      this.stopFollowing(new LogRetentionGapError(this.applied + 1, state.first_seq));
-      return;
-    }
-    this.seenSequence = this.applied;
-    const consumer = await client.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.applied + 1 });
-    const messages = await consumer.consume();
-    this.messages = messages;
-    this.running = this.applyAll(messages);
+    this.stopping = false;
+    // The first consumer is opened before start resolves (its failure is the caller's); later ones by follow().
+    const first = await this.openMessages();
+    if (first === undefined) return;
+    this.running = this.follow(first);
   }
 
   /** Stops after the message being applied. */
   async stop(): Promise<void> {
     const running = this.running;
     if (!running) return;
-    await this.messages?.close();
+    this.stopping = true;
+    await this.messages?.close().catch(() => {});
     await running;
     this.running = undefined;
     this.messages = undefined;
+  }
+
+  private async follow(first: ConsumerMessages): Promise<void> {
+    let opened: ConsumerMessages | undefined = first;
+    while (!this.stopping && this.failure === undefined) {
+      let messages: ConsumerMessages | undefined;
+      try {
+        messages = opened ?? (await this.openMessages());
+        opened = undefined;
+        if (messages === undefined) return;
+        this.messages = messages;
+        if (this.stopping) break;
+        const watchdog = this.closeWhenStalled(messages);
+        try {
+          await this.applyAll(messages);
+        } finally {
+          clearInterval(watchdog);
+        }
+      } catch (error) {
+        if (error instanceof CannotApply) {
+          this.stopFollowing(error.reason);
+          await messages?.close().catch(() => {});
+          return;
+        }
+        if (!this.stopping) {
+          this.parts.logger.warn('the log consumer was interrupted; resuming after the last applied message', { position: this.applied, error: String(error) });
+        }
+      }
+      await messages?.close().catch(() => {});
+      if (!this.stopping) await sleep(RESUME_DELAY_MS);
+    }
+  }
+
+  /**
+   * Closes `messages` when nothing arrived for STALL_MS although the stream holds messages this node
+   * has not read: a consumer can stay silent after the server it lived on died, and closing it makes
+   * follow() open a new one. Returns the timer to clear.
+   */
+  private closeWhenStalled(messages: ConsumerMessages): NodeJS.Timeout {
+    let lastSeen = this.seen;
+    let quietSince = Date.now();
+    let checking = false;
+    const timer = setInterval(async () => {
+      if (this.seen !== lastSeen) {
+        lastSeen = this.seen;
+        quietSince = Date.now();
+        return;
+      }
+      if (checking || Date.now() - quietSince < STALL_MS) return;
+      checking = true;
+      try {
+        const { state } = await (await this.parts.client.jetstreamManager()).streams.info(this.parts.stream);
+        if (state.last_seq > this.seen && this.seen === lastSeen) {
+          this.parts.logger.warn('the log consumer went quiet behind the stream; consuming again', { position: this.applied, streamEnd: state.last_seq });
+          await messages.close().catch(() => {});
+        }
+        quietSince = Date.now();
+      } catch {
+        // The cluster cannot answer now (a leader election): the next check asks again.
+      } finally {
+        checking = false;
+      }
+    }, STALL_CHECK_MS);
+    timer.unref();
+    return timer;
+  }
+
+  /** A consumer of the stream from the message after the last applied one; undefined (and stopped) if retention dropped it. */
+  private async openMessages(): Promise<ConsumerMessages | undefined> {
+    const { client, stream } = this.parts;
+    const { state } = await (await client.jetstreamManager()).streams.info(stream);
+    if (state.first_seq > this.applied + 1) {
+      this.stopFollowing(new LogRetentionGapError(this.applied + 1, state.first_seq));
+      return undefined;
+    }
+    this.seenSequence = this.applied;
+    this.pendingParts = [];
+    const consumer = await client.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.applied + 1 });
+    return consumer.consume();
   }
 
   /** Resolves true once message `sequence` is applied (or, with `seen`, read), false if `timeoutMs` passes first. */
@@ -121,39 +216,47 @@ export class LogFollower {
     });
   }
 
+  /**
+   * Applies messages until the consumer ends. What this node cannot apply (a retention gap, an
+   * entry that fails, a seal with another hash) is thrown as {@link CannotApply}; anything else
+   * thrown comes from the consumer, and the caller resumes.
+   */
   private async applyAll(messages: ConsumerMessages): Promise<void> {
-    try {
-      for await (const message of messages) {
-        if (message.seq <= this.applied) continue;
-        // The stream is one subject, so sequences have no holes but those retention made: messages this node never applied.
-        if (message.seq > this.seen + 1) throw new LogRetentionGapError(this.seen + 1, message.seq);
-        this.seenSequence = message.seq;
-        const part = message.headers?.get(PART_HEADER);
-        if (part) {
-          const [index, count] = part.split('/').map(Number);
-          if (index === 1) this.pendingParts = [];
-          this.pendingParts.push(message.data);
-          if (index !== count) {
-            this.wake();
-            continue;
-          }
-          const whole = Buffer.concat(this.pendingParts);
-          this.pendingParts = [];
-          await this.apply(message.seq, whole);
-        } else {
-          // Parts before a whole message are an append its sequencer never finished (it died): never acknowledged, dropped.
-          this.pendingParts = [];
-          await this.apply(message.seq, message.data);
+    for await (const message of messages) {
+      if (message.seq <= this.applied) continue;
+      // The stream is one subject, so sequences have no holes but those retention made: messages this node never applied.
+      if (message.seq > this.seen + 1) throw new CannotApply(new LogRetentionGapError(this.seen + 1, message.seq));
+      this.seenSequence = message.seq;
+      const part = message.headers?.get(PART_HEADER);
+      if (part) {
+        const [index, count] = part.split('/').map(Number);
+        if (index === 1) this.pendingParts = [];
+        this.pendingParts.push(message.data);
+        if (index !== count) {
+          this.wake();
+          continue;
         }
-        this.seenSequence = message.seq;
-        const ms = Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1_000_000);
-        this.lastLag = { messages: message.info.pending, ms };
-        this.parts.onApplied?.(this.lastLag);
-        this.wake();
+        const whole = Buffer.concat(this.pendingParts);
+        this.pendingParts = [];
+        await this.applyOrStop(message.seq, whole);
+      } else {
+        // Parts before a whole message are an append its sequencer never finished (it died): never acknowledged, dropped.
+        this.pendingParts = [];
+        await this.applyOrStop(message.seq, message.data);
       }
+      this.seenSequence = message.seq;
+      const ms = Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1_000_000);
+      this.lastLag = { messages: message.info.pending, ms };
+      this.parts.onApplied?.(this.lastLag);
+      this.wake();
+    }
+  }
+
+  private async applyOrStop(sequence: number, data: Uint8Array): Promise<void> {
+    try {
+      await this.apply(sequence, data);
     } catch (error) {
-      this.stopFollowing(error);
-      await messages.close().catch(() => {});
+      throw new CannotApply(error);
     }
   }
 
