@@ -118,7 +118,9 @@ export function attachTracer(execution: ExecutionVm, tracer: ExecutionTracer, op
       type,
       from,
       to,
-      input: message.data,
+      // A copy: the EVM passes a CALL's input as a view of the caller's memory, which the call's
+      // return data (written where solc put the input) overwrites before a tracer reports it.
+      input: message.data.slice(),
       gas: message.gasLimit,
       value: type === 'STATICCALL' ? undefined : message.value,
     });
