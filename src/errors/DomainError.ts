@@ -5,6 +5,7 @@ import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededErro
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
 import type { FleetUnsupportedError } from './FleetUnsupportedError.js';
+import type { ForkProofUnavailableError } from './ForkProofUnavailableError.js';
 import type { ForkRemoteError } from './ForkRemoteError.js';
 import type { GasAllowanceExceededError } from './GasAllowanceExceededError.js';
 import type { GenesisNotTraceableError } from './GenesisNotTraceableError.js';
@@ -61,4 +62,6 @@ export type DomainError =
   // Dev methods (anvil_*).
   | Erc20SlotNotFoundError
   // What a NATS fleet's log cannot carry (rewinds).
-  | FleetUnsupportedError;
+  | FleetUnsupportedError
+  // Fork mode: proofs of remote state above the fork block.
+  | ForkProofUnavailableError;

@@ -19,7 +19,7 @@ import { swapPairArtifact, testTokenArtifact } from '../../src/testing/contracts
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { type AnvilProcess, cleanupAnvilProcesses, startAnvil } from '../../src/testing/tools/startAnvil.js';
 import { balanceSlot } from './forkOrigin.js';
-import { DEV_ACCOUNTS, pollReceipt, rpcResult, waitForBlockAfter, ZERO_HASH } from './helpers.js';
+import { DEV_ACCOUNTS, pollReceipt, rpcError, rpcResult, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 
 const tokenAbi = testTokenArtifact.abi;
 const pairAbi = swapPairArtifact.abi;
@@ -244,6 +244,13 @@ async function expectSwapOnFork(fork: NodeProcess, origin: SwapOrigin): Promise<
     const tokenProof = await rpcResult<ProofResult>(fork.url, 'eth_getProof', [token, [balanceSlot(origin.holder)], sealedAt]);
     expect(await verifiedProof(sealed.stateRoot, token, tokenProof)).toEqual([value]);
   }
+
+  // A slot the fork never wrote (lastProvider) still reads the origin's value, so a proof from the fork's own trie
+  // would show zero: refused, naming the slot and where a proof can be had.
+  expect(await rpcError(fork.url, 'eth_getProof', [origin.pair, [LAST_PROVIDER_SLOT], sealedAt])).toMatchObject({
+    code: -32000,
+    message: expect.stringMatching(/^cannot prove slot 0x0{64} of 0x[0-9a-f]{40} above the fork block \d+: its value comes from the remote/),
+  });
 
   // The origin never saw any of it.
   expect(await readMarket(origin.url, origin, 'latest')).toEqual(before);

@@ -7,6 +7,7 @@ import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceed
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { FleetUnsupportedError } from '../../errors/FleetUnsupportedError.js';
+import { ForkProofUnavailableError } from '../../errors/ForkProofUnavailableError.js';
 import { ForkRemoteError } from '../../errors/ForkRemoteError.js';
 import { GasAllowanceExceededError } from '../../errors/GasAllowanceExceededError.js';
 import { GenesisNotTraceableError } from '../../errors/GenesisNotTraceableError.js';
@@ -262,6 +263,20 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
       code: -32000,
       message:
         'chain rewinds (evm_revert, anvil_rollback, anvil_reset) are not supported on a NATS fleet (--nats): replicas and standbys follow the sequencer log, which does not carry rewinds',
+    },
+  ],
+  forkProofUnavailable: [
+    {
+      error: new ForkProofUnavailableError('0x00000000000000000000000000000000000000aa', '0x02', 21n),
+      code: -32000,
+      message:
+        "cannot prove slot 0x02 of 0x00000000000000000000000000000000000000aa above the fork block 21: its value comes from the remote, and this chain's state roots cover only what it wrote; ask for a proof at block 21 or below",
+    },
+    {
+      error: new ForkProofUnavailableError('0x00000000000000000000000000000000000000aa', undefined, 21n),
+      code: -32000,
+      message:
+        "cannot prove account 0x00000000000000000000000000000000000000aa above the fork block 21: its value comes from the remote, and this chain's state roots cover only what it wrote; ask for a proof at block 21 or below",
     },
   ],
 };

@@ -75,6 +75,10 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     server(
       'chain rewinds (evm_revert, anvil_rollback, anvil_reset) are not supported on a NATS fleet (--nats): replicas and standbys follow the sequencer log, which does not carry rewinds',
     ),
+  forkProofUnavailable: (error) =>
+    server(
+      `cannot prove ${error.slot === undefined ? `account ${error.address}` : `slot ${error.slot} of ${error.address}`} above the fork block ${error.forkBlock}: its value comes from the remote, and this chain's state roots cover only what it wrote; ask for a proof at block ${error.forkBlock} or below`,
+    ),
 };
 
 /** geth's `override` package wording (addresses checksummed, as its `Address.Hex()`). */

@@ -2,11 +2,13 @@
  * The state service of a fork: balances, nonces, code, storage and proofs at a block named at or
  * below the fork block come from the remote (cached), so they are exactly the origin's; every other
  * read is the fork's own state, which reads untouched keys through to the remote at the fork block.
- * Proofs of the remote's blocks are the remote's own (against the remote's state root).
+ * Proofs of the remote's blocks are the remote's own (against the remote's state root); above the
+ * fork block a proof of state that still comes from the remote is refused (ForkProofUnavailableError).
  */
+import { ForkProofUnavailableError } from '../../errors/ForkProofUnavailableError.js';
 import type { AccountProofResult, StorageKeyRequest } from '../../execution/accountProof.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import { bytesToHex, type Hex, hexToBytes } from '../../primitives/hex.js';
+import { bytesToBigint, bytesToHex, type Hex, hexToBytes } from '../../primitives/hex.js';
 import type { StateQueries } from '../state/StateQueries.js';
 import type { ForkHistory } from './ForkHistory.js';
 
@@ -49,9 +51,25 @@ export class ForkedStateQueries implements State {
     );
   }
 
+  /**
+   * At or below the fork block, the remote's proof. Above it, the proof from this chain's own
+   * trie, which holds only what the fork wrote: refused when it would show another value than
+   * the reads do (an account or slot whose value still comes from the remote).
+   */
   async getProof(address: Uint8Array, storageKeys: StorageKeyRequest[], block: BlockSelector): Promise<AccountProofResult> {
     const remote = this.history.remoteBlock(block);
-    if (remote === undefined) return this.local.getProof(address, storageKeys, block);
-    return this.history.call<AccountProofResult>('eth_getProof', [bytesToHex(address), storageKeys.map((key) => key.printed), remote]);
+    if (remote !== undefined) {
+      return this.history.call<AccountProofResult>('eth_getProof', [bytesToHex(address), storageKeys.map((key) => key.printed), remote]);
+    }
+    const proof = await this.local.getProof(address, storageKeys, block);
+    const printed = bytesToHex(address);
+    if (BigInt(proof.balance) !== this.local.getBalance(address, block) || BigInt(proof.nonce) !== this.local.getTransactionCount(address, block)) {
+      throw new ForkProofUnavailableError(printed, undefined, this.history.number);
+    }
+    storageKeys.forEach((key, index) => {
+      const read = bytesToBigint(this.local.getStorageAt(address, key.slot, block));
+      if (BigInt(proof.storageProof[index]!.value) !== read) throw new ForkProofUnavailableError(printed, key.printed, this.history.number);
+    });
+    return proof;
   }
 }
