@@ -4,6 +4,7 @@ import type { ExecutionFailedError } from './ExecutionFailedError.js';
 import type { ExecutionMemoryExceededError } from './ExecutionMemoryExceededError.js';
 import type { ExecutionRevertedError } from './ExecutionRevertedError.js';
 import type { ExecutionTimeoutError } from './ExecutionTimeoutError.js';
+import type { FleetLogUnavailableError } from './FleetLogUnavailableError.js';
 import type { FleetUnsupportedError } from './FleetUnsupportedError.js';
 import type { ForkProofUnavailableError } from './ForkProofUnavailableError.js';
 import type { ForkRemoteError } from './ForkRemoteError.js';
@@ -61,7 +62,8 @@ export type DomainError =
   | StorageUnavailableError
   // Dev methods (anvil_*).
   | Erc20SlotNotFoundError
-  // What a NATS fleet's log cannot carry (rewinds).
+  // What a NATS fleet's log cannot carry (rewinds), and a log that does not acknowledge in time.
   | FleetUnsupportedError
+  | FleetLogUnavailableError
   // Fork mode: proofs of remote state above the fork block.
   | ForkProofUnavailableError;

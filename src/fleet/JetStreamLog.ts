@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
+import { FleetLogUnavailableError } from '../errors/FleetLogUnavailableError.js';
 import { FleetUnsupportedError } from '../errors/FleetUnsupportedError.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
@@ -206,6 +207,7 @@ export class JetStreamLog implements SequencerLog {
         await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_PAUSE_MS));
       }
     }
-    throw lastError;
+    // Not acknowledged in time: whether it reached the stream is unknown (the client is told to send again).
+    throw new FleetLogUnavailableError(PUBLISH_DEADLINE_MS, lastError instanceof Error ? `${lastError.name}: ${lastError.message}` : String(lastError));
   }
 }

@@ -6,6 +6,7 @@ import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionRevertedError } from '../../errors/ExecutionRevertedError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { FleetLogUnavailableError } from '../../errors/FleetLogUnavailableError.js';
 import { FleetUnsupportedError } from '../../errors/FleetUnsupportedError.js';
 import { ForkProofUnavailableError } from '../../errors/ForkProofUnavailableError.js';
 import { ForkRemoteError } from '../../errors/ForkRemoteError.js';
@@ -263,6 +264,14 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
       code: -32000,
       message:
         'chain rewinds (evm_revert, anvil_rollback, anvil_reset) are not supported on a NATS fleet (--nats): replicas and standbys follow the sequencer log, which does not carry rewinds',
+    },
+  ],
+  fleetLogUnavailable: [
+    {
+      error: new FleetLogUnavailableError(10_000, 'TimeoutError: timeout'),
+      code: -32000,
+      message:
+        'sequencer log unavailable: no append was acknowledged within 10 s (the NATS cluster lost a server or is electing a leader); the outcome is unknown, send again',
     },
   ],
   forkProofUnavailable: [
