@@ -18,6 +18,7 @@ import type { InvalidTransactionRequestError } from './InvalidTransactionRequest
 import type { LimitExceededError } from './LimitExceededError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
+import type { NotLeadingError } from './NotLeadingError.js';
 import type { SendSyncTimeoutError } from './SendSyncTimeoutError.js';
 import type { SimulationError } from './SimulationError.js';
 import type { StorageUnavailableError } from './StorageUnavailableError.js';
@@ -65,5 +66,6 @@ export type DomainError =
   // What a NATS fleet's log cannot carry (rewinds), and a log that does not acknowledge in time.
   | FleetUnsupportedError
   | FleetLogUnavailableError
+  | NotLeadingError
   // Fork mode: proofs of remote state above the fork block.
   | ForkProofUnavailableError;

@@ -3,6 +3,7 @@ import { JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
 import { FleetLogUnavailableError } from '../errors/FleetLogUnavailableError.js';
 import { FleetUnsupportedError } from '../errors/FleetUnsupportedError.js';
+import { NotLeadingError } from '../errors/NotLeadingError.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import type { OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
@@ -35,12 +36,7 @@ const PUBLISH_ATTEMPT_TIMEOUT_MS = 2_000;
 const PUBLISH_RETRY_PAUSE_MS = 100;
 
 /** Thrown by appends of a node that may not append (it follows, or another sequencer took over). */
-export class NotLeadingError extends Error {
-  constructor(reason: string) {
-    super(`this node does not sequence the fleet's log: ${reason}`);
-    this.name = 'NotLeadingError';
-  }
-}
+export { NotLeadingError };
 
 type Mode = { kind: 'follow' } | { kind: 'lead'; term: string } | { kind: 'fenced' };
 

@@ -20,6 +20,7 @@ import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionR
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
+import { NotLeadingError } from '../../errors/NotLeadingError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { StorageUnavailableError } from '../../errors/StorageUnavailableError.js';
@@ -272,6 +273,13 @@ const CASES: { [K in DomainError['kind']]: Case[] } = {
       code: -32000,
       message:
         'sequencer log unavailable: no append was acknowledged within 10 s (the NATS cluster lost a server or is electing a leader); the outcome is unknown, send again',
+    },
+  ],
+  notLeading: [
+    {
+      error: new NotLeadingError('another sequencer appended to the log'),
+      code: -32000,
+      message: "this node does not sequence the fleet's log now (it follows, or another sequencer took over); nothing was accepted here, send again",
     },
   ],
   forkProofUnavailable: [

@@ -79,6 +79,8 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
     server(
       `sequencer log unavailable: no append was acknowledged within ${error.waitedMs / 1000} s (the NATS cluster lost a server or is electing a leader); the outcome is unknown, send again`,
     ),
+  notLeading: () =>
+    server("this node does not sequence the fleet's log now (it follows, or another sequencer took over); nothing was accepted here, send again"),
   forkProofUnavailable: (error) =>
     server(
       `cannot prove ${error.slot === undefined ? `account ${error.address}` : `slot ${error.slot} of ${error.address}`} above the fork block ${error.forkBlock}: its value comes from the remote, and this chain's state roots cover only what it wrote; ask for a proof at block ${error.forkBlock} or below`,
