@@ -2,6 +2,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockProducer } from '../sequencer/BlockProducer.js';
+import type { LoggedOpenBlockHeader } from '../sequencer/OpenBlock.js';
+import type { SealRecord } from '../sequencer/SequencerLog.js';
 import { signPoolTx, testSigner } from '../testing/signedTransactions.js';
 import { silentLogger } from '../testing/silentLogger.js';
 import { cleanupNatsClusters, startNatsCluster } from '../testing/startNatsCluster.js';
@@ -12,6 +14,22 @@ import { decodeLogEntry } from './LogEntry.js';
 import { LogFollower, LogRetentionGapError } from './LogFollower.js';
 
 let connection: NatsConnection;
+
+/** The header of an empty block `number`, as a seal logs it. */
+function openHeader(number: number): LoggedOpenBlockHeader {
+  return {
+    number,
+    timestamp: BigInt(number),
+    baseFeePerGas: 1_000_000_000n,
+    gasLimit: 30_000_000n,
+    coinbase: new Uint8Array(20),
+    parentHash: new Uint8Array(32).fill(number),
+    parentStateRoot: new Uint8Array(32).fill(7),
+    openedAtMs: number * 1_000,
+    notBeforeMs: number * 1_000,
+    spends: {},
+  };
+}
 
 beforeAll(async () => {
   const nats = await startNatsCluster();
@@ -52,6 +70,24 @@ describe('JetStreamLog', () => {
     // The leader goes on after its own last message.
     await leader.recordAccepted(await signPoolTx(testSigner(0), { nonce: 5 }));
     expect(leader.lastSequence).toBe(2);
+  });
+
+  it('refuses every append once this node stops leading, so a step under way when it steps down commits nothing the log lacks', async () => {
+    const manager = await jetstreamManager(connection);
+    const log = new JetStreamLog(manager.jetstream(), 'steps', silentLogger);
+    await manager.streams.add({ name: 'STEPS', subjects: ['steps'] });
+    log.lead(0);
+    const seal: SealRecord = { open: openHeader(1), hash: `0x${'11'.repeat(32)}`, nextOpensAtMs: 2_000 };
+    await log.append({ seal });
+    expect(log.lastSequence).toBe(1);
+    // The lease was lost mid-step: what the step appends next must fail, not pass silently.
+    log.follow();
+    await expect(log.append({ seal: { ...seal, open: openHeader(2) } })).rejects.toBeInstanceOf(NotLeadingError);
+    await expect(log.recordDropped([`0x${'22'.repeat(32)}`])).rejects.toBeInstanceOf(NotLeadingError);
+    await expect(log.recordAccepted(await signPoolTx(testSigner(2), { nonce: 0 }))).rejects.toBeInstanceOf(NotLeadingError);
+    expect((await manager.streams.info('STEPS')).state.last_seq).toBe(1);
+    const logged = decodeLogEntry((await manager.streams.getMessage('STEPS', { seq: 1 }))!.data);
+    expect(logged).toEqual({ kind: 'commit', commit: { seal } });
   });
 
   it('splits an entry larger than a message into parts that a follower joins again', async () => {

@@ -6,8 +6,7 @@ import { FleetUnsupportedError } from '../errors/FleetUnsupportedError.js';
 import { NotLeadingError } from '../errors/NotLeadingError.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
-import type { OpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
-import type { SealRecord, SequencerLog } from '../sequencer/SequencerLog.js';
+import type { LoggedCommit, SequencerLog } from '../sequencer/SequencerLog.js';
 import type { Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import { encodeLogEntry, type LogEntry } from './LogEntry.js';
@@ -56,8 +55,8 @@ interface WaitingTransaction {
  * flight wait and go together in the next one (group commit), so a burst of submissions costs one
  * round trip to a majority of the cluster, not one each.
  *
- * While this node follows, appends do nothing and {@link notePosition} records the message the
- * follower is applying.
+ * While this node follows, appends are refused ({@link NotLeadingError}) and {@link notePosition}
+ * records the message the follower is applying.
  */
 export class JetStreamLog implements SequencerLog {
   private mode: Mode = { kind: 'follow' };
@@ -118,14 +117,20 @@ export class JetStreamLog implements SequencerLog {
   }
 
   async recordDropped(hashes: readonly Hex[]): Promise<void> {
-    if (this.mode.kind === 'follow' || hashes.length === 0) return;
+    if (hashes.length === 0) return;
+    this.assertLeading();
     const entry: LogEntry = { kind: 'dropped', hashes: [...hashes] };
     await this.enqueue(() => this.publish(entry));
   }
 
-  async appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader, dropped: readonly Hex[]): Promise<void> {
-    if (this.mode.kind === 'follow') return;
-    const entry: LogEntry = { kind: 'subBlock', contents, open, dropped: [...dropped] };
+  /**
+   * Appends one producer commit. Refused unless this node leads: a step that was under way when
+   * the node stepped down must not commit what the log does not hold (followers would miss it,
+   * and this node's chain would part from the log's).
+   */
+  async append(commit: LoggedCommit): Promise<void> {
+    this.assertLeading();
+    const entry: LogEntry = { kind: 'commit', commit };
     await this.enqueue(() => this.publish(entry));
   }
 
@@ -134,14 +139,12 @@ export class JetStreamLog implements SequencerLog {
     throw new FleetUnsupportedError('rewind');
   }
 
-  async appendSeal(seal: SealRecord): Promise<void> {
-    if (this.mode.kind === 'follow') return;
-    const entry: LogEntry = { kind: 'seal', seal };
-    await this.enqueue(() => this.publish(entry));
-  }
-
   notePosition(batch: WriteBatch): void {
     batch.putRecord(LOG_POSITION_KEY, this.position);
+  }
+
+  private assertLeading(): void {
+    if (this.mode.kind !== 'lead') throw new NotLeadingError(this.mode.kind);
   }
 
   /** Runs `step` after every append queued before it. */

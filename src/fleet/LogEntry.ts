@@ -1,8 +1,8 @@
 /**
  * What the sequencer's log on JetStream carries, and its encoding. One message is either a group
  * of accepted transactions (group commit: every tx accepted while the previous message was in
- * flight) or exactly one sub-block or one seal, so a follower's position (the last message it
- * applied) is always a chain position.
+ * flight), a group of dropped ones, or exactly one commit of the producer (a sub-block, a seal, or
+ * both), so a follower's position (the last message it applied) is always a chain position.
  *
  * JSON, with bytes as hex and bigints as quantities: the entries are already mostly RPC-shaped
  * records, and a human can read a message with `nats stream get`.
@@ -11,17 +11,15 @@ import { type Account, createAccountFromRLP } from '@ethereumjs/util';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { LoggedOpenBlockHeader, SubBlockContents } from '../sequencer/OpenBlock.js';
-import type { SealRecord } from '../sequencer/SequencerLog.js';
+import type { LoggedOpenBlockHeader } from '../sequencer/OpenBlock.js';
+import type { LoggedCommit } from '../sequencer/SequencerLog.js';
 
 /** One message of the log. */
 export type LogEntry =
   | { kind: 'transactions'; raws: Uint8Array[] }
   /** Pooled txs the sequencer dropped (on request, or because none of a sub-block's picks executed). */
   | { kind: 'dropped'; hashes: Hex[] }
-  /** `dropped`: pool txs this sub-block's execution found no longer executable. */
-  | { kind: 'subBlock'; contents: SubBlockContents; open: LoggedOpenBlockHeader; dropped: Hex[] }
-  | { kind: 'seal'; seal: SealRecord };
+  | { kind: 'commit'; commit: LoggedCommit };
 
 interface EncodedChanges {
   accounts: Array<[string, Hex | null]>;
@@ -29,22 +27,28 @@ interface EncodedChanges {
   code: Array<[string, Hex]>;
 }
 
+interface EncodedSubBlock {
+  open: EncodedHeader;
+  subBlock: StoredSubBlock;
+  sealInputs: Array<{ hash: Hex; raw: Hex; receipt: Hex }>;
+  records: readonly StoredTransaction[];
+  changes: EncodedChanges;
+  gasUsed: Hex;
+  logCount: number;
+  bloom: Hex;
+  dropped?: Hex[];
+}
+
+interface EncodedSeal {
+  open: EncodedHeader;
+  hash: Hex;
+  nextOpensAtMs: number;
+}
+
 type EncodedEntry =
   | { kind: 'transactions'; raws: Hex[] }
   | { kind: 'dropped'; hashes: Hex[] }
-  | {
-      kind: 'subBlock';
-      open: EncodedHeader;
-      subBlock: StoredSubBlock;
-      sealInputs: Array<{ hash: Hex; raw: Hex; receipt: Hex }>;
-      records: readonly StoredTransaction[];
-      changes: EncodedChanges;
-      gasUsed: Hex;
-      logCount: number;
-      bloom: Hex;
-      dropped?: Hex[];
-    }
-  | { kind: 'seal'; open: EncodedHeader; hash: Hex; nextOpensAtMs: number };
+  | { kind: 'commit'; subBlock?: EncodedSubBlock; seal?: EncodedSeal };
 
 interface EncodedHeader {
   number: number;
@@ -75,45 +79,48 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
 function toEncoded(entry: LogEntry): EncodedEntry {
   if (entry.kind === 'transactions') return { kind: 'transactions', raws: entry.raws.map(bytesToHex) };
   if (entry.kind === 'dropped') return entry;
-  if (entry.kind === 'seal') {
-    const { seal } = entry;
-    return { kind: 'seal', open: encodeHeader(seal.open), hash: seal.hash, nextOpensAtMs: seal.nextOpensAtMs };
+  const { subBlock, seal } = entry.commit;
+  const encoded: EncodedEntry = { kind: 'commit' };
+  if (subBlock) {
+    const { contents, open, dropped } = subBlock;
+    encoded.subBlock = {
+      open: encodeHeader(open),
+      subBlock: contents.subBlock,
+      sealInputs: contents.sealInputs.map((input) => ({ hash: input.hash, raw: bytesToHex(input.raw), receipt: bytesToHex(input.receipt) })),
+      records: contents.records,
+      changes: encodeChanges(contents.changes),
+      gasUsed: toQuantity(contents.gasUsed),
+      logCount: contents.logCount,
+      bloom: bytesToHex(contents.bloom),
+      ...(dropped.length > 0 ? { dropped: [...dropped] } : {}),
+    };
   }
-  const { contents, open, dropped } = entry;
-  return {
-    kind: 'subBlock',
-    open: encodeHeader(open),
-    subBlock: contents.subBlock,
-    sealInputs: contents.sealInputs.map((input) => ({ hash: input.hash, raw: bytesToHex(input.raw), receipt: bytesToHex(input.receipt) })),
-    records: contents.records,
-    changes: encodeChanges(contents.changes),
-    gasUsed: toQuantity(contents.gasUsed),
-    logCount: contents.logCount,
-    bloom: bytesToHex(contents.bloom),
-    ...(dropped.length > 0 ? { dropped } : {}),
-  };
+  if (seal) encoded.seal = { open: encodeHeader(seal.open), hash: seal.hash, nextOpensAtMs: seal.nextOpensAtMs };
+  return encoded;
 }
 
 function fromEncoded(encoded: EncodedEntry): LogEntry {
   if (encoded.kind === 'transactions') return { kind: 'transactions', raws: encoded.raws.map(hexToBytes) };
   if (encoded.kind === 'dropped') return encoded;
-  if (encoded.kind === 'seal') {
-    return { kind: 'seal', seal: { open: decodeHeader(encoded.open), hash: encoded.hash, nextOpensAtMs: encoded.nextOpensAtMs } };
+  const commit: LoggedCommit = {};
+  if (encoded.subBlock) {
+    const subBlock = encoded.subBlock;
+    commit.subBlock = {
+      open: decodeHeader(subBlock.open),
+      dropped: subBlock.dropped ?? [],
+      contents: {
+        subBlock: subBlock.subBlock,
+        sealInputs: subBlock.sealInputs.map((input) => ({ hash: input.hash, raw: hexToBytes(input.raw), receipt: hexToBytes(input.receipt) })),
+        records: subBlock.records,
+        changes: decodeChanges(subBlock.changes),
+        gasUsed: BigInt(subBlock.gasUsed),
+        logCount: subBlock.logCount,
+        bloom: hexToBytes(subBlock.bloom),
+      },
+    };
   }
-  return {
-    kind: 'subBlock',
-    open: decodeHeader(encoded.open),
-    dropped: encoded.dropped ?? [],
-    contents: {
-      subBlock: encoded.subBlock,
-      sealInputs: encoded.sealInputs.map((input) => ({ hash: input.hash, raw: hexToBytes(input.raw), receipt: hexToBytes(input.receipt) })),
-      records: encoded.records,
-      changes: decodeChanges(encoded.changes),
-      gasUsed: BigInt(encoded.gasUsed),
-      logCount: encoded.logCount,
-      bloom: hexToBytes(encoded.bloom),
-    },
-  };
+  if (encoded.seal) commit.seal = { open: decodeHeader(encoded.seal.open), hash: encoded.seal.hash, nextOpensAtMs: encoded.seal.nextOpensAtMs };
+  return { kind: 'commit', commit };
 }
 
 function encodeChanges(changes: StateChanges): EncodedChanges {

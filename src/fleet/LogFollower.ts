@@ -59,6 +59,12 @@ export class LogFollower {
   private stopping = false;
   private waiters: Array<{ sequence: number; resolve: (reached: boolean) => void; reached: () => boolean }> = [];
   private lastLag: FollowerLag = { messages: 0, ms: 0 };
+  /**
+   * The last stream sequence whose entry is applied in full here. Not the log's position, which
+   * moves when an entry's apply starts (its commit records it): a write forwarded by this node
+   * waits for this, so its answer never comes before the entry it appended is visible.
+   */
+  private appliedSequence = 0;
   /** The last stream sequence read, applied or not (a part of an entry whose other parts never came). */
   private seenSequence = 0;
   /** The parts read so far of an entry split over several messages. */
@@ -81,7 +87,7 @@ export class LogFollower {
 
   /** The last stream sequence applied here. */
   get applied(): number {
-    return this.parts.log.lastSequence;
+    return this.appliedSequence;
   }
 
   /** The last stream sequence read: at least {@link applied}, more while an entry's parts are incomplete. */
@@ -106,6 +112,8 @@ export class LogFollower {
   async start(): Promise<void> {
     if (this.running) return;
     this.stopping = false;
+    // After leading, the log's end is this node's own last append.
+    this.appliedSequence = this.parts.log.lastSequence;
     // The first consumer is opened before start resolves (its failure is the caller's); later ones by follow().
     const first = await this.openMessages();
     if (first === undefined) return;
@@ -239,10 +247,12 @@ export class LogFollower {
         const whole = Buffer.concat(this.pendingParts);
         this.pendingParts = [];
         await this.applyOrStop(message.seq, whole);
+        this.appliedSequence = message.seq;
       } else {
         // Parts before a whole message are an append its sequencer never finished (it died): never acknowledged, dropped.
         this.pendingParts = [];
         await this.applyOrStop(message.seq, message.data);
+        this.appliedSequence = message.seq;
       }
       this.seenSequence = message.seq;
       const ms = Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1_000_000);
@@ -274,16 +284,7 @@ export class LogFollower {
       return;
     }
     log.applying(sequence);
-    if (entry.kind === 'subBlock') {
-      await producer.applyLoggedSubBlock(entry.contents, entry.open, entry.dropped);
-      return;
-    }
-    const { seal } = entry;
-    producer.followOpenBlock(seal.open);
-    const block = await producer.seal(seal.nextOpensAtMs);
-    if (block.hash !== seal.hash) {
-      throw new Error(`block ${seal.open.number} sealed here as ${block.hash}, but the sequencer sealed ${seal.hash}: the state differs`);
-    }
+    await producer.applyLogged(entry.commit);
   }
 
   private wake(): void {

@@ -7,6 +7,7 @@ import type { NodeConfig } from '../config/nodeConfig.js';
 import { preinstallAlloc } from '../config/preinstalls.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
+import { NotLeadingError } from '../errors/NotLeadingError.js';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
@@ -226,8 +227,9 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       mode: miningModeOf(config),
       clock,
       releaseInFlight: () => pool.releaseInFlight(),
-      // A storage failure is logged once by the guard, which also pauses the ticks.
-      onStepFailed: (error) => error instanceof StorageUnavailableError || logger.error('sequencer tick failed', { error }),
+      // A storage failure is logged once by the guard, which also pauses the ticks; a step cut
+      // short because this node stopped leading the fleet's log is logged by the fleet member.
+      onStepFailed: (error) => error instanceof StorageUnavailableError || error instanceof NotLeadingError || logger.error('sequencer tick failed', { error }),
       writesPaused: () => !storage.health().writable,
     });
     const callLogging = new CallLogging(config.logRpc);

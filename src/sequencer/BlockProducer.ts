@@ -22,7 +22,7 @@ import { stateWriterOver } from '../execution/StateWriter.js';
 import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
-import { type Hex, hexToBytes } from '../primitives/hex.js';
+import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
@@ -39,7 +39,7 @@ import type { MiningMode } from './MiningMode.js';
 import { type LoggedOpenBlockHeader, OpenBlock, type SubBlockContents } from './OpenBlock.js';
 import { openBlockAfter } from './openBlockAfter.js';
 import { reforkWrites } from './reforkWrites.js';
-import { LOCAL_ONLY_SEQUENCER_LOG, type SequencerLog } from './SequencerLog.js';
+import { LOCAL_ONLY_SEQUENCER_LOG, type LoggedCommit, type SequencerLog } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
@@ -207,19 +207,39 @@ export class BlockProducer {
   }
 
   /**
-   * Applies a sub-block that the fleet's sequencer executed and logged (a follower): the same
-   * commit and publication as one produced here; its txs leave this node's pool mirror.
+   * Applies one commit the fleet's sequencer logged (a follower): its sub-block, its seal, or both,
+   * in one commit here too, so a restart never finds half of it. The sub-block's txs, and those
+   * its execution dropped, leave this node's pool mirror. Throws, committing nothing, when the log
+   * does not follow this node's chain or a seal's hash (so its state root) is not the sequencer's.
    */
-  async applyLoggedSubBlock(contents: SubBlockContents, header: LoggedOpenBlockHeader, dropped: readonly Hex[] = []): Promise<SubBlockEvent> {
+  async applyLogged(commit: LoggedCommit): Promise<void> {
+    const header = commit.subBlock?.open ?? commit.seal?.open;
+    if (!header) return;
     this.followOpenBlock(header);
-    // The sequencer's executed txs and those it dropped (no longer executable) leave the mirror alike.
-    const mirrored = [...contents.sealInputs.map((input) => input.hash), ...dropped].flatMap((hash) => this.parts.pool.get(hash) ?? []);
-    // Its txs leave the pool mirror and its journal as a sub-block's dropped txs do.
-    const produced: ProducedSubBlock = { contents, executed: [], failed: mirrored, startedAt: performance.now() };
     const batch = new WriteBatch();
-    this.writeSubBlock(batch, produced);
+    let produced: ProducedSubBlock | undefined;
+    let filled = this.open;
+    let finalState: StateReader = this.parts.world;
+    if (commit.subBlock) {
+      const { contents, dropped } = commit.subBlock;
+      const mirrored = [...contents.sealInputs.map((input) => input.hash), ...dropped].flatMap((hash) => this.parts.pool.get(hash) ?? []);
+      produced = { contents, executed: [], failed: mirrored, startedAt: performance.now() };
+      filled = filled.withAppended(contents);
+      finalState = new LayeredStateReader(this.parts.world, [contents.changes]);
+      // Sealed in the same commit, the sub-block needs no record of its own (the seal would delete it).
+      this.writeSubBlock(batch, produced, { record: !commit.seal });
+    }
+    let sealing: Sealing | undefined;
+    if (commit.seal) {
+      sealing = await this.sealedBlock(filled, finalState);
+      if (sealing.block.hash !== commit.seal.hash) {
+        throw new Error(`block ${header.number} sealed here as ${sealing.block.hash}, but the sequencer sealed ${commit.seal.hash}: the state differs`);
+      }
+      this.writeSeal(batch, sealing);
+    }
     await this.commitLogged(batch, {});
-    return this.publishSubBlock(produced);
+    if (produced) this.publishSubBlock(produced);
+    if (sealing && commit.seal) this.publishSeal(sealing, commit.seal.nextOpensAtMs);
   }
 
   /**
@@ -227,7 +247,7 @@ export class BlockProducer {
    * header is taken as logged (a block opened here took its time and parameters from this node).
    * Throws when the chains differ.
    */
-  followOpenBlock(header: LoggedOpenBlockHeader): void {
+  private followOpenBlock(header: LoggedOpenBlockHeader): void {
     const open = this.open;
     if (open.number === header.number && open.timestamp === header.timestamp && open.openedAtMs === header.openedAtMs) return;
     if (open.number !== header.number || !open.isEmpty) {
@@ -428,22 +448,27 @@ export class BlockProducer {
   }
 
   /**
-   * Appends what `batch` holds to the fleet's log (nothing on a node of its own), notes the log
-   * position in it, then commits it: a fenced append (another sequencer took over) commits nothing.
+   * Appends what `batch` holds to the fleet's log as one entry (nothing on a node of its own, or
+   * when `logged` is empty: a follower applying the log), notes the log position in it, then
+   * commits it. An append the log refuses (this node stopped leading, or another sequencer took
+   * over) or cannot confirm commits nothing.
    */
   private async commitLogged(
     batch: WriteBatch,
     logged: { subBlock?: SubBlockContents; dropped?: readonly PoolTransaction[]; seal?: { sealing: Sealing; nextOpensAtMs: number } },
   ): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
-    if (logged.subBlock)
-      await log.appendSubBlock(
-        logged.subBlock,
-        this.open.header,
-        (logged.dropped ?? []).map((transaction) => transaction.hash),
-      );
-    if (logged.seal)
-      await log.appendSeal({ open: logged.seal.sealing.open.header, hash: logged.seal.sealing.block.hash, nextOpensAtMs: logged.seal.nextOpensAtMs });
+    if (logged.subBlock || logged.seal) {
+      const commit: LoggedCommit = {};
+      if (logged.subBlock) {
+        commit.subBlock = { contents: logged.subBlock, open: this.open.header, dropped: (logged.dropped ?? []).map((transaction) => transaction.hash) };
+      }
+      if (logged.seal) {
+        const { sealing, nextOpensAtMs } = logged.seal;
+        commit.seal = { open: sealing.open.header, hash: sealing.block.hash, nextOpensAtMs };
+      }
+      await log.append(commit);
+    }
     log.notePosition(batch);
     await this.parts.storage.commit(batch);
   }

@@ -1,7 +1,7 @@
 import type { Hex } from '../primitives/hex.js';
 import type { WriteBatch } from '../storage/Storage.js';
 import type { TransactionLog } from '../txpool/TransactionLog.js';
-import type { LoggedOpenBlockHeader, OpenBlockHeader, SubBlockContents } from './OpenBlock.js';
+import type { LoggedOpenBlockHeader, SubBlockContents } from './OpenBlock.js';
 
 /** A seal as the log carries it: which block, its hash (the follower's check), and where the next block opens. */
 export interface SealRecord {
@@ -11,17 +11,28 @@ export interface SealRecord {
 }
 
 /**
+ * What one commit of the producer adds to the chain, as the log carries it: a sub-block (with the
+ * pool txs its execution dropped: they no longer execute), a seal, or both (instant mining makes
+ * a sub-block and seals its block in one commit). One commit is one log entry, so a follower
+ * applies all of it or none, as the producer committed it.
+ */
+export interface LoggedCommit {
+  subBlock?: { contents: SubBlockContents; open: LoggedOpenBlockHeader; dropped: readonly Hex[] };
+  seal?: SealRecord;
+}
+
+/**
  * The sequencer's log: the port through which the one writer makes every sub-block and seal
  * durable beyond this machine before anyone can observe it (fleet/ implements it on NATS
  * JetStream). Each append resolves once the log holds the entry and rejects when this node may
- * no longer append (another sequencer took over); the producer then commits and publishes
- * nothing. {@link notePosition} writes, into the producer's commit, how far this node's chain
- * follows the log, so a restart resumes from there.
+ * not append (it follows the log, or another sequencer took over); the producer then commits and
+ * publishes nothing. A follower applying the log commits without appending. {@link notePosition}
+ * writes, into the producer's commit, how far this node's chain follows the log, so a restart
+ * resumes from there.
  */
 export interface SequencerLog extends TransactionLog {
-  /** Appends a sub-block, with the pool txs its execution dropped (they no longer execute). */
-  appendSubBlock(contents: SubBlockContents, open: OpenBlockHeader, dropped: readonly Hex[]): Promise<void>;
-  appendSeal(seal: SealRecord): Promise<void>;
+  /** Appends one commit's sub-block and seal as one entry. */
+  append(commit: LoggedCommit): Promise<void>;
   /**
    * Called before a rewind (evm_revert, anvil_rollback, anvil_reset) changes anything: rejects
    * when the log cannot carry it (a fleet's followers would keep the old chain), which refuses it.
@@ -33,8 +44,7 @@ export interface SequencerLog extends TransactionLog {
 /** The log of a node on its own: every append is a no-op. */
 export const LOCAL_ONLY_SEQUENCER_LOG: SequencerLog = {
   recordAccepted: async () => {},
-  appendSubBlock: async () => {},
-  appendSeal: async () => {},
+  append: async () => {},
   recordDropped: async () => {},
   beforeRewind: async () => {},
   notePosition: () => {},

@@ -63,6 +63,32 @@ describe('replicas', () => {
     expect(await (await fetch(`${replica.url}/metrics`)).text()).toMatch(/sequin_fleet_forwarded_calls\{outcome="ok"\} [1-9]/);
   }, 40_000);
 
+  it('follow a sequencer in instant mining: each block, its sub-block and its seal made in one commit, is the sequencer’s', async () => {
+    const nats = await startNatsCluster();
+    const sequencer = await startNodeProcess({ storage: 'temp', args: ['--nats', nats.natsFlag, '--role', 'sequencer', '--mining', 'instant'] });
+    const replica = await fleetNode(nats.natsFlag, 'replica');
+    for (let nonce = 0; nonce < 4; nonce++) {
+      const hash = await rpcResult<Hex>(replica.url, 'eth_sendRawTransaction', [await signTransfer(3, nonce)]);
+      // Mined before the forwarded send answered, and applied by the replica before it answered too.
+      const receipt = await rpcResult<{ blockNumber: Hex; status: Hex }>(replica.url, 'eth_getTransactionReceipt', [hash]);
+      expect(receipt).toMatchObject({ blockNumber: `0x${(nonce + 1).toString(16)}`, status: '0x1' });
+    }
+    // A block with no transaction: a seal alone.
+    await rpcResult(replica.url, 'evm_mine');
+    expect(await rpcResult<Hex>(sequencer.url, 'eth_blockNumber')).toBe('0x5');
+    await pollUntil(async () => (BigInt(await rpcResult<Hex>(replica.url, 'eth_blockNumber')) === 5n ? true : undefined), {
+      timeoutMs: 5_000,
+      what: 'block 5 on the replica',
+    });
+    for (let number = 1; number <= 5; number++) {
+      const tag = `0x${number.toString(16)}`;
+      const [onReplica, onSequencer] = await Promise.all(
+        [replica.url, sequencer.url].map((url) => rpcResult<{ hash: Hex; stateRoot: Hex }>(url, 'eth_getBlockByNumber', [tag, false])),
+      );
+      expect(onReplica?.hash, `block ${number}`).toBe(onSequencer?.hash);
+    }
+  }, 40_000);
+
   it('resume after kill -9 from the position they applied, with the sequencer’s chain', async () => {
     const nats = await startNatsCluster();
     const sequencer = await fleetNode(nats.natsFlag, 'sequencer');
