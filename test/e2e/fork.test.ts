@@ -114,7 +114,10 @@ describe('forking a running Sequin', () => {
   it("starts on the origin's block with its chain id, and serves the origin's history", async () => {
     expect(await rpcResult(fork.url, 'eth_chainId')).toBe(await rpcResult(originNode.url, 'eth_chainId'));
     const at = `0x${origin.forkBlock.toString(16)}`;
-    expect(await rpcResult(fork.url, 'eth_getBlockByNumber', [at, false])).toEqual(await rpcResult(originNode.url, 'eth_getBlockByNumber', [at, false]));
+    const forkBlock = await rpcResult<{ timestamp: Hex }>(originNode.url, 'eth_getBlockByNumber', [at, false]);
+    expect(await rpcResult(fork.url, 'eth_getBlockByNumber', [at, false])).toEqual(forkBlock);
+    // The fork's chain starts at the forked block: its time is the fork's genesis time.
+    expect(await rpcResult(fork.url, 'anvil_getGenesisTime')).toBe(Number(forkBlock.timestamp));
     const logs = await rpcResult<unknown[]>(fork.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: at, address: origin.token }]);
     expect(logs).toEqual(await rpcResult(originNode.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: at, address: origin.token }]));
     expect(logs.length).toBe(2);

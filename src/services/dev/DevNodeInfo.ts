@@ -83,9 +83,15 @@ export class DevNodeInfo {
     };
   }
 
-  /** anvil_getGenesisTime: the genesis block's timestamp, in seconds. */
+  /**
+   * anvil_getGenesisTime: the genesis block's timestamp, in seconds. A fork's chain starts at the
+   * forked block (the blocks below it are the origin's), so that block's timestamp stands in for it.
+   */
   genesisTime(): number {
-    return Number(BigInt(this.parts.views.current().block(0)!.timestamp));
+    const view = this.parts.views.current();
+    const first = view.block(this.parts.fork?.()?.forkBlockNumber ?? 0);
+    if (!first) throw new Error('the chain holds no first block');
+    return Number(BigInt(first.timestamp));
   }
 
   /** eth_getAccount: the account as the state trie holds it; an absent account reads as an empty one (as in geth and Anvil). */
