@@ -91,6 +91,11 @@ export interface ChainSpec {
    * here: the merge happens at the terminal total difficulty (see {@link ChainSpec.merge}).
    */
   blockForks: Array<{ fork: ForkName; block: bigint }>;
+  /**
+   * Every block number the config names for a fork (`*Block` fields), as EIP-2124's fork id counts
+   * them in geth: an unsupported DAO fork block and `mergeNetsplitBlock` included.
+   */
+  forkIdBlocks: bigint[];
   /** The merge: its total difficulty (undefined: the chain never merges) and geth's `mergeNetsplitBlock`. */
   merge: { terminalTotalDifficulty: bigint | undefined; netsplitBlock: bigint | undefined };
   /** Forks scheduled by timestamp, in activation order (they also need London to be active). */

@@ -42,6 +42,18 @@ describe('forkConfigurations', () => {
     expect(Object.fromEntries(current.systemContracts)).toEqual(recorded.current.systemContracts);
   });
 
+  it('counts every fork block of the config in the fork hash, as geth does: an unsupported DAO fork block too', () => {
+    const base = JSON.parse(readFileSync(new URL('genesis.json', TESTS), 'utf8')) as { config: object };
+    const forkHashWith = (config: object) => {
+      const changed = parseGethGenesis(JSON.stringify({ ...base, config: { ...base.config, ...config } }));
+      const at = BigInt(recordedResult<{ timestamp: string }>('eth_getBlockByNumber/get-latest').timestamp);
+      return bytesToHex(forkConfigurations({ ...chain, spec: changed, common: commonOfChain(changed.chainId, changed) }, at).current!.forkHash);
+    };
+    const unsupported = forkHashWith({ daoForkBlock: 2, daoForkSupport: false });
+    expect(unsupported).toBe(forkHashWith({ daoForkBlock: 2, daoForkSupport: true }));
+    expect(unsupported).not.toBe(forkHashWith({}));
+  });
+
   it('at an earlier head names the fork in force, the next one and the last one, each with the fork hash of its own time', () => {
     const prague = spec.timestampForks.find(({ fork }) => fork === 'prague')!.timestamp;
     const forks = forkConfigurations(chain, prague);

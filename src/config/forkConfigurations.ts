@@ -88,7 +88,7 @@ const ZERO_ADDRESS: Hex = `0x${'00'.repeat(20)}`;
 export function forkConfigurations(chain: ConfiguredChain, headTimestamp: bigint): ForkConfigurations {
   const schedule = timestampSchedule(chain);
   const points: ForkPoints = {
-    blocks: chain.spec === undefined ? [] : [...chain.spec.blockForks.map(({ block }) => block), ...optional(chain.spec.merge.netsplitBlock)],
+    blocks: chain.spec?.forkIdBlocks ?? [],
     timestamps: [...schedule.values()],
   };
   /** The latest fork in force at `time`, by the protocol's order. */
@@ -159,8 +159,4 @@ function systemContractsOf(rules: Common, spec: ChainSpec | undefined): Map<stri
 function lastOf<T>(items: readonly T[], matches: (item: T) => boolean): T | undefined {
   for (let index = items.length - 1; index >= 0; index--) if (matches(items[index]!)) return items[index];
   return undefined;
-}
-
-function optional(value: bigint | undefined): bigint[] {
-  return value === undefined ? [] : [value];
 }

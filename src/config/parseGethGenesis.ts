@@ -78,7 +78,7 @@ function chainId(config: JsonObject): bigint {
   return value;
 }
 
-function forkSchedule(config: JsonObject): Pick<ChainSpec, 'blockForks' | 'merge' | 'timestampForks'> {
+function forkSchedule(config: JsonObject): Pick<ChainSpec, 'blockForks' | 'forkIdBlocks' | 'merge' | 'timestampForks'> {
   if (present(config.clique) !== undefined) fail('config.clique', 'clique (proof of authority) chains are not supported');
   for (const key of UNSUPPORTED_FORKS)
     if (present(config[key]) !== undefined) fail(`config.${key}`, 'Sequin runs forks up to Osaka and its blob-parameter forks (bpo1–bpo5)');
@@ -107,7 +107,9 @@ function forkSchedule(config: JsonObject): Pick<ChainSpec, 'blockForks' | 'merge
     if (timestamp !== undefined) timestampForks.push({ fork, timestamp });
   }
   const terminalTotalDifficulty = optionalInteger(config, 'terminalTotalDifficulty', 256);
-  return { blockForks, merge: { terminalTotalDifficulty, netsplitBlock: blocks.get('mergeNetsplitBlock') }, timestampForks };
+  // geth's fork id counts every fork block of the config, whether or not the chain runs that fork.
+  const forkIdBlocks = [...blocks.values()].filter((block): block is bigint => block !== undefined);
+  return { blockForks, forkIdBlocks, merge: { terminalTotalDifficulty, netsplitBlock: blocks.get('mergeNetsplitBlock') }, timestampForks };
 }
 
 interface ScheduledFork {
