@@ -510,6 +510,12 @@ export class BlockProducer {
       preconfirmedAtMs: clock.now(),
       buildMs,
     };
+    // Txs admitted for instant mining become durable with this sub-block: announced now, before it.
+    for (const { source } of produced.executed) {
+      if (!source.awaitsAnnouncement) continue;
+      source.awaitsAnnouncement = false;
+      events.emit('pendingTransaction', { hash: source.hash, transaction: source });
+    }
     events.emit('subBlock', event);
     return event;
   }

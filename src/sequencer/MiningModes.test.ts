@@ -7,10 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
+import type { Storage, WriteBatch } from '../storage/Storage.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../testing/driveChain.js';
+import { FullDiskStorage } from '../testing/FullDiskStorage.js';
 import { signTestTransaction } from '../testing/sendTestTransaction.js';
 import type { ChainEvents } from './ChainEvents.js';
 import { intervalMining } from './MiningMode.js';
@@ -48,6 +51,19 @@ async function transfer(test: TestChain, from: number, nonce?: bigint): Promise<
 /** Submits as eth_sendRawTransaction does (through the backend, so instant mining applies). */
 function submit(test: TestChain, raw: Uint8Array): Promise<Hex> {
   return test.backend.transactions.sendRawTransaction(raw);
+}
+
+/** Wraps `storage` so that `commits.count` counts its commits. */
+function countingCommits(storage: Storage, commits: { count: number }): Storage {
+  return new Proxy(storage, {
+    get(target, property, receiver) {
+      if (property !== 'commit') return Reflect.get(target, property, receiver);
+      return (batch: WriteBatch) => {
+        commits.count++;
+        return target.commit(batch);
+      };
+    },
+  });
 }
 
 function blockNumber(test: TestChain): number {
@@ -124,6 +140,43 @@ describe('instant mining', () => {
     await chain.sequencer.editState({ description: 'setBalance', apply: (state) => state.setBalance(target, 5n) });
     expect(blockNumber(chain)).toBe(1);
     expect(chain.backend.state.getBalance(target, LATEST)).toBe(5n);
+  });
+
+  it('makes a submission it mines durable with one commit, its block commit, and announces it once, before the sub-block', async () => {
+    const commits = { count: 0 };
+    chain = await createTestChain({ mining: 'instant' }, { wrapStorage: (storage) => countingCommits(storage, commits) });
+    const events = recordEvents(chain);
+    chain.events.on('pendingTransaction', () => events.push('pendingTransaction'));
+    const { raw, hash } = await transfer(chain, 0);
+    const before = commits.count;
+    await submit(chain, raw);
+
+    expect(commits.count - before).toBe(1);
+    expect(events).toEqual(['pendingTransaction', 'subBlock', 'sealedBlock']);
+    expect(chain.backend.blocks.getTransactionReceipt(hash)).toMatchObject({ status: '0x1' });
+  });
+
+  it('journals a submission its block cannot take (a nonce gap) before it answers: after a restart the pool still holds it', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sequin-instant-gap-'));
+    chain = await createTestChain({ mining: 'instant', ephemeral: false, dataDir });
+    const announced: Hex[] = [];
+    chain.events.on('pendingTransaction', ({ hash }) => announced.push(hash));
+    const { raw, hash } = await transfer(chain, 0, 1n);
+    await submit(chain, raw);
+    expect(announced).toEqual([hash]);
+    await chain.close();
+
+    chain = await createTestChain({ mining: 'manual', ephemeral: false, dataDir });
+    expect(chain.pool.get(hash)?.nonce).toBe(1n);
+  });
+
+  it('refuses a submission its block cannot take when the journal cannot be written (full disk), and the pool lets it go', async () => {
+    let disk: FullDiskStorage | undefined;
+    chain = await createTestChain({ mining: 'instant' }, { wrapStorage: (storage) => (disk = new FullDiskStorage(storage)) });
+    const { raw, hash } = await transfer(chain, 0, 1n);
+    disk!.full = true;
+    await expect(submit(chain, raw)).rejects.toBeInstanceOf(StorageUnavailableError);
+    expect(chain.pool.get(hash)).toBeUndefined();
   });
 
   it('mines transactions restored from the journal when the node starts', async () => {

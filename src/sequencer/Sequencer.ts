@@ -118,11 +118,23 @@ export class Sequencer implements StateEditPort {
     if (this.current.kind !== 'instant' || this.stopped) return Promise.resolve();
     if (this.queuedInstantBlock) return this.queuedInstantBlock;
     const step = this.exclusive(async () => {
+      // The rest of this event-loop turn first (a JSON-RPC batch is admitted call by call), so
+      // submissions that arrive together share the block.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       this.queuedInstantBlock = undefined;
       if (this.current.kind === 'instant') await this.mineExecutable();
     }).catch((error) => this.stepFailed(error));
     this.queuedInstantBlock = step;
     return step;
+  }
+
+  /**
+   * Runs `work` between steps: after every step queued before it, before any queued after it, so
+   * no block is being made (and no commit holding pool transactions is under way) while it runs.
+   * Its outcome is the caller's (unlike {@link afterSubmission}, it may reject).
+   */
+  between<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
   }
 
   editState(edit: StateEdit): Promise<void> {

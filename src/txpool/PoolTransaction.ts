@@ -24,6 +24,13 @@ export interface PoolTransaction {
    * zero signature, `sender` given rather than recovered. The journal keeps its sender beside it.
    */
   impersonated?: true;
+  /**
+   * Set while a tx admitted for instant mining (TransactionIntake.admitForMining) is neither
+   * journaled nor announced yet: the block producer announces it with the sub-block that makes it
+   * durable, or TransactionIntake.settleAdmission journals and announces it. Cleared by whichever
+   * announces it, so it is announced once.
+   */
+  awaitsAnnouncement?: boolean;
 }
 
 /** The tip the sequencer earns per gas at `baseFee`: min(tip, feeCap − baseFee); negative = not includable. */

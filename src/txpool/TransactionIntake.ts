@@ -12,7 +12,7 @@ import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { LOCAL_ONLY_TRANSACTION_LOG, type TransactionLog } from './TransactionLog.js';
-import type { TxPool } from './TxPool.js';
+import type { Admission, TxPool } from './TxPool.js';
 
 /**
  * eth_sendRawTransaction's path into the pool: stateless checks, stateful admission, then the
@@ -55,10 +55,71 @@ export class TransactionIntake {
     return this.admitAndJournal(decoding.value);
   }
 
-  private async admitAndJournal(decoded: PoolTransaction): Promise<Hex> {
+  /**
+   * Instant mining's intake (see services/dev/miningIntake.ts): validates and admits a raw
+   * transaction like {@link submit}, but leaves its journal write and its announcement to
+   * {@link settleAdmission}, which the caller runs after the sequencer's step. A tx that step mines
+   * is durable in its block, so the journal is only needed for one left in the pool: one commit
+   * (one fsync) per mined tx instead of two. It is journaled at once, as by {@link submit}, when
+   * its admission replaced or evicted another tx (their journal entries go in the same commit) or
+   * when a fleet's log must record it.
+   */
+  async admitForMining(raw: Uint8Array): Promise<PoolTransaction> {
+    const decoding = decodeRawTransaction(raw, this.rules);
+    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
+    return this.admitDeferred(decoding.value);
+  }
+
+  /** {@link admitForMining} for an impersonated transaction (see {@link submitImpersonated}). */
+  async admitImpersonatedForMining(impersonated: TypedTransaction, sender: Uint8Array): Promise<PoolTransaction> {
+    const decoding = decodeImpersonatedTransaction(impersonated, sender, this.rules);
+    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
+    return this.admitDeferred(decoding.value);
+  }
+
+  /**
+   * Finishes an admission of {@link admitForMining}; must run between sequencer steps, so no block
+   * commit that holds the tx is under way. A tx a step mined was announced with its sub-block and
+   * needs nothing more; one dropped or removed meanwhile has nothing left to keep; one still in the
+   * pool is journaled now, then announced. A failed journal write takes the admission back and
+   * rejects, as in {@link submit}: nothing is acknowledged that is not durable.
+   */
+  async settleAdmission(transaction: PoolTransaction): Promise<void> {
+    if (!transaction.awaitsAnnouncement) return;
+    transaction.awaitsAnnouncement = false;
+    if (this.pool.get(transaction.hash) !== transaction) return;
+    const batch = new WriteBatch();
+    this.journal.record(batch, transaction);
+    try {
+      await this.storage.commit(batch);
+    } catch (error) {
+      this.pool.revert({ transaction, evicted: [] });
+      if (!(error instanceof StorageUnavailableError)) this.logger.error('journal write failed; transaction rejected', { hash: transaction.hash, error });
+      throw error;
+    }
+    this.events.emit('pendingTransaction', { hash: transaction.hash, transaction });
+  }
+
+  private async admitDeferred(decoded: PoolTransaction): Promise<PoolTransaction> {
+    if (this.log !== LOCAL_ONLY_TRANSACTION_LOG) return this.journalAdmission(decoded, this.admitted(decoded));
+    const admission = this.admitted(decoded);
+    if (admission.replaced || admission.evicted.length > 0) return this.journalAdmission(decoded, admission);
+    decoded.awaitsAnnouncement = true;
+    return decoded;
+  }
+
+  private admitted(decoded: PoolTransaction): Admission {
     const admitted = this.pool.admit(decoded);
     if (!admitted.valid) throw new TransactionRejectedError(admitted.reason);
-    const admission = admitted.value;
+    return admitted.value;
+  }
+
+  private async admitAndJournal(decoded: PoolTransaction): Promise<Hex> {
+    return (await this.journalAdmission(decoded, this.admitted(decoded))).hash;
+  }
+
+  /** Journals an admitted tx (with the removal of what it replaced or evicted), then announces it. */
+  private async journalAdmission(decoded: PoolTransaction, admission: Admission): Promise<PoolTransaction> {
     const batch = new WriteBatch();
     this.journal.record(batch, decoded);
     if (admission.replaced) this.journal.forget(batch, admission.replaced.hash);
@@ -77,7 +138,7 @@ export class TransactionIntake {
     }
     for (const evicted of admission.evicted) this.logger.info('evicted cheapest transaction from full pool', { hash: evicted.hash, for: decoded.hash });
     this.events.emit('pendingTransaction', { hash: decoded.hash, transaction: decoded });
-    return decoded.hash;
+    return decoded;
   }
 
   /**

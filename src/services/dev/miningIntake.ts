@@ -1,6 +1,7 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Hex } from '../../primitives/hex.js';
 import type { Sequencer } from '../../sequencer/Sequencer.js';
+import type { PoolTransaction } from '../../txpool/PoolTransaction.js';
 import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
 
 /**
@@ -8,18 +9,29 @@ import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
  * instant mining — the answer waits until the sequencer has mined it (with whatever arrived
  * together), so the hash comes back with the receipt already in "latest". In the other modes
  * it answers as soon as the transaction is journaled.
+ *
+ * In instant mining the journal write waits for the block: a tx the block holds is durable in it,
+ * so it costs one commit, not two; one the block could not take (a nonce gap) is journaled after
+ * the step, between steps, before the answer (TransactionIntake.admitForMining / settleAdmission).
  */
 export function miningIntake(
-  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated'>,
-  sequencer: Pick<Sequencer, 'afterSubmission'>,
+  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated' | 'admitForMining' | 'admitImpersonatedForMining' | 'settleAdmission'>,
+  sequencer: Pick<Sequencer, 'afterSubmission' | 'between' | 'mode'>,
 ): Pick<TransactionIntake, 'submit' | 'submitImpersonated'> {
+  const mineNow = async (admitted: PoolTransaction): Promise<Hex> => {
+    await sequencer.afterSubmission();
+    await sequencer.between(() => intake.settleAdmission(admitted));
+    return admitted.hash;
+  };
   return {
     async submit(raw: Uint8Array): Promise<Hex> {
+      if (sequencer.mode.kind === 'instant') return mineNow(await intake.admitForMining(raw));
       const hash = await intake.submit(raw);
       await sequencer.afterSubmission();
       return hash;
     },
     async submitImpersonated(impersonated: TypedTransaction, sender: Uint8Array): Promise<Hex> {
+      if (sequencer.mode.kind === 'instant') return mineNow(await intake.admitImpersonatedForMining(impersonated, sender));
       const hash = await intake.submitImpersonated(impersonated, sender);
       await sequencer.afterSubmission();
       return hash;
