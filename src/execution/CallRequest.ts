@@ -29,4 +29,9 @@ export interface CallOutcome {
   error?: string;
   /** Set when the message never executed: why the call is invalid on this state (geth's pre-check). */
   invalid?: InvalidCallReason;
+  /**
+   * Set only for a watched run (runCall's `watchGasLimit`) that succeeded without refunds and
+   * whose course could not depend on its gas limit: the least gas limit with which it succeeds.
+   */
+  leastGasLimit?: bigint;
 }

@@ -160,6 +160,9 @@ describe('estimateGas against gas actually used', () => {
     // minimum − 1 fails, estimate succeeds: the holder is fresh for both txs, so both estimates hold.
     const fresh = await checkEstimate({ to: token, data });
     const existing = await checkEstimate({ to: token, data });
+    // Nothing in a transfer depends on its gas limit: the estimate is the exact minimum.
+    expect(fresh.estimate).toBe(fresh.minimum);
+    expect(existing.estimate).toBe(existing.minimum);
     // A zero-to-nonzero balance write costs more than a nonzero-to-nonzero one.
     expect(existing.gasUsed).toBeLessThan(fresh.gasUsed);
   });
@@ -213,6 +216,14 @@ describe('estimateGas against gas actually used', () => {
       data: encodeFunctionData({ abi: gasHeavyArtifact.abi, functionName: 'callWithForwardedGas', args: [reverter, okIfEnoughGas] }),
     });
     expect(minimum).toBeGreaterThan(110_000n);
+  });
+
+  it('a cheap last SSTORE: EIP-2200 wants more than 2,300 gas left at it, so the minimum exceeds the gas used', async () => {
+    // Runtime: SSTORE(0, 1) (a new slot), then SSTORE(0, 2) (now warm and dirty: 100 gas), STOP; no refund.
+    const runtime = '6001600055600260005500';
+    const sstoreTwice = await deploy(`0x600b600c600039600b6000f3${runtime}`);
+    const { minimum, gasUsed } = await checkEstimate({ to: sstoreTwice });
+    expect(minimum - gasUsed).toBeGreaterThan(2_000n);
   });
 
   it('GasHeavy.refundDance: the limit needed exceeds the gas finally used (refund)', async () => {

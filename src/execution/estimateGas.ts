@@ -37,9 +37,13 @@ export interface EstimateGasOptions {
  * then search down from a first guess, stopping once the window is within 1.5% of its top. The
  * returned limit always executed successfully, so it never under-estimates.
  *
- * The first guess is the gas the run at the cap consumed before its refund: the same execution
+ * When the run at the cap had no refund and nothing in it could change course with less gas (it
+ * neither read nor forwarded its gas, see GasLimitWatch.ts), the gas it used is the answer after
+ * that one run: exactly what the search below would settle on.
+ *
+ * Otherwise the first guess is the gas the run at the cap consumed before its refund: the same execution
  * path needs exactly that much, and one that consumed it all cannot succeed with less (unless it
- * changes course with less gas, which the search then finds). So most calls need two runs: at
+ * changes course with less gas, which the search then finds). So most other calls need two runs: at
  * the cap and at the guess (a third, one gas below the guess, when a refund leaves the window
  * wide). Only when the guess fails (the 1/64 of gas a CALL withholds, the 2,300 an SSTORE
  * requires left, an explicit `gasleft()` check) does it fall back to geth's optimistic limit
@@ -67,6 +71,9 @@ export async function estimateGas(options: EstimateGasOptions): Promise<bigint> 
   const atCap = await options.run(high);
   if (atCap.invalid) throw new InvalidCallError(atCap.invalid, 'estimateGas');
   if (!atCap.success) throw failureError(atCap, high);
+  // Nothing in the run could change course with less gas (runCall's leastGasLimit): the search
+  // below would run the guess, see it succeed and stop there. An ERC-20 transfer is such a call.
+  if (atCap.leastGasLimit !== undefined && atCap.leastGasLimit <= high) return atCap.leastGasLimit;
 
   let low = atCap.gasUsed - 1n;
   const guess = atCap.gasUsed + atCap.gasRefund;

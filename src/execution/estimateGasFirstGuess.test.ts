@@ -70,6 +70,13 @@ describe('estimateGas: first guess, then search', () => {
     expect(Number(estimate - 130_000n) / 130_000).toBeLessThan(0.015);
   });
 
+  it('answers after the one run at the cap when that run reports its least gas limit (nothing in it depended on the limit)', async () => {
+    const call = modelledCall({ minimum: 51_084n, used: 51_084n });
+    const run = async (gasLimit: bigint) => ({ ...(await call.run(gasLimit)), leastGasLimit: 51_084n });
+    expect(await estimateGas({ ...options, run })).toBe(51_084n);
+    expect(call.limits).toEqual([CAP]);
+  });
+
   it('answers 21,000 for a plain transfer after one run', async () => {
     const call = modelledCall({ minimum: 21_000n, used: 21_000n });
     expect(await estimateGas({ ...options, run: call.run, isPlainTransfer: true })).toBe(21_000n);

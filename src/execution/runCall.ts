@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import type { EVM } from '@ethereumjs/evm';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex as ethBytesToHex } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
@@ -10,6 +11,7 @@ import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { NO_KEPT_STATE_ROOTS } from './FlatStateManager.js';
+import { type GasLimitReport, gasLimitWatchOf } from './GasLimitWatch.js';
 import type { PrecompileEdit } from './overrides/precompileOverrides.js';
 import { withEditedPrecompiles } from './overrides/swapPrecompiles.js';
 import type { StateReader } from './StateReader.js';
@@ -33,6 +35,8 @@ export async function runCall(options: {
   gasLimit: bigint;
   /** Precompiles a state override moved or removed (see overrides/precompileOverrides.ts). */
   precompileEdits?: readonly PrecompileEdit[];
+  /** Watch the run for what depends on its gas limit, to report `leastGasLimit` (the estimator's first run). */
+  watchGasLimit?: boolean;
 }): Promise<CallOutcome> {
   const { common, execution, state, request, gasLimit } = options;
   execution.state.reset(state);
@@ -56,23 +60,38 @@ export async function runCall(options: {
     useRulesOf(execution, block.common);
     execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
     execution.state.exemptSenderFromCodeCheck(from);
-    const result = await withEditedPrecompiles(execution, options.precompileEdits, () =>
-      runTx(execution.vm, {
-        tx: transaction,
-        block,
-        skipNonce: true,
-        skipBalance: true,
-        skipHardForkValidation: true,
-        skipBlockGasLimitValidation: true,
-      }),
-    );
+    const execute = () =>
+      withEditedPrecompiles(execution, options.precompileEdits, () =>
+        runTx(execution.vm, {
+          tx: transaction,
+          block,
+          skipNonce: true,
+          skipBalance: true,
+          skipHardForkValidation: true,
+          skipBlockGasLimitValidation: true,
+        }),
+      );
+    let report: GasLimitReport | undefined;
+    let result: Awaited<ReturnType<typeof execute>>;
+    if (options.watchGasLimit && watchableRules(block.common) && (request.authorizationList?.length ?? 0) === 0) {
+      ({ result, report } = await gasLimitWatchOf(execution.vm.evm as EVM).watch(execute));
+    } else {
+      result = await execute();
+    }
     const failure = result.execResult.exceptionError?.error;
+    const gasUsed = result.totalGasSpent;
+    const gasRefund = result.gasRefund ?? 0n;
+    const leastGasLimit =
+      failure === undefined && report && gasRefund === 0n && (result.execResult.gasRefund ?? 0n) === 0n
+        ? leastGasLimitOf(report, gasLimit, gasUsed)
+        : undefined;
     return {
       success: failure === undefined,
       returnData: result.execResult.returnValue,
-      gasUsed: result.totalGasSpent,
-      gasRefund: result.gasRefund ?? 0n,
+      gasUsed,
+      gasRefund,
       ...(failure === undefined ? {} : { error: evmErrorToGethMessage(failure) }),
+      ...(leastGasLimit === undefined ? {} : { leastGasLimit }),
     };
   } catch (error) {
     if (error instanceof SequinError) throw error;
@@ -80,6 +99,31 @@ export async function runCall(options: {
   } finally {
     execution.state.reset(state);
   }
+}
+
+/** EIP-2200: an SSTORE fails when this much gas or less is left. */
+const SSTORE_SENTRY_GAS = 2_300n;
+
+/**
+ * Rules under which a watched run tells its least gas limit: not with EIP-8037's state-gas
+ * reservoir (it depends on the limit), EOF (EIP-3540, other call opcodes) or stateless gas
+ * (EIP-6800, EIP-7864), none of which Sequin's forks activate.
+ */
+function watchableRules(rules: Common): boolean {
+  return ![8037, 3540, 6800, 7864].some((eip) => rules.isActivatedEIP(eip));
+}
+
+/**
+ * The least gas limit that runs a successful, refund-free run the same way, from what the run
+ * at `gasLimit` saw (see GasLimitWatch.ts): the gas it used (or the EIP-7623 calldata floor that
+ * replaced it), when nothing in it saw its gas and every SSTORE keeps more than the sentry's
+ * 2,300 gas once the limit is lowered to that; else undefined.
+ */
+function leastGasLimitOf(report: GasLimitReport, gasLimit: bigint, gasUsed: bigint): bigint | undefined {
+  if (report.gasObserved) return undefined;
+  const lowered = gasLimit - gasUsed;
+  if (report.leastGasLeftAtSstore !== undefined && report.leastGasLeftAtSstore - lowered <= SSTORE_SENTRY_GAS) return undefined;
+  return gasUsed;
 }
 
 function invalid(reason: InvalidCallReason): CallOutcome {

@@ -86,8 +86,23 @@ export class BlockSelection {
   }
 }
 
-/** The environment a sealed block's transactions ran in. */
+/** Environments of sealed blocks already asked for: every call at "latest" asks for the head's. */
+const sealedEnvironments = new WeakMap<StoredBlock, BlockEnvironment>();
+
+/**
+ * The environment a sealed block's transactions ran in. A stored block never changes, so its
+ * environment is made once per block object (frozen: every caller shares it).
+ */
 export function sealedEnvironment(block: StoredBlock): BlockEnvironment {
+  let environment = sealedEnvironments.get(block);
+  if (!environment) {
+    environment = Object.freeze(environmentOf(block));
+    sealedEnvironments.set(block, environment);
+  }
+  return environment;
+}
+
+function environmentOf(block: StoredBlock): BlockEnvironment {
   return {
     number: BigInt(block.number),
     timestamp: BigInt(block.timestamp),

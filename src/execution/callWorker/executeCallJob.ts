@@ -54,7 +54,9 @@ export async function executeEstimate(options: ExecuteCallOptions): Promise<bigi
   const isPlainTransfer = isPlainTransferOn(state, request);
   return estimateGas({
     run: (gasLimit) =>
-      options.use((execution) => runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit, precompileEdits })),
+      options.use((execution) =>
+        runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit, precompileEdits, watchGasLimit: true }),
+      ),
     gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
     gasCap: options.gasCap,
     feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,
