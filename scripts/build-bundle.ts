@@ -12,10 +12,12 @@
  *   when first needed, off the start-up path).
  *
  * Both take hash-wasm's ES module build, so that only Keccak's WebAssembly is bundled (its UMD
- * build holds every algorithm's).
+ * build holds every algorithm's). Both are made ASCII-only afterwards: esbuild escapes non-ASCII
+ * characters in code but keeps them in the comments it leaves, and one such character makes V8
+ * hold the whole source (which it keeps for compiling functions lazily) two bytes a character.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -66,5 +68,18 @@ await build({
   outdir,
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
 });
+for (const name of readdirSync(outdir)) {
+  const path = `${outdir}/${name}`;
+  writeFileSync(path, asciiOnly(readFileSync(path, 'utf8')));
+}
 // The loader writes sequin.cache when it finds none; this run makes the first real start find one.
 execFileSync(process.execPath, [`${root}bin/sequin.js`, '--version'], { stdio: 'ignore' });
+
+/**
+ * `text` with each non-ASCII UTF-16 unit written as a \\uXXXX escape: the same text in a comment,
+ * the same character in a string, template, regular expression or identifier, as esbuild's own
+ * escaping of code (the bundles hold no String.raw template with such a character).
+ */
+function asciiOnly(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
