@@ -1,9 +1,55 @@
 #!/usr/bin/env node
 // Entry point for `npx sequin` / `npm start`. Runs the single-file bundle of the CLI (built by
-// `npm ci` via `prepare`): loading one file instead of hundreds of modules halves start-up.
-import { main } from '../dist/bundle/sequin.js';
+// `npm ci` via `prepare`, scripts/build-bundle.ts): loading one file instead of hundreds of modules
+// halves start-up. The bundle is CommonJS so that it can be compiled with V8's code cache, which
+// Node 20 keeps for no ES module: `sequin.cache` beside it saves most of the compiling at each
+// start. A cache V8 refuses (another Node version) or none at all is written anew once the command
+// has started; a failed write (a read-only install) only costs the next start that time again.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
-main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+const bundle = fileURLToPath(new URL('../dist/bundle/sequin.cjs', import.meta.url));
+const cacheFile = bundle.replace(/\.cjs$/, '.cache');
+const require = createRequire(bundle);
+
+// Keccak's WebAssembly compiles asynchronously and CommonJS has no top-level await: the bundle's
+// keccak.ts takes this hasher (hash-wasm's Keccak alone) instead of awaiting its own.
+globalThis[Symbol.for('sequin.keccakHasher')] = await require('hash-wasm/dist/keccak.umd.min.js').createKeccak(256);
+
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  cachedData = undefined;
+}
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, {
+  filename: bundle,
+  cachedData,
 });
+const bundleModule = { exports: {} };
+script.runInThisContext()(bundleModule.exports, require, bundleModule, bundle, dirname(bundle));
+const { main } = bundleModule.exports;
+
+main(process.argv.slice(2)).then(
+  () => {
+    if (cachedData === undefined || script.cachedDataRejected) writeCache();
+  },
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
+
+/** Writes the code V8 has compiled so far (the start-up's), through a temporary file so no reader sees half of it. */
+function writeCache() {
+  try {
+    const temporary = `${cacheFile}.${process.pid}`;
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, cacheFile);
+  } catch {
+    // A read-only install: the next start compiles again.
+  }
+}

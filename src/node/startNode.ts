@@ -1,9 +1,6 @@
 import type { DevAccount } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { EventBus } from '../events/EventBus.js';
-import { fleetReadiness } from '../fleet/fleetReadiness.js';
-import { joinFleet, prepareFleet } from '../fleet/joinFleet.js';
-import { observeFleetMetrics } from '../fleet/observeFleetMetrics.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { createLogger, type Logger } from '../primitives/logger.js';
 import { buildAccessResolver } from '../rpc/access/buildAccessResolver.js';
@@ -71,7 +68,8 @@ export async function startNode(
 ): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(givenConfig.logLevel, { format: givenConfig.logFormat });
-  const fleet = givenConfig.nats === undefined ? undefined : await prepareFleet(givenConfig, logger);
+  const fleetCode = givenConfig.nats === undefined ? undefined : await loadFleetCode();
+  const fleet = fleetCode && (await fleetCode.prepareFleet(givenConfig, logger));
   const parts = await buildNodeParts(givenConfig, {
     clock,
     logger,
@@ -96,7 +94,7 @@ export async function startNode(
     fork,
   } = parts;
   try {
-    const member = fleet && (await joinFleet(fleet, parts, config, logger));
+    const member = fleetCode && fleet && (await fleetCode.joinFleet(fleet, parts, config, logger));
     const stateFiles = stateFilesOf(config);
     const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
     if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
@@ -123,11 +121,11 @@ export async function startNode(
       observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
-    if (member) observeFleetMetrics(metrics, member);
+    if (fleetCode && member) fleetCode.observeFleetMetrics(metrics, member);
     const statusRoutes = createStatusRoutes({
       metrics,
       access,
-      readiness: member ? fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
+      readiness: member && fleetCode ? fleetCode.fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
     });
     const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
     const webPages = createWebHandler({
@@ -217,4 +215,17 @@ export async function startNode(
     await storage.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The fleet's code, loaded only by a node started with --nats: with the NATS client it is a fifth
+ * of the bundle, which a lone node would otherwise parse and run at every start (issue 13).
+ */
+async function loadFleetCode() {
+  const [{ prepareFleet, joinFleet }, { fleetReadiness }, { observeFleetMetrics }] = await Promise.all([
+    import('../fleet/joinFleet.js'),
+    import('../fleet/fleetReadiness.js'),
+    import('../fleet/observeFleetMetrics.js'),
+  ]);
+  return { prepareFleet, joinFleet, fleetReadiness, observeFleetMetrics };
 }
