@@ -610,6 +610,18 @@ describe('TxPool in-flight transactions', () => {
     expect(await select(0n)).toEqual([first]);
   });
 
+  it('a queued tx still in flight (its predecessor left mid-step) is never evicted for a future tx', async () => {
+    const { admit, rejection, select, remove, pool } = createPool({ limits: { globalQueue: 2 } });
+    const txs: PoolTransaction[] = [];
+    for (const nonce of [0, 1, 2]) txs.push((await admit({ from: alice, nonce })).transaction);
+    expect(await select(0n)).toEqual(txs);
+    remove(txs[0]!);
+    expect(pool.status()).toEqual({ pending: 0, queued: 2 });
+    // Bob's future tx pays more, but alice's last queued tx may be in the sub-block being built.
+    expectServerError(await rejection({ from: bob, nonce: 1, tip: 5n * GWEI }), TxErrorMessage.txPoolOverflow);
+    expect(pool.get(txs[2]!.hash)).toBe(txs[2]);
+  });
+
   it('a tx offered and answered with stop is not left in flight', async () => {
     const { admit, select } = createPool();
     const first = (await admit({ from: alice, nonce: 0 })).transaction;

@@ -318,7 +318,8 @@ export class TxPool {
       if (sender === transaction.sender || senderTxs.size <= (this.runs.get(sender)?.pending ?? 0)) continue;
       let last: PoolTransaction | undefined;
       for (const candidate of senderTxs.values()) if (!last || candidate.nonce > last.nonce) last = candidate;
-      if (last && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
+      // A queued tx can be in flight when its predecessor left the pool mid-step; the step may still include it.
+      if (last && !this.inFlight.has(last.hash) && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
     }
     if (!cheapest) return invalid({ kind: 'poolFull' });
     if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
