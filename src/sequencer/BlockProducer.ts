@@ -250,6 +250,12 @@ export class BlockProducer {
   private followOpenBlock(header: LoggedOpenBlockHeader): void {
     const open = this.open;
     if (open.number === header.number && open.timestamp === header.timestamp && open.openedAtMs === header.openedAtMs) return;
+    if (open.number === header.number && open.timestamp === header.timestamp && !open.isEmpty) {
+      // Restored from storage after a restart (its sub-blocks came from this log): storage keeps the
+      // block's timestamp, not the millisecond the sequencer opened it at, so take the log's schedule.
+      this.open = open.rescheduled({ openedAtMs: header.openedAtMs, notBeforeMs: header.notBeforeMs });
+      return;
+    }
     if (open.number !== header.number || !open.isEmpty) {
       throw new Error(`the log's block ${header.number} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks)`);
     }

@@ -114,6 +114,13 @@ export class OpenBlock {
     return copy;
   }
 
+  /** The same block and sub-blocks on another schedule (the fields that say when its slots fall, which no header holds). */
+  rescheduled(schedule: Pick<OpenBlockHeader, 'openedAtMs' | 'notBeforeMs'>): OpenBlock {
+    const copy = new OpenBlock({ ...this.header, ...schedule });
+    for (const contents of this.contents) copy.append(contents);
+    return copy;
+  }
+
   /** The block as it stands now, frozen: later sub-blocks do not change what the view shows. */
   view(): OpenBlockView {
     const transactionCount = this.records.length;

@@ -14,6 +14,7 @@ import { cleanupNatsClusters, startNatsCluster } from '../../src/testing/startNa
 import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, pollUntil, rpc, rpcResult, signTransfer, sleep, viemClients, waitForBlockAfter } from './helpers.js';
 import { createLedger, type RawReceipt, receiptDifferences, rpcBatch, runTransferLoad } from './transferLoad.js';
+import { connectWs } from './wsClient.js';
 
 const BLOCK_TIME_MS = 1000;
 const TIMING = ['--block-time', String(BLOCK_TIME_MS), '--preconf-interval', '100'];
@@ -114,6 +115,63 @@ describe('replicas', () => {
     expect(await hashesOf(restarted.url)).toEqual(await hashesOf(sequencer.url));
     expect(BigInt(await rpcResult<Hex>(restarted.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[2]!.address, 'latest']))).toBe(10n);
   }, 40_000);
+});
+
+describe('a replica killed mid-load', () => {
+  it('resumes a newPreconfBlockTransactions stream from the client’s last cursor with no gap and no duplicate', async () => {
+    const nats = await startNatsCluster();
+    const sequencer = await fleetNode(nats.natsFlag, 'sequencer');
+    const replica = await fleetNode(nats.natsFlag, 'replica');
+    const TOTAL = 60;
+    const KEPT = 15;
+    const raws: Hex[] = [];
+    for (let i = 0; i < TOTAL; i++) raws.push(await signTransfer(3 + (i % 3), Math.floor(i / 3)));
+
+    const before = await connectWs(replica.url);
+    const subscription = await before.subscribe('newPreconfBlockTransactions', { full: true });
+    // Five transfers every ~50 ms to the sequencer, going on while the replica dies and restarts.
+    const load = (async () => {
+      for (let i = 0; i < TOTAL; i += 5) {
+        await rpcBatch<Hex>(
+          sequencer.url,
+          raws.slice(i, i + 5).map((raw) => ['eth_sendRawTransaction', [raw]]),
+        );
+        await sleep(50);
+      }
+    })();
+    // The client keeps the first KEPT notifications; then the replica dies without a chance to shut down.
+    const kept = (await before.waitFor(subscription, KEPT, 20_000)).slice(0, KEPT);
+    await replica.kill9();
+    before.close();
+    const restarted = await fleetNode(nats.natsFlag, 'replica', { dataDir: replica.dataDir! });
+    const cursor = kept.at(-1)!.cursor!;
+    const after = await connectWs(restarted.url);
+    const resumed = await after.subscribe('newPreconfBlockTransactions', {
+      full: true,
+      after: { blockNumber: cursor.blockNumber, transactionIndex: cursor.transactionIndex },
+    });
+    await load;
+    const replayed = await after.waitFor(resumed, TOTAL - KEPT, 20_000);
+    await sleep(500);
+    expect(after.notifications.get(resumed)).toHaveLength(TOTAL - KEPT);
+
+    // Together: every transfer once, in the sequencer's order, at the sequencer's positions.
+    const stream = [...kept, ...replayed].map((notification) => ({
+      hash: (notification.result as { hash: Hex }).hash,
+      position: [BigInt(notification.cursor!.blockNumber), BigInt(notification.cursor!.transactionIndex)],
+    }));
+    const receipts = await rpcBatch<{ transactionHash: Hex; blockNumber: Hex; transactionIndex: Hex }>(
+      sequencer.url,
+      stream.map(({ hash }) => ['eth_getTransactionReceipt', [hash]]),
+    );
+    expect(new Set(stream.map(({ hash }) => hash)).size).toBe(TOTAL);
+    expect(stream.map(({ position }) => position)).toEqual(receipts.map((receipt) => [BigInt(receipt.blockNumber), BigInt(receipt.transactionIndex)]));
+    const ordered = [...stream].sort((a, b) =>
+      a.position[0]! === b.position[0]! ? Number(a.position[1]! - b.position[1]!) : Number(a.position[0]! - b.position[0]!),
+    );
+    expect(stream).toEqual(ordered);
+    after.close();
+  }, 60_000);
 });
 
 describe('read positions', () => {
