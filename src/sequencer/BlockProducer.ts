@@ -24,7 +24,7 @@ import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
-import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { type CommitOptions, type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
@@ -161,7 +161,13 @@ export class BlockProducer {
     // The sub-block record is left out: the seal would delete it in the same commit.
     this.writeSubBlock(batch, produced, { record: false });
     this.writeSeal(batch, sealing);
-    await this.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
+    // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
+    await this.commitSelected(
+      batch,
+      produced,
+      { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } },
+      { onThisThread: true },
+    );
     const subBlock = this.publishSubBlock(produced);
     const block = this.publishSeal(sealing, nextOpensAtMs);
     return { subBlock, block };
@@ -456,6 +462,7 @@ export class BlockProducer {
   private async commitLogged(
     batch: WriteBatch,
     logged: { subBlock?: SubBlockContents; dropped?: readonly PoolTransaction[]; seal?: { sealing: Sealing; nextOpensAtMs: number } },
+    options: CommitOptions = {},
   ): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
     if (logged.subBlock || logged.seal) {
@@ -470,13 +477,18 @@ export class BlockProducer {
       await log.append(commit);
     }
     log.notePosition(batch);
-    await this.parts.storage.commit(batch);
+    await this.parts.storage.commit(batch, options);
   }
 
   /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
-  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock, logged: Parameters<BlockProducer['commitLogged']>[1]): Promise<void> {
+  private async commitSelected(
+    batch: WriteBatch,
+    produced: ProducedSubBlock,
+    logged: Parameters<BlockProducer['commitLogged']>[1],
+    options: CommitOptions = {},
+  ): Promise<void> {
     try {
-      await this.commitLogged(batch, logged);
+      await this.commitLogged(batch, logged, options);
     } finally {
       if (produced.executed.length > 0 || produced.failed.length > 0) this.parts.pool.releaseInFlight();
     }
