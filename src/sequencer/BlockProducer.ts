@@ -155,8 +155,11 @@ export class BlockProducer {
   async produceBlock(nextOpensAtMs: number): Promise<{ subBlock: SubBlockEvent; block: StoredBlock } | undefined> {
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
+    const { world } = this.parts;
     const filled = this.open.withAppended(produced.contents);
-    const sealing = await this.sealedBlock(filled, new LayeredStateReader(this.parts.world, [produced.contents.changes]));
+    // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
+    const parentState = this.open.isEmpty ? world : undefined;
+    const sealing = await this.sealedBlock(filled, new LayeredStateReader(world, [produced.contents.changes]), parentState);
     const batch = new WriteBatch();
     // The sub-block record is left out: the seal would delete it in the same commit.
     this.writeSubBlock(batch, produced, { record: false });
@@ -532,8 +535,11 @@ export class BlockProducer {
     return event;
   }
 
-  /** Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end; writes nothing. */
-  private async sealedBlock(open: OpenBlock, finalState: StateReader): Promise<Sealing> {
+  /**
+   * Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end;
+   * writes nothing. `parentState` is the state of its parent (read from storage when not given).
+   */
+  private async sealedBlock(open: OpenBlock, finalState: StateReader, parentState?: StateReader): Promise<Sealing> {
     const { storage, trieNodes } = this.parts;
     const startedAt = performance.now();
     const ending = await this.endBlock(open, finalState);
@@ -544,7 +550,7 @@ export class BlockProducer {
       open,
       changes,
       finalState: new OverlayStateReader(finalState, ending.changes),
-      parentState: new PersistedStateReader(storage, open.number - 1),
+      parentState: parentState ?? new PersistedStateReader(storage, open.number - 1),
       nodes: trieNodes,
       requestsHash: ending.requestsHash,
     });
