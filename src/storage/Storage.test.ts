@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
+import { mountTmpfs } from '../testing/mountTmpfs.js';
 import { LmdbStorage } from './LmdbStorage.js';
 import { MemoryStorage } from './MemoryStorage.js';
 import { type Storage, WriteBatch } from './Storage.js';
@@ -133,5 +135,24 @@ describe('lmdb storage committing on the calling thread', () => {
     expect(storage.getRecord('order')).toBe('later');
     expect(storage.getRecord('journal:tx')).toBeUndefined();
     await storage.close();
+  });
+
+  it('on a full filesystem rejects with the reason, commits nothing, and commits again once there is room', async (context) => {
+    const disk = mountTmpfs(2);
+    if (!disk) return context.skip('mounting a tmpfs needs root');
+    try {
+      const storage = new LmdbStorage(disk.path);
+      const big = (seed: number) => new WriteBatch().putBlob(new Uint8Array([seed]), new Uint8Array(3 * 1024 * 1024).fill(seed));
+      const refused = await storage.commit(big(1), { onThisThread: true }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StorageUnavailableError);
+      expect((refused as StorageUnavailableError).problem.kind).toBe('noSpace');
+      expect(storage.getBlob(new Uint8Array([1]))).toBeUndefined();
+      disk.resize(16);
+      await storage.commit(big(2), { onThisThread: true });
+      expect(storage.getBlob(new Uint8Array([2]))?.length).toBe(3 * 1024 * 1024);
+      await storage.close();
+    } finally {
+      disk.unmount();
+    }
   });
 });
