@@ -9,6 +9,15 @@ import type { StateReader } from './StateReader.js';
 /** How many trie writes run between yields to the event loop, so RPC keeps flowing during a seal. */
 const YIELD_EVERY = 64;
 
+type TrieNodes = DB<string, string | Uint8Array>;
+
+/**
+ * Tries left by earlier calls, per node store, to be pointed at another root: building one costs
+ * more than folding in an instant-mined block's few changes. Only tries whose every write completed
+ * come back here.
+ */
+const idleTries = new WeakMap<TrieNodes, MerklePatriciaTrie[]>();
+
 /**
  * Folds one block's state changes into the persistent state trie and returns the new state root.
  *
@@ -24,7 +33,7 @@ export async function applyStateChanges(options: {
   finalState: StateReader;
   parentState: StateReader;
   /** Where trie nodes are read and written: the TrieNodeStore, or a ScratchTrieNodes over it. */
-  nodes: DB<string, string | Uint8Array>;
+  nodes: TrieNodes;
 }): Promise<{ stateRoot: Uint8Array; updatedAccounts: Map<string, Account | null> }> {
   const { changes, finalState, parentState, nodes } = options;
   const accountTrie = await openTrie(nodes, options.parentRoot);
@@ -50,19 +59,31 @@ export async function applyStateChanges(options: {
         if (++writes % YIELD_EVERY === 0) await yieldToEventLoop();
       }
       storageRoot = storageTrie.root();
+      setTrieAside(nodes, storageTrie);
     }
     const updated = new Account(account.nonce, account.balance, storageRoot, account.codeHash);
     await accountTrie.put(addressBytes, updated.serialize());
     updatedAccounts.set(address, updated);
     if (++writes % YIELD_EVERY === 0) await yieldToEventLoop();
   }
-  return { stateRoot: accountTrie.root(), updatedAccounts };
+  const stateRoot = accountTrie.root();
+  setTrieAside(nodes, accountTrie);
+  return { stateRoot, updatedAccounts };
 }
 
-async function openTrie(nodes: DB<string, string | Uint8Array>, root: Uint8Array): Promise<MerklePatriciaTrie> {
-  const trie = await createMPT({ db: nodes, useKeyHashing: true, useKeyHashingFunction: keccak256, valueEncoding: ValueEncoding.Bytes });
+/** A trie over `nodes` at `root`: one set aside earlier, or a new one. */
+async function openTrie(nodes: TrieNodes, root: Uint8Array): Promise<MerklePatriciaTrie> {
+  const trie =
+    idleTries.get(nodes)?.pop() ?? (await createMPT({ db: nodes, useKeyHashing: true, useKeyHashingFunction: keccak256, valueEncoding: ValueEncoding.Bytes }));
   trie.root(root);
   return trie;
+}
+
+/** Keeps a trie that is done with for the next {@link openTrie} over the same nodes. */
+function setTrieAside(nodes: TrieNodes, trie: MerklePatriciaTrie): void {
+  const idle = idleTries.get(nodes);
+  if (idle) idle.push(trie);
+  else idleTries.set(nodes, [trie]);
 }
 
 function yieldToEventLoop(): Promise<void> {

@@ -24,7 +24,7 @@ import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { type WorldState, writeStateChanges } from '../execution/WorldState.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
-import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { type CommitOptions, type Storage, WriteBatch } from '../storage/Storage.js';
 import type { PoolJournal } from '../txpool/PoolJournal.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { TxPool } from '../txpool/TxPool.js';
@@ -155,13 +155,22 @@ export class BlockProducer {
   async produceBlock(nextOpensAtMs: number): Promise<{ subBlock: SubBlockEvent; block: StoredBlock } | undefined> {
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
+    const { world } = this.parts;
     const filled = this.open.withAppended(produced.contents);
-    const sealing = await this.sealedBlock(filled, new LayeredStateReader(this.parts.world, [produced.contents.changes]));
+    // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
+    const parentState = this.open.isEmpty ? world : undefined;
+    const sealing = await this.sealedBlock(filled, new LayeredStateReader(world, [produced.contents.changes]), parentState);
     const batch = new WriteBatch();
     // The sub-block record is left out: the seal would delete it in the same commit.
     this.writeSubBlock(batch, produced, { record: false });
     this.writeSeal(batch, sealing);
-    await this.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
+    // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
+    await this.commitSelected(
+      batch,
+      produced,
+      { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } },
+      { onThisThread: true },
+    );
     const subBlock = this.publishSubBlock(produced);
     const block = this.publishSeal(sealing, nextOpensAtMs);
     return { subBlock, block };
@@ -462,6 +471,7 @@ export class BlockProducer {
   private async commitLogged(
     batch: WriteBatch,
     logged: { subBlock?: SubBlockContents; dropped?: readonly PoolTransaction[]; seal?: { sealing: Sealing; nextOpensAtMs: number } },
+    options: CommitOptions = {},
   ): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
     if (logged.subBlock || logged.seal) {
@@ -476,13 +486,18 @@ export class BlockProducer {
       await log.append(commit);
     }
     log.notePosition(batch);
-    await this.parts.storage.commit(batch);
+    await this.parts.storage.commit(batch, options);
   }
 
   /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
-  private async commitSelected(batch: WriteBatch, produced: ProducedSubBlock, logged: Parameters<BlockProducer['commitLogged']>[1]): Promise<void> {
+  private async commitSelected(
+    batch: WriteBatch,
+    produced: ProducedSubBlock,
+    logged: Parameters<BlockProducer['commitLogged']>[1],
+    options: CommitOptions = {},
+  ): Promise<void> {
     try {
-      await this.commitLogged(batch, logged);
+      await this.commitLogged(batch, logged, options);
     } finally {
       if (produced.executed.length > 0 || produced.failed.length > 0) this.parts.pool.releaseInFlight();
     }
@@ -526,8 +541,11 @@ export class BlockProducer {
     return event;
   }
 
-  /** Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end; writes nothing. */
-  private async sealedBlock(open: OpenBlock, finalState: StateReader): Promise<Sealing> {
+  /**
+   * Computes the sealed form of `open` (roots, header) over `finalState`, the state at its end;
+   * writes nothing. `parentState` is the state of its parent (read from storage when not given).
+   */
+  private async sealedBlock(open: OpenBlock, finalState: StateReader, parentState?: StateReader): Promise<Sealing> {
     const { storage, trieNodes } = this.parts;
     const startedAt = performance.now();
     const ending = await this.endBlock(open, finalState);
@@ -538,7 +556,7 @@ export class BlockProducer {
       open,
       changes,
       finalState: new OverlayStateReader(finalState, ending.changes),
-      parentState: new PersistedStateReader(storage, open.number - 1),
+      parentState: parentState ?? new PersistedStateReader(storage, open.number - 1),
       nodes: trieNodes,
       requestsHash: ending.requestsHash,
     });

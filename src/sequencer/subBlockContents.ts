@@ -29,12 +29,12 @@ export function subBlockContents(options: {
   let logIndex = open.logCount;
   for (const [offset, { result, source }] of executed.entries()) {
     records.push(
-      toStoredTransaction(result, source.sender, {
-        blockNumber: open.number,
-        transactionIndex: open.transactions.length + offset,
-        subBlockIndex: index,
-        firstLogIndex: logIndex,
-      }),
+      toStoredTransaction(
+        result,
+        source.sender,
+        { blockNumber: open.number, transactionIndex: open.transactions.length + offset, subBlockIndex: index, firstLogIndex: logIndex },
+        source.raw,
+      ),
     );
     logIndex += result.logs.length;
     orBloom(bloom, result.bloom);

@@ -11,8 +11,12 @@ export interface TransactionPosition {
   firstLogIndex: number;
 }
 
-/** Builds the stored (RPC-shaped) transaction and receipt of an executed transaction. */
-export function toStoredTransaction(executed: ExecutedTransaction, sender: string, position: TransactionPosition): StoredTransaction {
+/**
+ * Builds the stored (RPC-shaped) transaction and receipt of an executed transaction. `raw` is its
+ * encoding when known (the bytes it was submitted as, which decoding proved canonical), spared
+ * encoding it again.
+ */
+export function toStoredTransaction(executed: ExecutedTransaction, sender: string, position: TransactionPosition, raw?: Uint8Array): StoredTransaction {
   const transaction = executed.transaction;
   const hash = bytesToHex(transaction.hash());
   const from = `0x${sender}` as Hex;
@@ -46,7 +50,7 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
   };
   return {
     fields: transactionFields(transaction, hash, from, executed.effectiveGasPrice),
-    raw: bytesToHex(transaction.serialize()),
+    raw: bytesToHex(raw ?? transaction.serialize()),
     blockNumber: position.blockNumber,
     transactionIndex: position.transactionIndex,
     subBlockIndex: position.subBlockIndex,

@@ -1,6 +1,6 @@
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import type { Logger } from '../primitives/logger.js';
-import { type Storage, WriteBatch } from './Storage.js';
+import { type CommitOptions, type Storage, WriteBatch } from './Storage.js';
 import type { StorageHealth } from './StorageHealth.js';
 
 /** The record each probe writes (its value: when, on the node's clock). */
@@ -73,8 +73,8 @@ export class GuardedStorage implements Storage {
     return this.inner.getBlob(key);
   }
 
-  commit(batch: WriteBatch): Promise<void> {
-    return this.guarded(() => this.inner.commit(batch));
+  commit(batch: WriteBatch, options?: CommitOptions): Promise<void> {
+    return this.guarded(() => this.inner.commit(batch, options));
   }
 
   rewind(version: number, batch: WriteBatch): Promise<void> {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { describeWriteFailure } from './describeWriteFailure.js';
-import type { Storage, WriteBatch } from './Storage.js';
+import type { CommitOptions, Storage, WriteBatch } from './Storage.js';
 import { versionedKey, versionOf } from './versionedKey.js';
 
 /** The LMDB file inside the data directory (its lock file sits beside it). */
@@ -31,7 +31,8 @@ export interface LmdbStorageOptions {
  * node — the eth_call worker read-only, `sequin keys` to write API keys (LMDB serialises writers
  * across processes; the node re-reads those records, never chain data it caches). Durable on commit: lmdb-js batches the
  * writes issued before its next `setImmediate` into a single synced transaction, so many
- * concurrent commits cost one fsync. A commit that fails (full or failing disk) rejects with a
+ * concurrent commits cost one fsync. A commit made `onThisThread` (an instant-mined block) skips
+ * that thread when it is idle. A commit that fails (full or failing disk) rejects with a
  * {@link StorageUnavailableError} saying why.
  */
 export class LmdbStorage implements Storage {
@@ -44,6 +45,8 @@ export class LmdbStorage implements Storage {
   private readonly onClose: () => Promise<void> | void;
   /** Set when a commit failed, cleared by the next one that succeeds. */
   private lastCommitFailed = false;
+  /** Commits handed to the write thread and not settled yet. */
+  private commitsInFlight = 0;
 
   /** The data directory: what other threads open (read-only) to read the same environment. */
   readonly directory: string;
@@ -105,7 +108,14 @@ export class LmdbStorage implements Storage {
     return this.blobs.get(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   }
 
-  commit(batch: WriteBatch): Promise<void> {
+  /**
+   * With `onThisThread`, and nothing else being committed, the batch is committed synchronously
+   * here (lmdb-js's transactionSync: its own transaction, fsync included, before it returns);
+   * a commit already handed to the write thread would otherwise land after it, so then it goes
+   * that way too, in order.
+   */
+  commit(batch: WriteBatch, options: CommitOptions = {}): Promise<void> {
+    if (options.onThisThread && this.commitsInFlight === 0 && !this.readOnly) return this.commitHere(batch);
     return this.transact(() => this.write(batch));
   }
 
@@ -122,15 +132,33 @@ export class LmdbStorage implements Storage {
   /** Runs `work` in one write transaction; a failure the disk explains becomes a StorageUnavailableError. */
   private async transact(work: () => void): Promise<void> {
     if (this.readOnly) throw new Error('LmdbStorage opened read-only');
+    this.commitsInFlight++;
     try {
       await this.root.transaction(work);
       this.lastCommitFailed = false;
     } catch (error) {
-      const failure = await describeWriteFailure(error, this.directory);
-      if (!failure) throw error;
-      this.lastCommitFailed = true;
-      throw failure;
+      throw await this.writeFailure(error);
+    } finally {
+      this.commitsInFlight--;
     }
+  }
+
+  /** Commits `batch` in a transaction of this thread, synchronously (see {@link commit}). */
+  private async commitHere(batch: WriteBatch): Promise<void> {
+    try {
+      this.root.transactionSync(() => this.write(batch));
+      this.lastCommitFailed = false;
+    } catch (error) {
+      throw await this.writeFailure(error);
+    }
+  }
+
+  /** A failure the disk explains, as a StorageUnavailableError (noted for close); anything else as it is. */
+  private async writeFailure(error: unknown): Promise<unknown> {
+    const failure = await describeWriteFailure(error, this.directory);
+    if (!failure) return error;
+    this.lastCommitFailed = true;
+    return failure;
   }
 
   /**

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
+import { mountTmpfs } from '../testing/mountTmpfs.js';
 import { LmdbStorage } from './LmdbStorage.js';
 import { MemoryStorage } from './MemoryStorage.js';
 import { type Storage, WriteBatch } from './Storage.js';
@@ -93,5 +95,64 @@ describe.each(backends)('%s storage', (_name, create) => {
     ]);
     expect(storage.versionedKeys(new Uint8Array([9]))).toEqual([]);
     await storage.close();
+  });
+});
+
+describe('lmdb storage committing on the calling thread', () => {
+  const freshDirectory = () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sequin-storage-'));
+    directories.push(directory);
+    return directory;
+  };
+
+  it('is durable once the commit resolves: a storage opened again reads every kind of write', async () => {
+    const directory = freshDirectory();
+    const storage = new LmdbStorage(directory);
+    await storage.commit(new WriteBatch().putRecord('gone', 1), { onThisThread: true });
+    await storage.commit(
+      new WriteBatch()
+        .putRecord('block:7', { hash: '0x07' })
+        .deleteRecord('gone')
+        .putVersioned(new Uint8Array([1]), 7, new Uint8Array([70]))
+        .putBlob(new Uint8Array([2]), new Uint8Array([20])),
+      { onThisThread: true },
+    );
+    expect(storage.getRecord('block:7')).toEqual({ hash: '0x07' });
+    await storage.close();
+    const reopened = new LmdbStorage(directory);
+    expect(reopened.getRecord('block:7')).toEqual({ hash: '0x07' });
+    expect(reopened.getRecord('gone')).toBeUndefined();
+    expect([...(reopened.getVersioned(new Uint8Array([1]), 7) ?? [])]).toEqual([70]);
+    expect([...(reopened.getBlob(new Uint8Array([2])) ?? [])]).toEqual([20]);
+    await reopened.close();
+  });
+
+  it('lands after a commit issued before it that the write thread has not finished', async () => {
+    const storage = new LmdbStorage(freshDirectory());
+    const earlier = storage.commit(new WriteBatch().putRecord('journal:tx', 'recorded').putRecord('order', 'earlier'));
+    const later = storage.commit(new WriteBatch().deleteRecord('journal:tx').putRecord('order', 'later'), { onThisThread: true });
+    await Promise.all([earlier, later]);
+    expect(storage.getRecord('order')).toBe('later');
+    expect(storage.getRecord('journal:tx')).toBeUndefined();
+    await storage.close();
+  });
+
+  it('on a full filesystem rejects with the reason, commits nothing, and commits again once there is room', async (context) => {
+    const disk = mountTmpfs(2);
+    if (!disk) return context.skip('mounting a tmpfs needs root');
+    try {
+      const storage = new LmdbStorage(disk.path);
+      const big = (seed: number) => new WriteBatch().putBlob(new Uint8Array([seed]), new Uint8Array(3 * 1024 * 1024).fill(seed));
+      const refused = await storage.commit(big(1), { onThisThread: true }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StorageUnavailableError);
+      expect((refused as StorageUnavailableError).problem.kind).toBe('noSpace');
+      expect(storage.getBlob(new Uint8Array([1]))).toBeUndefined();
+      disk.resize(16);
+      await storage.commit(big(2), { onThisThread: true });
+      expect(storage.getBlob(new Uint8Array([2]))?.length).toBe(3 * 1024 * 1024);
+      await storage.close();
+    } finally {
+      disk.unmount();
+    }
   });
 });

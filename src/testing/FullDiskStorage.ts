@@ -6,7 +6,7 @@
  * filesystem cannot be had (mounting a small tmpfs needs root).
  */
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
-import type { Storage, WriteBatch } from '../storage/Storage.js';
+import type { CommitOptions, Storage, WriteBatch } from '../storage/Storage.js';
 
 export class FullDiskStorage implements Storage {
   /** Whether the disk is full now. */
@@ -39,9 +39,9 @@ export class FullDiskStorage implements Storage {
     return this.inner.getBlob(key);
   }
 
-  async commit(batch: WriteBatch): Promise<void> {
+  async commit(batch: WriteBatch, options?: CommitOptions): Promise<void> {
     this.refuseWhileFull();
-    await this.inner.commit(batch);
+    await this.inner.commit(batch, options);
   }
 
   async rewind(version: number, batch: WriteBatch): Promise<void> {

@@ -3,6 +3,7 @@ import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/
 import { EthereumJSError } from '@ethereumjs/util';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToHex } from '../primitives/hex.js';
+import { keccak256 } from '../primitives/keccak.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { precheckRawFields } from './precheckRawFields.js';
 import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
@@ -57,7 +58,9 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
 
   let sender: string;
   try {
-    sender = Buffer.from(transaction.getSenderAddress().bytes).toString('hex');
+    // The address is the public key's Keccak hash (last 20 bytes), taken with the node's
+    // WebAssembly Keccak rather than the JavaScript one getSenderAddress() would use.
+    sender = Buffer.from(keccak256(transaction.getSenderPublicKey()).subarray(12)).toString('hex');
   } catch {
     return invalid({ kind: 'invalidSender' });
   }

@@ -36,11 +36,14 @@ export async function collectRequests(
   return requests;
 }
 
+/** The requests hash of a block without requests (most blocks): sha256 of nothing. */
+const NO_REQUESTS_HASH = sha256(new Uint8Array(0));
+
 /** EIP-7685's requests hash: sha256 over sha256(type ‖ data) of each non-empty request list. */
 export function requestsHash(requests: readonly BlockRequests[]): Uint8Array {
   const hashes: Uint8Array[] = [];
   for (const { type, data } of requests) if (data.length > 0) hashes.push(sha256(Buffer.concat([Uint8Array.of(type), data])));
-  return sha256(Buffer.concat(hashes));
+  return hashes.length === 0 ? NO_REQUESTS_HASH.slice() : sha256(Buffer.concat(hashes));
 }
 
 /** The deposit requests in `logs`: pubkey ‖ withdrawal credentials ‖ amount ‖ signature ‖ index of each deposit event. */

@@ -7,7 +7,7 @@
  * knowing about forks: the first local write of a key shadows the remote from then on.
  * A re-fork (anvil_reset with `forking`) wipes the local state and swaps the fork beneath.
  */
-import type { Storage, WriteBatch } from '../../storage/Storage.js';
+import type { CommitOptions, Storage, WriteBatch } from '../../storage/Storage.js';
 import type { ForkSource } from './ForkSource.js';
 
 // The key prefixes of storage/stateKeys.ts: 'a' ‖ address, 's' ‖ address ‖ slot, 'c' ‖ code hash.
@@ -52,8 +52,8 @@ export class ForkedStorage implements Storage {
     return code.length > 0 ? code : undefined;
   }
 
-  commit(batch: WriteBatch): Promise<void> {
-    return this.local.commit(batch);
+  commit(batch: WriteBatch, options?: CommitOptions): Promise<void> {
+    return this.local.commit(batch, options);
   }
 
   /** Rewinds the local state (snapshots, resets); the remote's state beneath never changes. */
