@@ -11,6 +11,10 @@
  * - `callWorker.js` and `forkFetcher.js`, the worker threads' code, as ES modules (a worker starts
  *   when first needed, off the start-up path).
  *
+ * Two third-party modules are trimmed of start-up work in the bundles (each plugin below fails the
+ * build when its text is gone): @ethereumjs/util's table of 65,536 BigInts and prom-client's eager
+ * Pushgateway and cluster aggregator.
+ *
  * Both take hash-wasm's ES module build, so that only Keccak's WebAssembly is bundled (its UMD
  * build holds every algorithm's). Both are made ASCII-only afterwards: esbuild escapes non-ASCII
  * characters in code but keeps them in the comments it leaves, and one such character makes V8
@@ -40,6 +44,55 @@ const keccakFromLoader: Plugin = {
   },
 };
 
+/** The eager loop of @ethereumjs/util's bytes.js that makes 65,536 BigInts at load, and its two readers. */
+const BIGINT_CACHE_LOOP = 'for (let i = 0; i <= 256 * 256 - 1; i++) {\n    BIGINT_CACHE[i] = BigInt(i);\n}';
+const BIGINT_CACHE_READS: Array<[string, string]> = [
+  ['BIGINT_CACHE[bytes[0]]', 'BigInt(bytes[0])'],
+  ['BIGINT_CACHE[bytes[0] * 256 + bytes[1]]', 'BigInt(bytes[0] * 256 + bytes[1])'],
+];
+
+/**
+ * @ethereumjs/util's bytes.js without its table of the first 65,536 BigInts: filling it was a tenth
+ * of the bundle's evaluation (and garbage the collector then walks), and `BigInt(n)` of a one- or
+ * two-byte value is the same value. Fails the build if the file no longer has that table.
+ */
+const bigintsOnDemand: Plugin = {
+  name: 'bigints-on-demand',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]bytes\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const [from, to] of [[BIGINT_CACHE_LOOP, ''], ...BIGINT_CACHE_READS]) {
+        if (!source.includes(from)) throw new Error(`${args.path} no longer has "${from}": update scripts/build-bundle.ts`);
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * prom-client's index without the parts a node never uses at start: the Pushgateway (which loads
+ * Node's https, tls and zlib) and the cluster aggregator (cluster, child_process, dgram) are
+ * required when first read instead of when the bundle starts. Every name the index exports stays.
+ */
+const promClientParts: Plugin = {
+  name: 'prom-client-parts',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^prom-client$/ }, () => ({ path: 'prom-client', namespace: 'prom-client-parts' }));
+    esbuild.onLoad({ filter: /.*/, namespace: 'prom-client-parts' }, () => {
+      const index = readFileSync(`${root}node_modules/prom-client/index.js`, 'utf8');
+      const lazy = ["exports.Pushgateway = require('./lib/pushgateway');", "exports.AggregatorRegistry = require('./lib/cluster');"];
+      let contents = index;
+      for (const line of lazy) {
+        if (!contents.includes(line)) throw new Error(`prom-client's index no longer has "${line}": update scripts/build-bundle.ts`);
+        const [, name, module] = /^exports\.(\w+) = require\('([^']+)'\);$/.exec(line)!;
+        contents = contents.replace(line, `Object.defineProperty(exports, '${name}', { enumerable: true, get: () => require('${module}') });`);
+      }
+      return { contents, loader: 'js', resolveDir: `${root}node_modules/prom-client` };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -59,13 +112,14 @@ await build({
   outdir,
   define: { 'import.meta.url': 'bundleUrl' },
   banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [keccakFromLoader],
+  plugins: [keccakFromLoader, bigintsOnDemand, promClientParts],
 });
 await build({
   ...common,
   entryPoints: { callWorker: 'src/execution/callWorker/callWorker.ts', forkFetcher: 'src/execution/fork/forkFetcher.ts' },
   format: 'esm',
   outdir,
+  plugins: [bigintsOnDemand, promClientParts],
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
 });
 for (const name of readdirSync(outdir)) {
