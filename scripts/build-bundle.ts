@@ -93,6 +93,35 @@ const promClientParts: Plugin = {
   },
 };
 
+/** What lmdb-js's CommonJS build finds its own directory from (its native addon, dictionary, require). */
+const LMDB_OWN_FILE = "'file:' + __filename";
+
+/**
+ * lmdb-js's JavaScript (its CommonJS build, with msgpackr, msgpackr-extract, ordered-binary,
+ * weak-lru-cache and their native loader) inside the CLI bundle, so that it is compiled from the
+ * code cache too: loaded from node_modules it was compiled at every start (issue 13). Only the
+ * native addons are loaded from node_modules, found from each package's own directory: the file
+ * name lmdb-js and msgpackr-extract find it from is the package's, resolved at run time, not the
+ * bundle's (hence esbuild's require.resolve warning is silenced).
+ */
+const lmdbInBundle: Plugin = {
+  name: 'lmdb-in-bundle',
+  setup(esbuild) {
+    const lmdbIndex = `${root}node_modules/lmdb/dist/index.cjs`;
+    esbuild.onResolve({ filter: /^lmdb$/ }, () => ({ path: lmdbIndex }));
+    esbuild.onLoad({ filter: /[\\/]node_modules[\\/]lmdb[\\/]dist[\\/]index\.cjs$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(LMDB_OWN_FILE)) throw new Error(`${args.path} no longer has "${LMDB_OWN_FILE}": update scripts/build-bundle.ts`);
+      return { contents: source.replaceAll(LMDB_OWN_FILE, "'file:' + require.resolve('lmdb')"), loader: 'js' };
+    });
+    esbuild.onLoad({ filter: /[\\/]node_modules[\\/]msgpackr-extract[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('(__dirname)')) throw new Error(`${args.path} no longer has "(__dirname)": update scripts/build-bundle.ts`);
+      return { contents: source.replace('(__dirname)', "(require('node:path').dirname(require.resolve('msgpackr-extract')))"), loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -112,7 +141,9 @@ await build({
   outdir,
   define: { 'import.meta.url': 'bundleUrl' },
   banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [keccakFromLoader, bigintsOnDemand, promClientParts],
+  external: ['secp256k1', 'bun:ffi'],
+  logOverride: { 'require-resolve-not-external': 'silent' },
+  plugins: [keccakFromLoader, bigintsOnDemand, promClientParts, lmdbInBundle],
 });
 await build({
   ...common,
