@@ -174,8 +174,11 @@ async function writeCodeCache(): Promise<void> {
   const cacheFile = `${outdir}/sequin.cache`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sequin-build-'));
   try {
+    // Sequin's defaults, whatever SEQUIN_* settings the building shell has (a fork URL, NATS servers).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SEQUIN_')));
     const child = spawn(process.execPath, [`${root}bin/sequin.js`, '--data-dir', dataDir, '--port', '0', '--log-level', 'silent'], {
       stdio: ['ignore', 'pipe', 'ignore'],
+      env,
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const started = await new Promise<boolean>((resolve) => {
