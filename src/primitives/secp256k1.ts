@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
  *
  * Why native: recovery with a pure-JS curve costs ~1.5 ms, native ~60 µs, and every submitted
  * transaction needs one. We load the binding directly (not the package index, which silently
- * falls back to a slow JS implementation) so a missing binary fails loudly at start-up.
+ * falls back to a slow JS implementation) so a missing binary fails loudly, not slowly. It loads
+ * at the first use, not at start-up: building its context takes ~10 ms (issue 13).
  */
 interface NativeSecp256k1 {
   ecdsaRecover(signature: Uint8Array, recoveryId: number, message: Uint8Array, compressed: boolean): Uint8Array;
@@ -14,7 +15,13 @@ interface NativeSecp256k1 {
 }
 
 const require = createRequire(import.meta.url);
-const native = require('secp256k1/bindings') as NativeSecp256k1;
+let loaded: NativeSecp256k1 | undefined;
+
+/** The binding, loaded the first time it is needed. */
+function native(): NativeSecp256k1 {
+  loaded ??= require('secp256k1/bindings') as NativeSecp256k1;
+  return loaded;
+}
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
@@ -30,7 +37,7 @@ export function ecrecover(messageHash: Uint8Array, v: bigint, r: Uint8Array, s: 
   const signature = new Uint8Array(64);
   signature.set(leftPad32(r), 0);
   signature.set(leftPad32(s), 32);
-  const publicKey = native.ecdsaRecover(signature, recoveryId, messageHash, false);
+  const publicKey = native().ecdsaRecover(signature, recoveryId, messageHash, false);
   return publicKey.slice(1);
 }
 
@@ -47,12 +54,12 @@ function leftPad32(bytes: Uint8Array): Uint8Array {
 
 /** The 33-byte compressed public key (SEC1: 0x02/0x03 prefix and x) of a private key. */
 export function compressedPublicKeyOf(privateKey: Uint8Array): Uint8Array {
-  return native.publicKeyCreate(privateKey, true);
+  return native().publicKeyCreate(privateKey, true);
 }
 
 /** The 64-byte uncompressed public key (without the 0x04 prefix) of a private key. */
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
-  return native.publicKeyCreate(privateKey, false).slice(1);
+  return native().publicKeyCreate(privateKey, false).slice(1);
 }
 
 function recoveryIdOf(v: bigint, chainId: bigint | undefined): number {
@@ -68,6 +75,6 @@ function recoveryIdOf(v: bigint, chainId: bigint | undefined): number {
  * geth, Anvil and viem produce for the same key and hash.
  */
 export function signHash(hash: Uint8Array, privateKey: Uint8Array): { r: Uint8Array; s: Uint8Array; yParity: 0 | 1 } {
-  const { signature, recid } = native.ecdsaSign(hash, privateKey);
+  const { signature, recid } = native().ecdsaSign(hash, privateKey);
   return { r: signature.slice(0, 32), s: signature.slice(32, 64), yParity: recid === 1 ? 1 : 0 };
 }
