@@ -185,7 +185,16 @@ describe('losing a NATS server', () => {
       { timeoutMs: 45_000, intervalMs: 200, what: 'every acknowledged tx on the replica' },
     );
     expect(receipts.every((receipt) => receipt?.status === '0x1')).toBe(true);
-    expect(await (await fetch(`${replica.url}/ready`)).json()).toMatchObject({ status: 'ready', state: 'following' });
+    // Ready again once a message applied after the catch-up shows its lag under one block time
+    // (the lag /ready reports is the last applied message's, a catch-up's until the next seal).
+    const ready = await pollUntil(
+      async () => {
+        const body = await (await fetch(`${replica.url}/ready`)).json();
+        return body.status === 'ready' ? body : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 200, what: 'the replica to be ready again' },
+    );
+    expect(ready).toMatchObject({ status: 'ready', state: 'following' });
     // Still the sequencer's chain: its head block, once the replica has it, is the same block.
     const head = await rpcResult<{ number: Hex; hash: Hex }>(sequencer.url, 'eth_getBlockByNumber', ['latest', false]);
     const onReplica = await pollUntil(async () => (await rpc(replica.url, 'eth_getBlockByNumber', [head.number, false])).result ?? undefined, {
