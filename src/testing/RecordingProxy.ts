@@ -18,6 +18,8 @@ export interface RecordingProxy {
   methods: string[];
   /** HTTP requests received. */
   requests: number;
+  /** Every request body received, in order (lets a test count the requests about one account). */
+  bodies: string[];
   behaviour: ProxyBehaviour;
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     url: '',
     methods: [],
     requests: 0,
+    bodies: [],
     behaviour: { kind: 'forward' },
     close: () => closeServer(server, hanging),
   };
@@ -38,6 +41,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     request.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       proxy.requests++;
+      proxy.bodies.push(body);
       try {
         const parsed = JSON.parse(body) as { method: string } | Array<{ method: string }>;
         for (const call of Array.isArray(parsed) ? parsed : [parsed]) proxy.methods.push(call.method);

@@ -102,10 +102,17 @@ describe('pool drops reach the replicas', () => {
     expect(await pooled(replica.url, failing)).toMatchObject({ hash: failing, blockNumber: null });
     await rpcResult(replica.url, 'miner_start');
     // The next sub-block executes account 7's tx and drops account 6's, on the sequencer and so on the replica.
-    await pollUntil(async () => (await rpc(replica.url, 'eth_getTransactionReceipt', [fine])).result ?? undefined, {
-      timeoutMs: 5_000,
-      what: 'the executable tx mined on the replica',
-    });
+    // Both are awaited: a replica applies a log entry as soon as it is appended, which can be before
+    // the sequencer's own commit of that entry has published it.
+    for (const [url, where] of [
+      [replica.url, 'replica'],
+      [sequencer.url, 'sequencer'],
+    ] as const) {
+      await pollUntil(async () => (await rpc(url, 'eth_getTransactionReceipt', [fine])).result ?? undefined, {
+        timeoutMs: 5_000,
+        what: `the executable tx mined on the ${where}`,
+      });
+    }
     expect(await pooled(sequencer.url, failing)).toBeNull();
     expect(await pooled(replica.url, failing)).toBeNull();
     expect(await rpcResult<Hex>(replica.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[6]!.address, 'pending'])).toBe('0x0');

@@ -181,10 +181,10 @@ describe('forking a running Sequin', () => {
     try {
       failing.behaviour = { kind: 'status', status: 503 };
       const fresh = privateKeyToAddress(generatePrivateKey());
-      const requestsBefore = failing.requests;
       const refused = await rpcError(node.url, 'eth_getBalance', [fresh, 'latest']);
       expect(refused.message).toBe(`fork remote ${failing.url}/… failed eth_getBalance+eth_getTransactionCount+eth_getCode: HTTP 503 (after 3 attempts)`);
-      expect(failing.requests - requestsBefore).toBe(3);
+      // Counted by account: the node's first seal reads the system contracts through the same remote, at a time a loaded run cannot fix.
+      expect(failing.bodies.filter((body) => body.toLowerCase().includes(fresh.toLowerCase().slice(2))).length).toBe(3);
 
       failing.behaviour = { kind: 'hang' };
       const started = Date.now();

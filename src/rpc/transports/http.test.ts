@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testBackend, testMethods } from '../../testing/testMethods.js';
 import { RpcServer } from '../server/RpcServer.js';
 import { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
@@ -99,10 +99,11 @@ describe('startHttpServer', () => {
   it('refuses a body that does not fit the shared in-flight budget with 503, and gives the budget back after each answer', async () => {
     const inFlight = new InFlightBytes(900);
     const handle = await start({ inFlight });
-    const slow = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_sleep', params: [150] }).padEnd(600, ' ');
+    // Long enough that a loaded machine still sends the second request while the first is held.
+    const slow = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_sleep', params: [1_000] }).padEnd(600, ' ');
     const first = post(handle.url, slow);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(inFlight.held).toBe(600);
+    first.catch(() => {}); // awaited below; a failed wait before that must not leave it unhandled
+    await vi.waitFor(() => expect(inFlight.held).toBe(600), { timeout: 900, interval: 5 });
     const refused = await post(handle.url, slow);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
