@@ -1,11 +1,18 @@
 import type { Storage } from '../storage/Storage.js';
+import { approximateBlockBytes, approximateTransactionBytes } from './approximateRecordBytes.js';
 import { BoundedCache } from './BoundedCache.js';
 import { recordKeys } from './recordKeys.js';
 import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
 
-/** Recent records kept decoded in memory when storage is on disk: about ten 2,000-tx blocks. */
-const RECENT_TRANSACTIONS = 20_000;
-const RECENT_BLOCKS = 64;
+/**
+ * Recent records kept decoded in memory when storage is on disk, bounded by their approximate
+ * size on the heap: 8 MiB of transactions is ~5,000 transfers (two and a half 2,000-tx blocks,
+ * what clients poll right after pre-confirmation), and 2 MiB of blocks is the last ~1,000 small
+ * blocks or ~11 blocks of 2,000 transactions. They were bounded at 20,000 transactions before,
+ * ~40 MiB of the node's heap at ~2 KB a transfer and unbounded in bytes (issue 13).
+ */
+const RECENT_TRANSACTION_BYTES = 8 * 2 ** 20;
+const RECENT_BLOCK_BYTES = 2 * 2 ** 20;
 
 /**
  * Reads sealed blocks, transactions, receipts and sub-blocks as storage holds them. Records are
@@ -28,8 +35,8 @@ export class ChainReader {
     options: { cacheRecent: boolean } = { cacheRecent: false },
   ) {
     if (options.cacheRecent) {
-      this.recentTransactions = new BoundedCache(RECENT_TRANSACTIONS);
-      this.recentBlocks = new BoundedCache(RECENT_BLOCKS);
+      this.recentTransactions = new BoundedCache(RECENT_TRANSACTION_BYTES, approximateTransactionBytes);
+      this.recentBlocks = new BoundedCache(RECENT_BLOCK_BYTES, approximateBlockBytes);
     }
   }
 
