@@ -16,6 +16,9 @@ export const recordKeys = {
   stateEdit: (blockNumber: number, subBlockIndex: number) =>
     `edit:${blockNumber.toString(16).padStart(12, '0')}:${subBlockIndex.toString(16).padStart(6, '0')}`,
   stateEditsOfBlock: (blockNumber: number) => `edit:${blockNumber.toString(16).padStart(12, '0')}:`,
+  /** A pool-journal entry by its place in the journal (see txpool/PoolJournal.ts): new ones sort after the last. */
+  poolEntry: (sequence: number) => `pool:s${sequence.toString(16).padStart(12, '0')}`,
+  /** A pool-journal entry as data directories written before `poolEntry` keep it: by hash. */
   poolTransaction: (hash: string) => `pool:${hash}`,
   poolPrefix: 'pool:',
 } as const;
