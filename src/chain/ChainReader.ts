@@ -2,7 +2,7 @@ import type { Storage } from '../storage/Storage.js';
 import { approximateBlockBytes, approximateTransactionBytes } from './approximateRecordBytes.js';
 import { BoundedCache } from './BoundedCache.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
 
 /**
  * Recent records kept decoded in memory when storage is on disk, bounded by their approximate
@@ -69,7 +69,18 @@ export class ChainReader {
 
   transaction(hash: string): StoredTransaction | undefined {
     const key = hash.toLowerCase();
-    return this.recentTransactions?.get(key) ?? this.storage.getRecord<StoredTransaction>(recordKeys.transaction(key));
+    const cached = this.recentTransactions?.get(key);
+    if (cached) return cached;
+    const entry = this.storage.getRecord<StoredTransactionPosition | StoredTransaction>(recordKeys.transaction(key));
+    // A data directory written before records were kept by position holds the record here.
+    if (entry === undefined || !Array.isArray(entry)) return entry;
+    return this.storage.getRecord<StoredTransaction>(recordKeys.transactionAt(...entry));
+  }
+
+  /** Where the record of the transaction with this hash is kept, or undefined (unknown, or kept under its hash). */
+  positionOf(hash: string): StoredTransactionPosition | undefined {
+    const entry = this.storage.getRecord<StoredTransactionPosition | StoredTransaction>(recordKeys.transaction(hash.toLowerCase()));
+    return Array.isArray(entry) ? entry : undefined;
   }
 
   /** Every stored sub-block (those of the open block; a seal deletes its block's). Read at start-up. */

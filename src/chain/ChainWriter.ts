@@ -1,7 +1,7 @@
 import type { WriteBatch } from '../storage/Storage.js';
 import type { ChainReader } from './ChainReader.js';
 import { recordKeys } from './recordKeys.js';
-import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction } from './records.js';
+import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
 
 /**
  * Adds chain records to a {@link WriteBatch}; the caller commits (so one commit can carry a block
@@ -20,8 +20,16 @@ export class ChainWriter {
     batch.putRecord(recordKeys.head, { number, hash: block.hash } satisfies StoredHead);
   }
 
+  /**
+   * Adds a transaction with its receipt: the record under its position, and its hash pointing
+   * there. Records keyed by hash scattered a block's writes over as many LMDB pages as it has
+   * transactions, and each commit rewrites every page it touches: by position they fill a few
+   * pages at the end of the key range, and only the small hash entries stay scattered.
+   */
   writeTransaction(batch: WriteBatch, transaction: StoredTransaction): void {
-    batch.putRecord(recordKeys.transaction(transaction.fields.hash as string), transaction);
+    const { blockNumber, transactionIndex } = transaction;
+    batch.putRecord(recordKeys.transactionAt(blockNumber, transactionIndex), transaction);
+    batch.putRecord(recordKeys.transaction(transaction.fields.hash as string), [blockNumber, transactionIndex] satisfies StoredTransactionPosition);
   }
 
   writeSubBlock(batch: WriteBatch, subBlock: StoredSubBlock): void {
@@ -57,7 +65,10 @@ export class ChainWriter {
     batch.deleteRecord(recordKeys.blockNumberByHash(block.hash));
   }
 
+  /** Removes a stored transaction: its hash entry and the record at its position. */
   deleteTransaction(batch: WriteBatch, hash: string): void {
+    const position = this.reader.positionOf(hash);
+    if (position) batch.deleteRecord(recordKeys.transactionAt(...position));
     batch.deleteRecord(recordKeys.transaction(hash.toLowerCase()));
   }
 

@@ -10,12 +10,23 @@ export const recordKeys = {
   rawBlock: (number: number) => `block:r:${number.toString(16).padStart(12, '0')}`,
   /** The geth genesis file a chain was created from (`--genesis`), as text. */
   genesis: 'meta:genesis',
+  /**
+   * A transaction by hash: its position in the chain, `[blockNumber, transactionIndex]`, where
+   * `transactionAt` holds the record (data directories written before positions keep the record
+   * itself here).
+   */
   transaction: (hash: string) => `tx:${hash}`,
+  /** The transaction record (with its receipt) at a position: keys in chain order, so a block's records are written side by side. */
+  transactionAt: (blockNumber: number, transactionIndex: number) =>
+    `txat:${blockNumber.toString(16).padStart(12, '0')}:${transactionIndex.toString(16).padStart(6, '0')}`,
   subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
   subBlockPrefix: 'sub:',
   stateEdit: (blockNumber: number, subBlockIndex: number) =>
     `edit:${blockNumber.toString(16).padStart(12, '0')}:${subBlockIndex.toString(16).padStart(6, '0')}`,
   stateEditsOfBlock: (blockNumber: number) => `edit:${blockNumber.toString(16).padStart(12, '0')}:`,
+  /** A pool-journal entry by its place in the journal (see txpool/PoolJournal.ts): new ones sort after the last. */
+  poolEntry: (sequence: number) => `pool:s${sequence.toString(16).padStart(12, '0')}`,
+  /** A pool-journal entry as data directories written before `poolEntry` keep it: by hash. */
   poolTransaction: (hash: string) => `pool:${hash}`,
   poolPrefix: 'pool:',
 } as const;

@@ -51,6 +51,9 @@ export interface StoredTransaction {
   receipt: StoredReceipt;
 }
 
+/** Where a stored transaction's record is: `[blockNumber, transactionIndex]` (see recordKeys.transaction). */
+export type StoredTransactionPosition = [blockNumber: number, transactionIndex: number];
+
 /** A withdrawal (EIP-4895) as served in a block. */
 export interface StoredWithdrawal {
   index: Hex;

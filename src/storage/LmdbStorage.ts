@@ -14,6 +14,17 @@ export const DATABASE_FILE = 'chain.mdb';
  */
 const CLOSE_AFTER_FAILURE_MS = 2000;
 
+/**
+ * How many free page numbers lmdb-js keeps in memory (its native `maxFreeSpaceToLoad` and
+ * `maxFreeSpaceToRetain` open options; defaults 50,000 and 75,000). Every commit merges the pages
+ * it frees into that sorted list one insertion at a time, so a commit costs (pages freed) × (list
+ * length): on a chain of 100,000 transactions the list held ~20,000 pages and this merge was ~80%
+ * of the write thread's time (perf: mdb_freelist_save → mdb_midl_xmerge → mdb_midl_insert), which
+ * made the same burst's commits cost more as the chain grew (issue 13). With a short list the
+ * rest stays in LMDB's free-page table, read back as pages are needed; the file did not grow more.
+ */
+const FREE_PAGE_LIST_LIMITS = { maxFreeSpaceToLoad: 2000, maxFreeSpaceToRetain: 4000 };
+
 /** Options of {@link LmdbStorage}. */
 export interface LmdbStorageOptions {
   /**
@@ -61,7 +72,14 @@ export class LmdbStorage implements Storage {
     // failed commit (full disk) rejected it unhandled, Node began to exit, and the exit waited forever
     // for lmdb-js's write thread, which waited for the exiting main thread (issue 10's hang). Without
     // it, writes until the next setImmediate still share one transaction (the same group commit).
-    this.root = open({ path: join(path, DATABASE_FILE), maxDbs: 8, mapSize: 2 * 1024 ** 3, compression: false, eventTurnBatching: false });
+    this.root = open({
+      path: join(path, DATABASE_FILE),
+      maxDbs: 8,
+      mapSize: 2 * 1024 ** 3,
+      compression: false,
+      eventTurnBatching: false,
+      ...FREE_PAGE_LIST_LIMITS,
+    });
     this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
     this.blobs = this.root.openDB({ name: 'blobs', encoding: 'binary', keyEncoding: 'binary' });

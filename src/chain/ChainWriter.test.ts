@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Hex } from '../primitives/hex.js';
+import { LmdbStorage } from '../storage/LmdbStorage.js';
+import { MemoryStorage } from '../storage/MemoryStorage.js';
+import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { ChainReader } from './ChainReader.js';
+import { ChainWriter } from './ChainWriter.js';
+import { recordKeys } from './recordKeys.js';
+import type { StoredTransaction } from './records.js';
+
+/** A stored transfer at a position; `tag` makes its hash and contents unique. */
+function storedTransaction(tag: number, blockNumber: number, transactionIndex: number): StoredTransaction {
+  const hash = `0x${tag.toString(16).padStart(64, '0')}` as Hex;
+  const index = `0x${transactionIndex.toString(16)}` as Hex;
+  const block = `0x${blockNumber.toString(16)}` as Hex;
+  return {
+    fields: { hash, nonce: `0x${tag.toString(16)}` },
+    raw: `0x02${tag.toString(16).padStart(8, '0')}`,
+    blockNumber,
+    transactionIndex,
+    subBlockIndex: 0,
+    receipt: {
+      transactionHash: hash,
+      transactionIndex: index,
+      blockNumber: block,
+      from: `0x${'11'.repeat(20)}`,
+      to: `0x${'22'.repeat(20)}`,
+      cumulativeGasUsed: '0x5208',
+      gasUsed: '0x5208',
+      contractAddress: null,
+      logs: [],
+      logsBloom: `0x${'00'.repeat(256)}`,
+      status: '0x1',
+      effectiveGasPrice: '0x1',
+      type: '0x2',
+    },
+  };
+}
+
+function hashOf(transaction: StoredTransaction): string {
+  return transaction.fields.hash as string;
+}
+
+const opened: Array<{ storage: LmdbStorage; directory: string }> = [];
+afterEach(async () => {
+  for (const { storage, directory } of opened.splice(0)) {
+    await storage.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+const backends: Array<[string, () => Storage]> = [
+  ['memory', () => new MemoryStorage()],
+  [
+    'LMDB',
+    () => {
+      const directory = mkdtempSync(join(tmpdir(), 'sequin-chain-writer-test-'));
+      const storage = new LmdbStorage(directory);
+      opened.push({ storage, directory });
+      return storage;
+    },
+  ],
+];
+
+describe.each(backends)('transaction records on %s storage', (_, openStorage) => {
+  it('reads back each written transaction by hash, in any letter case, and nothing for an unknown hash', async () => {
+    const storage = openStorage();
+    // No recent-records cache: every read goes to storage.
+    const reader = new ChainReader(storage);
+    const writer = new ChainWriter(reader);
+    const written = [storedTransaction(1, 7, 0), storedTransaction(2, 7, 1), storedTransaction(3, 8, 0)];
+    const batch = new WriteBatch();
+    for (const transaction of written) writer.writeTransaction(batch, transaction);
+    await storage.commit(batch);
+    for (const transaction of written) {
+      expect(reader.transaction(hashOf(transaction))).toEqual(transaction);
+      expect(reader.transaction(hashOf(transaction).toUpperCase().replace('0X', '0x'))).toEqual(transaction);
+    }
+    expect(reader.transaction(hashOf(storedTransaction(4, 8, 1)))).toBeUndefined();
+  });
+
+  it('deletes a transaction so that neither its hash nor its position finds it, leaving the others', async () => {
+    const storage = openStorage();
+    const reader = new ChainReader(storage);
+    const writer = new ChainWriter(reader);
+    const [kept, removed] = [storedTransaction(1, 7, 0), storedTransaction(2, 7, 1)];
+    const batch = new WriteBatch();
+    writer.writeTransaction(batch, kept);
+    writer.writeTransaction(batch, removed);
+    await storage.commit(batch);
+
+    const removal = new WriteBatch();
+    writer.deleteTransaction(removal, hashOf(removed));
+    await storage.commit(removal);
+    expect(reader.transaction(hashOf(removed))).toBeUndefined();
+    expect(storage.recordsWithPrefix(recordKeys.transactionAt(7, 1))).toEqual([]);
+    expect(reader.transaction(hashOf(kept))).toEqual(kept);
+
+    // The position can hold another transaction afterwards (a rewound chain goes on).
+    const replacement = storedTransaction(3, 7, 1);
+    const again = new WriteBatch();
+    writer.writeTransaction(again, replacement);
+    await storage.commit(again);
+    expect(reader.transaction(hashOf(replacement))).toEqual(replacement);
+    expect(reader.transaction(hashOf(removed))).toBeUndefined();
+  });
+
+  it('reads and deletes records a data directory kept under the hash before records were kept by position', async () => {
+    const storage = openStorage();
+    const reader = new ChainReader(storage);
+    const writer = new ChainWriter(reader);
+    const legacy = storedTransaction(1, 3, 0);
+    await storage.commit(new WriteBatch().putRecord(recordKeys.transaction(hashOf(legacy)), legacy));
+    expect(reader.transaction(hashOf(legacy))).toEqual(legacy);
+    const removal = new WriteBatch();
+    writer.deleteTransaction(removal, hashOf(legacy));
+    await storage.commit(removal);
+    expect(reader.transaction(hashOf(legacy))).toBeUndefined();
+  });
+});
