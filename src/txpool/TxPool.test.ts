@@ -783,6 +783,25 @@ describe('TxPool.pruneStale and remove', () => {
     expect(pool.contents().size).toBe(0);
   });
 
+  it('after a removal demotes a run past the global queue, the pool still holds no more than both limits together (pool property seed -1773196802)', async () => {
+    const { admit, rejection, remove, pool } = createPool({ limits: { globalSlots: 6, globalQueue: 3, accountQueue: 2 } });
+    const alices = [];
+    for (const nonce of [0, 1, 2, 3, 4]) alices.push((await admit({ from: alice, nonce, tip: GWEI })).transaction);
+    const bobQueued = (await admit({ from: bob, nonce: 1, tip: 3n * GWEI })).transaction;
+    // Dropping alice's nonce 1 demotes her nonces 2–4: 4 queued against a limit of 3.
+    remove(alices[1]!);
+    expect(pool.status()).toEqual({ pending: 1, queued: 4 });
+    for (const nonce of [0, 1, 2, 3]) expect((await admit({ from: carol, nonce, tip: 2n * GWEI })).evicted).toEqual([]);
+    // The 10th tx would pass 6 + 3: the cheapest other sender's last queued tx makes room.
+    const tenth = await admit({ from: carol, nonce: 4, tip: 2n * GWEI });
+    expect(tenth.evicted).toEqual([alices[4]]);
+    expect(pool.size).toBe(9);
+    expect(pool.status()).toEqual({ pending: 6, queued: 3 });
+    // Nothing left cheaper than the offer: refused, the pool unchanged.
+    expectServerError(await rejection({ from: dave, nonce: 0, tip: GWEI }), TxErrorMessage.underpriced);
+    expect(pool.get(bobQueued.hash)).toBe(bobQueued);
+  });
+
   it('nextNonce of a sender with no txs is its state nonce (0 when unknown)', () => {
     const { pool, state } = createPool();
     state.set(alice.key, { nonce: 7n });

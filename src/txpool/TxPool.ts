@@ -279,9 +279,31 @@ export class TxPool {
 
   /**
    * Room for a tx that will be pending: it and the queued txs right behind it (the gap it fills)
-   * join the pending txs. Past `globalSlots`, the pending txs to evict for it, or why not.
+   * join the pending txs. Past `globalSlots`, the pending txs to evict for it; past both limits
+   * together, queued txs too; or why not.
    */
   private roomInPending(transaction: PoolTransaction, senderTxs: Map<bigint, PoolTransaction> | undefined): ValidationOutcome<PoolTransaction[]> {
+    const pendingVictims = this.pendingVictims(transaction, senderTxs);
+    if (!pendingVictims.valid) return pendingVictims;
+    // A removal mid-run (a drop, a failed execution) demotes the sender's later txs to the queue,
+    // which can pass `globalQueue` that way; the pool as a whole still holds no more than both
+    // limits together, so such an admission also evicts queued txs.
+    const overCapacity = this.byHash.size + 1 - pendingVictims.value.length - (this.limits.globalSlots + this.limits.globalQueue);
+    if (overCapacity <= 0) return pendingVictims;
+    const queuedVictims: PoolTransaction[] = [];
+    const taken = new Set<Hex>();
+    while (queuedVictims.length < overCapacity) {
+      const cheapest = this.cheapestQueuedTail(transaction.sender, taken);
+      if (!cheapest) return invalid({ kind: 'poolFull' });
+      if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
+      queuedVictims.push(cheapest);
+      taken.add(cheapest.hash);
+    }
+    return valid([...pendingVictims.value, ...queuedVictims]);
+  }
+
+  /** Past `globalSlots` with `transaction` and the txs it promotes, the pending txs of other senders to evict, or why not. */
+  private pendingVictims(transaction: PoolTransaction, senderTxs: Map<bigint, PoolTransaction> | undefined): ValidationOutcome<PoolTransaction[]> {
     let promoted = 0;
     while (senderTxs?.has(transaction.nonce + 1n + BigInt(promoted))) promoted++;
     const excess = this.pendingTotal + 1 + promoted - this.limits.globalSlots;
@@ -313,17 +335,32 @@ export class TxPool {
     const ownQueued = (this.bySender.get(transaction.sender)?.size ?? 0) - Number(this.nextNonce(transaction.sender, stateNonce) - stateNonce);
     if (ownQueued >= this.limits.accountQueue) return invalid({ kind: 'accountLimitExceeded', limit: this.limits.accountQueue });
     if (this.status().queued < this.limits.globalQueue) return valid([]);
-    let cheapest: PoolTransaction | undefined;
-    for (const [sender, senderTxs] of this.bySender) {
-      if (sender === transaction.sender || senderTxs.size <= (this.runs.get(sender)?.pending ?? 0)) continue;
-      let last: PoolTransaction | undefined;
-      for (const candidate of senderTxs.values()) if (!last || candidate.nonce > last.nonce) last = candidate;
-      // A queued tx can be in flight when its predecessor left the pool mid-step; the step may still include it.
-      if (last && !this.inFlight.has(last.hash) && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
-    }
+    const cheapest = this.cheapestQueuedTail(transaction.sender, new Set());
     if (!cheapest) return invalid({ kind: 'poolFull' });
     if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
     return valid([cheapest]);
+  }
+
+  /**
+   * The cheapest of the other senders' last queued txs (not counting those in `taken`, already
+   * picked as victims), or undefined. A sender's last tx goes first, so evicting it leaves no gap.
+   */
+  private cheapestQueuedTail(exceptSender: string, taken: ReadonlySet<Hex>): PoolTransaction | undefined {
+    let cheapest: PoolTransaction | undefined;
+    for (const [sender, senderTxs] of this.bySender) {
+      if (sender === exceptSender) continue;
+      let left = 0;
+      let last: PoolTransaction | undefined;
+      for (const candidate of senderTxs.values()) {
+        if (taken.has(candidate.hash)) continue;
+        left++;
+        if (!last || candidate.nonce > last.nonce) last = candidate;
+      }
+      if (left <= (this.runs.get(sender)?.pending ?? 0)) continue;
+      // A queued tx can be in flight when its predecessor left the pool mid-step; the step may still include it.
+      if (last && !this.inFlight.has(last.hash) && (!cheapest || last.tip < cheapest.tip)) cheapest = last;
+    }
+    return cheapest;
   }
 
   /** The last tx of a sender's first `pending` txs from its known state nonce. */
