@@ -11,14 +11,6 @@ import { createRequire } from 'node:module';
 const bundleUrl = new URL('../dist/bundle/sequin.cjs', import.meta.url);
 const require = createRequire(bundleUrl);
 
-// V8 sized for a small footprint (issue 13), unless the command line or NODE_OPTIONS says otherwise
-// (`node --no-optimize-for-size bin/sequin.js`): its heaps then grow by smaller steps and give
-// memory back sooner, in this thread and in the execution workers (V8's flags are the process's).
-// Set before the bundle is compiled, so that the code cache is written and checked under the same
-// flags (V8 refuses a cache made under others).
-if (!/optimize[-_]for[-_]size/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)) {
-  require('node:v8').setFlagsFromString('--optimize-for-size');
-}
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
 const vm = require('node:vm');
