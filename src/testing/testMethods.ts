@@ -98,6 +98,16 @@ export const testMethods: MethodDefinition[] = [
       return ms;
     },
   }),
+  defineMethod({
+    name: 'test_repeat',
+    summary: 'Answers its first argument repeated as many times as its second says (large answers).',
+    tier: 'public',
+    params: [
+      { name: 'text', decode: (value: unknown) => String(value) },
+      { name: 'times', decode: (value: unknown) => Number(value) },
+    ],
+    handler: (_backend, [text, times]) => text.repeat(times),
+  }),
   defineMethod({ name: 'test_dedicated', summary: 'Dedicated only.', tier: 'dedicated', params: [], handler: () => 'secret' }),
 ];
 

@@ -67,6 +67,40 @@ describe('startHttpServer', () => {
     ]);
   });
 
+  it('answers large results whole, with their exact length in bytes, one after another on a kept-alive connection', async () => {
+    const handle = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const ask = (text: string, times: number) =>
+      new Promise<{ length: string | undefined; body: string }>((resolve, reject) => {
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'test_repeat', params: [text, times] });
+        const request = http.request(handle.url, { method: 'POST', agent, headers: json }, (response) => {
+          sockets.add(response.socket);
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ length: response.headers['content-length'], body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      // 'é' is two bytes in UTF-8: the header must count bytes, not characters.
+      for (const [text, times] of [
+        ['ab', 200_000],
+        ['é', 100_000],
+        ['x', 3],
+      ] as const) {
+        const { length, body } = await ask(text, times);
+        expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', id: 1, result: text.repeat(times) });
+        expect(Number(length)).toBe(Buffer.byteLength(body));
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('answers a notification with 200 and an empty body, like geth', async () => {
     const handle = await start();
     const response = await post(handle.url, JSON.stringify({ jsonrpc: '2.0', method: 'test_void' }));
