@@ -17,3 +17,14 @@ export function fuzzParameters(shortRuns: number): { numRuns: number; seed?: num
 export function fuzzTimeoutMs(shortTimeoutMs: number): number {
   return process.env.SEQUIN_FUZZ_RUNS ? 3_600_000 : shortTimeoutMs;
 }
+
+/**
+ * Lets the event loop turn once; await it in each run of a property whose every await resolves in
+ * memory (an in-process server or test chain). Without it a long `npm run fuzz` never leaves the
+ * microtask queue for minutes, vitest's worker cannot read the replies to its own progress
+ * reports, their 60-second timeout fires, and the run exits 1 with `Timeout calling
+ * "onTaskUpdate"` although every property held (seen after 281 s and 909 s runs).
+ */
+export function letEventLoopTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

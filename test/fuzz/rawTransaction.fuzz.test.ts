@@ -16,7 +16,7 @@ import { ALL_METHODS } from '../../src/rpc/allMethods.js';
 import { TxErrorMessage } from '../../src/rpc/errors/TxErrorMessage.js';
 import { RpcServer } from '../../src/rpc/server/RpcServer.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
-import { fuzzParameters, fuzzTimeoutMs } from '../../src/testing/fuzzParameters.js';
+import { fuzzParameters, fuzzTimeoutMs, letEventLoopTurn } from '../../src/testing/fuzzParameters.js';
 import { withSignature } from '../../src/testing/signedTransactions.js';
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -162,6 +162,7 @@ describe('eth_sendRawTransaction (fuzz)', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(candidate, { minLength: 1, maxLength: 6 }), async (candidates) => {
+          await letEventLoopTurn();
           // One transaction per account per batch: two would race for the same nonce.
           const seen = new Set<number>();
           const unique = candidates.filter((c) => !('account' in c) || (!seen.has(c.account) && seen.add(c.account)));

@@ -14,7 +14,7 @@ import type { MethodDefinition, ParamSpec } from '../../src/rpc/server/MethodDef
 import type { RequestContext } from '../../src/rpc/server/RequestContext.js';
 import { RpcServer } from '../../src/rpc/server/RpcServer.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
-import { fuzzParameters, fuzzTimeoutMs } from '../../src/testing/fuzzParameters.js';
+import { fuzzParameters, fuzzTimeoutMs, letEventLoopTurn } from '../../src/testing/fuzzParameters.js';
 import { signTestTransaction } from '../../src/testing/sendTestTransaction.js';
 
 const MAX_BATCH = 6;
@@ -173,6 +173,7 @@ describe('the RPC path of a node (fuzz)', () => {
     async (_name, context) => {
       await fc.assert(
         fc.asyncProperty(body(), async (text) => {
+          await letEventLoopTurn();
           const reply = await server.handle(text, context);
           expect([200, 403]).toContain(reply.status);
           if (reply.status === 403) expect(context.tier).toBe('public');

@@ -20,7 +20,12 @@ export class InProcessLanes implements ExecutionLanes {
     readonly slots: number,
   ) {}
 
-  run(_slot: number, job: ExecutionJob): Promise<unknown> {
+  async run(_slot: number, job: ExecutionJob): Promise<unknown> {
+    // Each job starts on a new turn of the event loop. An execution here awaits only promises
+    // that settle in memory, so a batch of heavy calls (or a long fuzz run of them) would keep
+    // this thread in the microtask queue for as long as they all take, and nothing else on it
+    // would run: timers, sockets, or the test runner's replies to its own progress reports.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob(job.epoch) });
   }
 
