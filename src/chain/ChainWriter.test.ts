@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hex } from '../primitives/hex.js';
-import { LmdbStorage } from '../storage/LmdbStorage.js';
-import { MemoryStorage } from '../storage/MemoryStorage.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { storageBackends } from '../testing/storageBackends.js';
 import { ChainReader } from './ChainReader.js';
 import { ChainWriter } from './ChainWriter.js';
 import { recordKeys } from './recordKeys.js';
@@ -44,26 +40,8 @@ function hashOf(transaction: StoredTransaction): string {
   return transaction.fields.hash as string;
 }
 
-const opened: Array<{ storage: LmdbStorage; directory: string }> = [];
-afterEach(async () => {
-  for (const { storage, directory } of opened.splice(0)) {
-    await storage.close();
-    rmSync(directory, { recursive: true, force: true });
-  }
-});
-
-const backends: Array<[string, () => Storage]> = [
-  ['memory', () => new MemoryStorage()],
-  [
-    'LMDB',
-    () => {
-      const directory = mkdtempSync(join(tmpdir(), 'sequin-chain-writer-test-'));
-      const storage = new LmdbStorage(directory);
-      opened.push({ storage, directory });
-      return storage;
-    },
-  ],
-];
+const { backends, closeOpened } = storageBackends('sequin-chain-writer-test-');
+afterEach(closeOpened);
 
 describe.each(backends)('transaction records on %s storage', (_, openStorage) => {
   it('reads back each written transaction by hash, in any letter case, and nothing for an unknown hash', async () => {

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordKeys } from '../chain/recordKeys.js';
 import { bytesToHex } from '../primitives/hex.js';
-import { LmdbStorage } from '../storage/LmdbStorage.js';
-import { MemoryStorage } from '../storage/MemoryStorage.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { signPoolTx, testSigner } from '../testing/signedTransactions.js';
+import { storageBackends } from '../testing/storageBackends.js';
 import { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 
@@ -34,26 +30,8 @@ function hashesAfterRestart(storage: Storage): string[] {
   return new PoolJournal(storage).load().map((entry) => entry.hash);
 }
 
-const opened: Array<{ storage: LmdbStorage; directory: string }> = [];
-afterEach(async () => {
-  for (const { storage, directory } of opened.splice(0)) {
-    await storage.close();
-    rmSync(directory, { recursive: true, force: true });
-  }
-});
-
-const backends: Array<[string, () => Storage]> = [
-  ['memory', () => new MemoryStorage()],
-  [
-    'LMDB',
-    () => {
-      const directory = mkdtempSync(join(tmpdir(), 'sequin-journal-test-'));
-      const storage = new LmdbStorage(directory);
-      opened.push({ storage, directory });
-      return storage;
-    },
-  ],
-];
+const { backends, closeOpened } = storageBackends('sequin-journal-test-');
+afterEach(closeOpened);
 
 describe.each(backends)('PoolJournal on %s storage', (_, openStorage) => {
   it('gives back what was recorded and not forgotten, in the order it was journaled', async () => {
