@@ -19,8 +19,7 @@ export type ReceiptView = Omit<StoredReceipt, 'logs'> & { blockHash: Hex; logs: 
  * the spread copies in 2.6 ms and Object.assign's in 0.6 ms (Node 20, best of 30).
  */
 export function withBlockHash(receipt: StoredReceipt, blockHash: Hex, blockTimestamp: Hex): ReceiptView {
-  const logs = receipt.logs.length === 0 ? [] : receipt.logs.map((log) => logInBlock(log, blockHash, blockTimestamp));
-  return Object.assign({}, receipt, { blockHash, logs });
+  return Object.assign({}, receipt, { blockHash, logs: receipt.logs.map((log) => logInBlock(log, blockHash, blockTimestamp)) });
 }
 
 /** A stored log as served (copied with Object.assign, as {@link withBlockHash} explains). */

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { Account, type DB, ValueEncoding } from '@ethereumjs/util';
@@ -84,8 +85,4 @@ function setTrieAside(nodes: TrieNodes, trie: MerklePatriciaTrie): void {
   const idle = idleTries.get(nodes);
   if (idle) idle.push(trie);
   else idleTries.set(nodes, [trie]);
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -293,11 +293,10 @@ export class TxPool {
     const queuedVictims: PoolTransaction[] = [];
     const taken = new Set<Hex>();
     while (queuedVictims.length < overCapacity) {
-      const cheapest = this.cheapestQueuedTail(transaction.sender, taken);
-      if (!cheapest) return invalid({ kind: 'poolFull' });
-      if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
-      queuedVictims.push(cheapest);
-      taken.add(cheapest.hash);
+      const victim = this.queuedVictimFor(transaction, taken);
+      if (!victim.valid) return victim;
+      queuedVictims.push(victim.value);
+      taken.add(victim.value.hash);
     }
     return valid([...pendingVictims.value, ...queuedVictims]);
   }
@@ -335,10 +334,16 @@ export class TxPool {
     const ownQueued = (this.bySender.get(transaction.sender)?.size ?? 0) - Number(this.nextNonce(transaction.sender, stateNonce) - stateNonce);
     if (ownQueued >= this.limits.accountQueue) return invalid({ kind: 'accountLimitExceeded', limit: this.limits.accountQueue });
     if (this.status().queued < this.limits.globalQueue) return valid([]);
-    const cheapest = this.cheapestQueuedTail(transaction.sender, new Set());
+    const victim = this.queuedVictimFor(transaction, new Set());
+    return victim.valid ? valid([victim.value]) : victim;
+  }
+
+  /** The queued tx to evict for `transaction` (the cheapest tail not in `taken`), or why none may go. */
+  private queuedVictimFor(transaction: PoolTransaction, taken: ReadonlySet<Hex>): ValidationOutcome<PoolTransaction> {
+    const cheapest = this.cheapestQueuedTail(transaction.sender, taken);
     if (!cheapest) return invalid({ kind: 'poolFull' });
     if (cheapest.tip >= transaction.tip) return invalid({ kind: 'underpricedForFullPool', tip: transaction.tip, cheapestTip: cheapest.tip });
-    return valid([cheapest]);
+    return valid(cheapest);
   }
 
   /**

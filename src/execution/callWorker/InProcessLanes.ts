@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Common } from '@ethereumjs/common';
 import type { VmPool } from '../VmPool.js';
 import type { ExecutionJob } from './CallJob.js';
@@ -25,7 +26,7 @@ export class InProcessLanes implements ExecutionLanes {
     // that settle in memory, so a batch of heavy calls (or a long fuzz run of them) would keep
     // this thread in the microtask queue for as long as they all take, and nothing else on it
     // would run: timers, sockets, or the test runner's replies to its own progress reports.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob(job.epoch) });
   }
 

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
@@ -143,8 +144,4 @@ export function traceFailure(error: unknown, timedOut: boolean, timeoutMs: numbe
   if (timedOut) return new ExecutionTimeoutError('trace', timeoutMs);
   if (error instanceof SequinError) return error;
   return new TracingFailedError(error);
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
