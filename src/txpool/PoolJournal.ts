@@ -106,8 +106,10 @@ function journaled(key: string, record: Hex | LegacyImpersonatedRecord | Journal
   return { hash, raw: hexToBytes(record.raw), impersonatedSender: hexToBytes(record.sender) };
 }
 
+/** What every `pool:s…` key starts with. */
+const SEQUENCE_KEY_PREFIX = recordKeys.poolEntry(0).slice(0, recordKeys.poolPrefix.length + 1);
+
 /** The sequence of a `pool:s…` key, or undefined for a key by hash. */
 function sequenceOf(key: string): number | undefined {
-  const sequenceKeyPrefix = recordKeys.poolEntry(0).slice(0, recordKeys.poolPrefix.length + 1);
-  return key.startsWith(sequenceKeyPrefix) ? Number.parseInt(key.slice(sequenceKeyPrefix.length), 16) : undefined;
+  return key.startsWith(SEQUENCE_KEY_PREFIX) ? Number.parseInt(key.slice(SEQUENCE_KEY_PREFIX.length), 16) : undefined;
 }
