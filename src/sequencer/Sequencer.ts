@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { StoredBlock } from '../chain/records.js';
 import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import type { BlockParameters } from './BlockParameters.js';
@@ -120,7 +121,7 @@ export class Sequencer implements StateEditPort {
     const step = this.exclusive(async () => {
       // The rest of this event-loop turn first (a JSON-RPC batch is admitted call by call), so
       // submissions that arrive together share the block.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       this.queuedInstantBlock = undefined;
       if (this.current.kind === 'instant') await this.mineExecutable();
     }).catch((error) => this.stepFailed(error));

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Clock } from '../sequencer/Clock.js';
 
 /** A second-aligned instant (2023-11-14T22:13:20Z), so block timestamps are easy to reason about. */
@@ -93,7 +94,7 @@ export class ManualClock implements Clock {
   private async fire(timer: Timer): Promise<void> {
     if (!this.awaitReschedule) {
       timer.callback();
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       return;
     }
     const scheduledBefore = this.scheduled;
