@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Address } from '@ethereumjs/util';
+import type { BlockRequests } from '../../chain/requestsHash.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import type { ExecutedLog, ExecutedTransaction } from '../executeTransaction.js';
 
@@ -54,12 +55,6 @@ export interface BlockEnd {
 export type BlockStartStep = (block: BlockContext) => Promise<void>;
 export type TransactionEndStep = (block: BlockContext, transaction: TypedTransaction, outcome: TransactionOutcome) => Promise<void>;
 export type BlockEndStep = (block: BlockContext, end: BlockEnd) => Promise<void>;
-
-/** One EIP-7685 execution-layer request list: its type byte and its requests' data, concatenated. */
-export interface BlockRequests {
-  type: number;
-  data: Uint8Array;
-}
 
 /** A withdrawal (EIP-4895) as the balance change it makes. */
 export interface BlockWithdrawal {

@@ -1,12 +1,12 @@
 import type { Block } from '@ethereumjs/block';
 import { Hardfork } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
+import { type BlockRequests, requestsHash } from '../../chain/requestsHash.js';
 import { type ExecutionVm, useRulesOf } from '../createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../executeTransaction.js';
 import { tryFastTransfer } from '../tryFastTransfer.js';
 import { BlockFold, type FoldedTransaction } from './BlockFold.js';
-import type { BlockContext, BlockEnd, BlockRequests, BlockRules, TransactionOutcome } from './BlockRules.js';
-import { requestsHash } from './collectRequests.js';
+import type { BlockContext, BlockEnd, BlockRules, TransactionOutcome } from './BlockRules.js';
 import { blockRulesOf } from './ethereumBlockRules.js';
 
 /** What the end of a block decided for its header. */

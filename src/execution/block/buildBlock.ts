@@ -17,6 +17,7 @@ import { RLP } from '@ethereumjs/rlp';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address } from '@ethereumjs/util';
 import { EMPTY_UNCLES_HASH } from '../../chain/BlockHeaderFields.js';
+import type { BlockRequests } from '../../chain/requestsHash.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
 import type { MessageRejection } from '../../errors/MessageRejection.js';
 import { SimulationError } from '../../errors/SimulationError.js';
@@ -27,7 +28,6 @@ import type { StateChanges } from '../StateChanges.js';
 import { blobBaseFeeOf } from '../simulation/blobGas.js';
 import { checkMessage } from '../simulation/checkMessage.js';
 import type { SimulatedMessage } from '../simulation/simulatedTransaction.js';
-import type { BlockRequests } from './BlockRules.js';
 import { BlockRun } from './BlockRun.js';
 
 /** An EIP-4895 withdrawal; the amount is in gwei. */

@@ -1,10 +1,10 @@
 import type { Common } from '@ethereumjs/common';
 import { Address, bigIntToAddressBytes } from '@ethereumjs/util';
-import { sha256 } from '@noble/hashes/sha2.js';
+import type { BlockRequests } from '../../chain/requestsHash.js';
 import { bytesToBigint } from '../../primitives/hex.js';
 import type { ExecutedLog } from '../executeTransaction.js';
 import { evmErrorToGethMessage } from '../vmErrors.js';
-import type { BlockContext, BlockEnd, BlockRequests } from './BlockRules.js';
+import type { BlockContext, BlockEnd } from './BlockRules.js';
 
 /** keccak256("DepositEvent(bytes,bytes,bytes,bytes,bytes)"): the deposit contract's event (EIP-6110). */
 const DEPOSIT_EVENT_TOPIC = Buffer.from('649bbc62d0e31342afea4e5cd82d4049e7e1ee912fc0889aa790803be39038c5', 'hex');
@@ -28,16 +28,6 @@ export async function collectRequests(context: BlockContext, end: BlockEnd): Pro
   if (rules.isActivatedEIP(7002)) requests.push({ type: 1, data: await systemCall(context, rules.param('withdrawalRequestPredeployAddress')) });
   if (rules.isActivatedEIP(7251)) requests.push({ type: 2, data: await systemCall(context, rules.param('consolidationRequestPredeployAddress')) });
   end.requests = requests;
-}
-
-/** The requests hash of a block without requests (most blocks): sha256 of nothing. */
-const NO_REQUESTS_HASH = sha256(new Uint8Array(0));
-
-/** EIP-7685's requests hash: sha256 over sha256(type ‖ data) of each non-empty request list. */
-export function requestsHash(requests: readonly BlockRequests[]): Uint8Array {
-  const hashes: Uint8Array[] = [];
-  for (const { type, data } of requests) if (data.length > 0) hashes.push(sha256(Buffer.concat([Uint8Array.of(type), data])));
-  return hashes.length === 0 ? NO_REQUESTS_HASH.slice() : sha256(Buffer.concat(hashes));
 }
 
 /** The deposit requests in `logs`: pubkey ‖ withdrawal credentials ‖ amount ‖ signature ‖ index of each deposit event. */
