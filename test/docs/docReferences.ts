@@ -16,7 +16,6 @@ const ROOTS = ['', 'src', 'web'];
 const LOCAL_TOP_LEVEL = new Set(['src', 'test', 'scripts', 'bench', 'web', 'docs', 'bin', '.ci']);
 /** Build output and vendored or generated trees: named in the docs, not kept in the repository. */
 const NOT_CHECKED = [/^dist\//, /node_modules/, /(^|\/)\.sequin/];
-const SOURCE_EXTENSIONS = /\.(ts|js|cjs|mjs|json|md|sol|png|toml)$/;
 
 /** Markdown pages the check covers: the root's pages, docs/ (not the vendored spec), and the READMEs of the source trees. */
 export function documentationPages(): string[] {
