@@ -6,10 +6,14 @@
  * mining with a one-minute block time, so a block stays open while sub-blocks accumulate and
  * evm_mine seals it when a test wants; another runs instant, then manual, mining.
  */
+import { readFileSync } from 'node:fs';
 import { createPublicClient, encodeFunctionData, type Hex, pad, webSocket } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTokenArtifact } from '../../src/testing/contracts/artifacts.js';
+import { EXECUTION_APIS_TESTS } from '../../src/testing/startImportedChainNode.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import type { Json } from '../conformance/compareResponses.js';
+import { createResultValidators, type OpenRpcDocument } from '../conformance/createResultValidators.js';
 import { DEV_ACCOUNTS, pollReceipt, pollUntil, rpcResult, sequinChain, signTransfer, sleep, viemClients, ZERO_HASH } from './helpers.js';
 import { connectWs, type Notification } from './wsClient.js';
 
@@ -20,6 +24,11 @@ const BOB: Hex = '0x0000000000000000000000000000000000000b0b';
 type Log = { address: Hex; topics: Hex[]; transactionHash: Hex; blockHash: Hex | null; logIndex: Hex };
 type Receipt = Record<string, unknown> & { logs: Log[]; blockNumber: Hex };
 type PendingBlock = { number: Hex; hash: Hex; nonce: Hex; transactions: Array<{ hash: Hex; blockHash: Hex }> };
+
+/** The execution-apis schema of eth_getBlockByNumber's result: `hash` 32 bytes, `nonce` 8 bytes (null fits neither). */
+const BLOCK_SCHEMA = createResultValidators(
+  JSON.parse(readFileSync(new URL('../openrpc.json', EXECUTION_APIS_TESTS), 'utf8')) as OpenRpcDocument,
+).get('eth_getBlockByNumber')!;
 
 let node: NodeProcess;
 let tokenA: Hex;
@@ -148,6 +157,7 @@ describe('newFlashblocks and the pending block (plain ws client)', () => {
     expect(notified).toEqual(pendingReads);
     expect(notified.map((block) => block.nonce)).toEqual(['0x0000000000000000', '0x0000000000000001', '0x0000000000000002']);
     for (const [index, block] of notified.entries()) {
+      expect(BLOCK_SCHEMA(block as unknown as Json)).toEqual([]);
       expect(block.hash).toBe(ZERO_HASH);
       expect(block.number).toBe(notified[0]!.number);
       expect(block.transactions.map((transaction) => transaction.hash)).toEqual(sent.slice(0, index + 1));
