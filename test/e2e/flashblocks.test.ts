@@ -26,9 +26,9 @@ type Receipt = Record<string, unknown> & { logs: Log[]; blockNumber: Hex };
 type PendingBlock = { number: Hex; hash: Hex; nonce: Hex; transactions: Array<{ hash: Hex; blockHash: Hex }> };
 
 /** The execution-apis schema of eth_getBlockByNumber's result: `hash` 32 bytes, `nonce` 8 bytes (null fits neither). */
-const BLOCK_SCHEMA = createResultValidators(
-  JSON.parse(readFileSync(new URL('../openrpc.json', EXECUTION_APIS_TESTS), 'utf8')) as OpenRpcDocument,
-).get('eth_getBlockByNumber')!;
+const BLOCK_SCHEMA = createResultValidators(JSON.parse(readFileSync(new URL('../openrpc.json', EXECUTION_APIS_TESTS), 'utf8')) as OpenRpcDocument).get(
+  'eth_getBlockByNumber',
+)!;
 
 let node: NodeProcess;
 let tokenA: Hex;
@@ -126,14 +126,19 @@ describe('newFlashblockTransactions (plain ws client)', () => {
       logsBloom: receipt.logsBloom,
       logs: receipt.logs,
     });
-    expect(receipt.logs).toEqual([expect.objectContaining({ address: tokenA, topics: [TRANSFER_TOPIC, pad(DEV_ACCOUNTS[9]!.address.toLowerCase() as Hex), pad(ALICE)] })]);
+    expect(receipt.logs).toEqual([
+      expect.objectContaining({ address: tokenA, topics: [TRANSFER_TOPIC, pad(DEV_ACCOUNTS[9]!.address.toLowerCase() as Hex), pad(ALICE)] }),
+    ]);
     expect(results(client.notifications.get(fullObject))).toEqual(results(client.notifications.get(full)));
     client.close();
   });
 
   it('refuses options Base does not take, with -32602', async () => {
     const client = await connectWs(node.url);
-    expect((await client.request('eth_subscribe', ['newFlashblockTransactions', { full: 'yes' }])).error).toMatchObject({ code: -32602, message: 'invalid argument 1: full: boolean expected' });
+    expect((await client.request('eth_subscribe', ['newFlashblockTransactions', { full: 'yes' }])).error).toMatchObject({
+      code: -32602,
+      message: 'invalid argument 1: full: boolean expected',
+    });
     expect((await client.request('eth_subscribe', ['newFlashblocks', true])).error).toMatchObject({ code: -32602 });
     client.close();
   });
@@ -172,7 +177,9 @@ describe('newFlashblocks and the pending block (plain ws client)', () => {
     await sleep(300);
     // One notification per sub-block: as many as the heartbeat's non-empty ticks, with the same indices.
     const subBlocks = (results(client.notifications.get(ticks)) as Array<{ index: Hex | null }>).filter((tick) => tick.index !== null);
-    expect(results(client.notifications.get(blocks)).map((block) => BigInt((block as PendingBlock).nonce))).toEqual(subBlocks.map((tick) => BigInt(tick.index!)));
+    expect(results(client.notifications.get(blocks)).map((block) => BigInt((block as PendingBlock).nonce))).toEqual(
+      subBlocks.map((tick) => BigInt(tick.index!)),
+    );
     client.close();
   });
 
@@ -212,19 +219,34 @@ describe("Base's subscriptions through viem's webSocket transport", () => {
   it('newFlashblockTransactions (full), newFlashblocks and pendingLogs deliver the tx viem sent', async () => {
     const client = createPublicClient({ chain: sequinChain(node.url), transport: webSocket(node.url.replace(/^http/, 'ws')) });
     const received = { transactions: [] as Array<Record<string, unknown>>, blocks: [] as PendingBlock[], logs: [] as Log[] };
+    // viem's types name only the standard kinds; the transport sends any kind and hands back each message's params.
+    const subscribe = client.transport.subscribe as unknown as (args: {
+      params: unknown[];
+      onData: (data: { result: never }) => void;
+      onError: (error: unknown) => void;
+    }) => Promise<{ unsubscribe: () => Promise<unknown> }>;
     const onError = (error: unknown) => {
       throw error;
     };
     const subscriptions = await Promise.all([
-      client.transport.subscribe({ params: ['newFlashblockTransactions', true], onData: (data: { result: Record<string, unknown> }) => received.transactions.push(data.result), onError }),
-      client.transport.subscribe({ params: ['newFlashblocks'], onData: (data: { result: PendingBlock }) => received.blocks.push(data.result), onError }),
-      client.transport.subscribe({ params: ['pendingLogs', { address: tokenB }], onData: (data: { result: Log }) => received.logs.push(data.result), onError }),
+      subscribe({ params: ['newFlashblockTransactions', true], onData: ({ result }) => received.transactions.push(result), onError }),
+      subscribe({ params: ['newFlashblocks'], onData: ({ result }) => received.blocks.push(result), onError }),
+      subscribe({ params: ['pendingLogs', { address: tokenB }], onData: ({ result }) => received.logs.push(result), onError }),
     ]);
     const hash = await tokenTransfer(node.url, tokenB, BOB, 7n);
-    await pollUntil(async () => received.transactions.length >= 1 && received.blocks.length >= 1 && received.logs.length >= 1, { what: 'the three notifications' });
+    await pollUntil(async () => received.transactions.length >= 1 && received.blocks.length >= 1 && received.logs.length >= 1, {
+      what: 'the three notifications',
+    });
 
     const receipt = await rpcResult<Receipt>(node.url, 'eth_getTransactionReceipt', [hash]);
-    expect(received.transactions[0]).toMatchObject({ hash, blockHash: null, blockNumber: receipt.blockNumber, status: '0x1', gasUsed: receipt.gasUsed, logs: receipt.logs });
+    expect(received.transactions[0]).toMatchObject({
+      hash,
+      blockHash: null,
+      blockNumber: receipt.blockNumber,
+      status: '0x1',
+      gasUsed: receipt.gasUsed,
+      logs: receipt.logs,
+    });
     expect(received.blocks.at(-1)!.transactions.map((transaction) => transaction.hash)).toContain(hash);
     expect(received.blocks.at(-1)).toMatchObject({ number: receipt.blockNumber, hash: ZERO_HASH });
     expect(received.logs).toEqual(receipt.logs);
@@ -290,7 +312,12 @@ describe('in instant and manual mining', () => {
     const [log] = await client.waitFor(logs, 1);
     const receipt = await rpcResult<Receipt>(other.url, 'eth_getTransactionReceipt', [instant]);
     expect(transaction!.result).toMatchObject({ hash: instant, blockHash: null, blockNumber: receipt.blockNumber, status: '0x1' });
-    expect(block!.result).toMatchObject({ number: receipt.blockNumber, hash: ZERO_HASH, nonce: '0x0000000000000000', transactions: [expect.objectContaining({ hash: instant })] });
+    expect(block!.result).toMatchObject({
+      number: receipt.blockNumber,
+      hash: ZERO_HASH,
+      nonce: '0x0000000000000000',
+      transactions: [expect.objectContaining({ hash: instant })],
+    });
     expect(log!.result).toMatchObject({ transactionHash: instant, address: token, blockHash: ZERO_HASH, blockNumber: receipt.blockNumber });
     expect(await client.call('base_transactionStatus', [instant])).toEqual({ status: 'Unknown' });
 
