@@ -6,13 +6,15 @@ import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
-import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
+import { opHeaderFields } from '../chain/opHeaderFields.js';
+import { orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
-import type { StoredReceipt } from '../chain/records.js';
 import { requestsHash } from '../chain/requestsHash.js';
 import { storedBlockOf } from '../chain/storedBlockOf.js';
+import { storedReceiptRlp } from '../chain/storedRecordRlp.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
+import { L2_TO_L1_MESSAGE_PASSER } from '../config/opStack/predeployAddresses.js';
 import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
@@ -124,7 +126,7 @@ export async function bootChain(options: {
     const sealInputs = records.map((record) => ({
       hash: record.fields.hash as Hex,
       raw: hexToBytes(record.raw),
-      receipt: encodeStoredReceipt(record.receipt),
+      receipt: storedReceiptRlp(record.receipt),
     }));
     const gas = BigInt(subBlock.cumulativeGasUsed);
     const bloom = new Uint8Array(256);
@@ -141,18 +143,6 @@ export async function bootChain(options: {
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
-}
-
-/** The EIP-2718 receipt encoding of a stored receipt (for the receipts root). */
-function encodeStoredReceipt(receipt: StoredReceipt): Uint8Array {
-  return encodeReceipt({
-    type: Number(receipt.type),
-    success: receipt.status === '0x1',
-    ...(receipt.root === undefined ? {} : { stateRoot: hexToBytes(receipt.root) }),
-    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
-    bloom: hexToBytes(receipt.logsBloom),
-    logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
-  });
 }
 
 /** The change set of the touched keys, valued from the current (pending) state. */
@@ -206,7 +196,8 @@ async function writeGenesis(options: {
     parentState: EMPTY_STATE,
     nodes: options.trieNodes,
   });
-  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
+  const messagePasserRoot = () => updatedAccounts.get(L2_TO_L1_MESSAGE_PASSER)?.storageRoot ?? EMPTY_TRIE_ROOT;
+  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot, messagePasserRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
   const batch = new WriteBatch();
   writeStateChanges(batch, 0, changes);
   writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
@@ -217,8 +208,11 @@ async function writeGenesis(options: {
   await options.storage.commit(batch);
 }
 
-/** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
-function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array) {
+/**
+ * Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. An OP Stack
+ * chain's has its extraData and, from Isthmus, the L2ToL1MessagePasser's storage root as withdrawals root.
+ */
+function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array, messagePasserRoot: () => Uint8Array) {
   const { genesis } = options;
   // One second in the past, so block 1 can open at once without running ahead of the clock; a
   // fleet's nodes share their sequencer's.
@@ -243,6 +237,7 @@ function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now
     blobGasUsed: 0n,
     parentBeaconBlockRoot: new Uint8Array(32),
     requestsHash: requestsHash([]),
+    ...opHeaderFields(options.common, timestamp, messagePasserRoot),
     rawTransactions: [],
     transactionHashes: [],
   });
