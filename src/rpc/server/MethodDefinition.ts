@@ -37,6 +37,13 @@ type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] exte
  */
 export interface MethodDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   name: string;
+  /**
+   * Other names that answer exactly as this one (Anvil serves its methods under their hardhat_
+   * and evm_ names too): same tier, parameters, handler and result. {@link servedMethods} serves
+   * each as a method of its own; a variant that answers differently (hardhat_mine's `true`) is a
+   * definition of its own, not an alias.
+   */
+  aliases?: readonly string[];
   /** One sentence: what the method returns. Used in docs and rpc.discover. */
   summary: string;
   tier: AccessTier;

@@ -4,12 +4,13 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_dealERC20 (aliases hardhat_dealERC20, anvil_setERC20Balance): sets an owner's balance of an ERC-20 token by
+ * anvil_dealERC20: sets an owner's balance of an ERC-20 token by
  * finding the slot balanceOf reads (services/dev/findErc20Slot.ts) and writing it as a state edit.
  * Answers null, as Anvil; -32000 `Unable to set ERC20 balance, no slot found` when no slot fits.
  */
 export const anvilDealErc20 = defineMethod({
   name: 'anvil_dealERC20',
+  aliases: ['hardhat_dealERC20', 'anvil_setERC20Balance'],
   summary: 'Sets the ERC-20 token balance of an account.',
   tier: 'dedicated',
   params: [

@@ -1,14 +1,15 @@
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
-import { defineMethod, type MethodDefinition } from '../../server/MethodDefinition.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setNextBlockTimestamp (alias evm_setNextBlockTimestamp): the exact timestamp of the next
+ * anvil_setNextBlockTimestamp: the exact timestamp of the next
  * block; it must exceed the previous block's (-32602 "Timestamp error: …"); the clock continues
  * from it. Answers null, as Anvil.
  */
 export const anvilSetNextBlockTimestamp = defineMethod({
   name: 'anvil_setNextBlockTimestamp',
+  aliases: ['evm_setNextBlockTimestamp'],
   summary: 'Sets the exact timestamp of the next block.',
   tier: 'dedicated',
   params: [{ name: 'timestamp', decode: anvilNumber }],
@@ -18,5 +19,3 @@ export const anvilSetNextBlockTimestamp = defineMethod({
     return null;
   },
 });
-
-export const evmSetNextBlockTimestamp: MethodDefinition = { ...anvilSetNextBlockTimestamp, name: 'evm_setNextBlockTimestamp' };
