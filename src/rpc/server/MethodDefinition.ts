@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { ErrorCodeEntry } from '../errors/errorCodes.js';
 import type { JsonSchema } from '../schemas/jsonSchema.js';
 import type { ParamDecoder } from '../schemas/ParamDecoder.js';
 import type { AccessTier } from './AccessTier.js';
@@ -27,6 +28,17 @@ export interface ResultSpec {
   schema: JsonSchema;
 }
 
+/**
+ * An error a method answers with beyond those any call may meet (malformed envelope, limits, a
+ * parameter that fails to decode, the tier check: docs/reference/methods.md lists those once).
+ */
+export interface MethodError {
+  /** The catalog entry (errors/errorCodes.ts) it is answered with. */
+  code: ErrorCodeEntry;
+  /** When, in a few words, with the message where clients match on it. */
+  when: string;
+}
+
 type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] extends ParamSpec<infer T> ? T : never };
 
 /**
@@ -48,8 +60,10 @@ export interface MethodDefinition<P extends readonly ParamSpec[] = readonly Para
   summary: string;
   tier: AccessTier;
   params: P;
-  /** The result's name and schema for rpc.discover; omitted means "any JSON value". */
-  result?: ResultSpec;
+  /** The result's name and schema, for rpc.discover and docs/reference/methods.md. */
+  result: ResultSpec;
+  /** The errors particular to this method, for docs/reference/methods.md. */
+  errors?: readonly MethodError[];
   handler: (backend: RpcBackend, params: DecodedParams<P>, context: RequestContext, server: ServerInfo) => unknown | Promise<unknown>;
 }
 

@@ -14,7 +14,7 @@ const primary = defineMethod({
   result: { name: 'done', schema: Schema.boolean },
   handler,
 });
-const plain = defineMethod({ name: 'eth_plain', summary: 'Plain.', tier: 'public', params: [], handler });
+const plain = defineMethod({ name: 'eth_plain', summary: 'Plain.', tier: 'public', params: [], result: { name: 'plain', schema: Schema.string }, handler });
 
 describe('servedMethods', () => {
   it('serves each definition, then each of its aliases with the same tier, parameters, result and handler', () => {

@@ -13,6 +13,7 @@ export const anvilSetMinGasPrice = defineMethod({
   summary: 'Refused: the chain runs EIP-1559 (as Anvil refuses it there).',
   tier: 'dedicated',
   params,
+  result: { name: 'none', schema: { description: 'never: always refused' } },
   handler: (backend) => backend.mining.setMinGasPrice('anvil_setMinGasPrice'),
 });
 

@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { blockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_getRawBlock: a sealed block RLP-encoded, as it travels between clients (header, transactions, uncles, withdrawals). */
@@ -8,5 +9,6 @@ export const getRawBlock = defineMethod({
   summary: 'Returns a block in its RLP encoding.',
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
+  result: { name: 'rlp', schema: Schema.data },
   handler: (backend, [block]) => bytesToHex(backend.raw.rawBlock(block)),
 });

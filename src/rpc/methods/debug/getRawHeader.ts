@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { blockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_getRawHeader: a sealed block's header, RLP-encoded (its keccak256 is the block hash). */
@@ -8,5 +9,6 @@ export const getRawHeader = defineMethod({
   summary: "Returns a block's header in its RLP encoding.",
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
+  result: { name: 'rlp', schema: Schema.data },
   handler: (backend, [block]) => bytesToHex(backend.raw.rawHeader(block)),
 });

@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { blockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** debug_getRawReceipts: a sealed block's receipts in their consensus encoding (EIP-2718 typed ones prefixed), in block order. */
@@ -8,5 +9,6 @@ export const getRawReceipts = defineMethod({
   summary: "Returns a block's receipts in their consensus encoding.",
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
+  result: { name: 'receipts', schema: Schema.arrayOf(Schema.data) },
   handler: (backend, [block]) => backend.raw.rawReceipts(block).map((receipt) => bytesToHex(receipt)),
 });

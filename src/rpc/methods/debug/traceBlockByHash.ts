@@ -1,4 +1,5 @@
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -11,5 +12,6 @@ export const traceBlockByHash = defineMethod({
     { name: 'blockHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
+  result: { name: 'traces', schema: Schema.arrayOf(Schema.transactionTrace) },
   handler: (backend, [blockHash, config], context) => backend.traces.traceBlock({ kind: 'hash', hash: blockHash }, config, jobOwnerOf(context)),
 });

@@ -1,4 +1,5 @@
 import { blockSelector, traceConfig } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -11,5 +12,6 @@ export const traceBlockByNumber = defineMethod({
     { name: 'block', decode: blockSelector },
     { name: 'config', decode: traceConfig, optional: true },
   ],
+  result: { name: 'traces', schema: Schema.arrayOf(Schema.transactionTrace) },
   handler: (backend, [block, config], context) => backend.traces.traceBlock(block, config, jobOwnerOf(context)),
 });

@@ -1,4 +1,5 @@
 import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -16,5 +17,6 @@ export const traceCall = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'config', decode: traceCallConfig, optional: true },
   ],
+  result: { name: 'trace', schema: Schema.trace },
   handler: (backend, [request, block, config], context) => backend.traces.traceCall(request, block, config, jobOwnerOf(context)),
 });

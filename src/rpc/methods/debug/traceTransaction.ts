@@ -1,4 +1,5 @@
 import { hash, traceConfig } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -15,5 +16,6 @@ export const traceTransaction = defineMethod({
     { name: 'transactionHash', decode: hash },
     { name: 'config', decode: traceConfig, optional: true },
   ],
+  result: { name: 'trace', schema: Schema.trace },
   handler: (backend, [transactionHash, config], context) => backend.traces.traceTransaction(transactionHash, config, jobOwnerOf(context)),
 });

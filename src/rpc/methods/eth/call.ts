@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -18,6 +19,7 @@ export const call = defineMethod({
     { name: 'stateOverrides', decode: stateOverride, optional: true },
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
+  result: { name: 'output', schema: Schema.data },
   handler: async (backend, [request, block, state, blockOverrides], context) =>
     bytesToHex(await backend.calls.call(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

@@ -14,6 +14,10 @@ export const capabilities = defineMethod({
   summary: 'Returns the head block and, for each kind of data, the oldest block the node serves.',
   tier: 'public',
   params: [],
+  result: {
+    name: 'capabilities',
+    schema: { title: 'capabilities', type: 'object', required: ['head', 'state', 'tx', 'logs', 'receipts', 'blocks', 'stateproofs'] },
+  },
   handler: (backend) => {
     const head = backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false) as { number: Hex; hash: Hex };
     return {

@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -19,6 +20,7 @@ export const createAccessList = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'stateOverrides', decode: stateOverride, optional: true },
   ],
+  result: { name: 'accessList', schema: Schema.accessListResult },
   handler: async (backend, [request, block, state], context) => {
     const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };

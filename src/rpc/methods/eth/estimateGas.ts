@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -19,6 +20,7 @@ export const estimateGas = defineMethod({
     { name: 'stateOverrides', decode: stateOverride, optional: true },
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
+  result: { name: 'gas', schema: Schema.quantity },
   handler: async (backend, [request, block, state, blockOverrides], context) =>
     toQuantity(await backend.calls.estimateGas(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

@@ -1,4 +1,5 @@
 import { blockCount, blockSelector, percentiles } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent sealed blocks (at most 1024). */
@@ -11,5 +12,6 @@ export const feeHistory = defineMethod({
     { name: 'newestBlock', decode: blockSelector },
     { name: 'rewardPercentiles', decode: percentiles, optional: true },
   ],
+  result: { name: 'feeHistory', schema: Schema.feeHistory },
   handler: (backend, [count, newest, rewardPercentiles]) => backend.fees.feeHistory(count, newest, rewardPercentiles),
 });

@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBalance: wei balance at a block ("pending" = pre-confirmed state). */
@@ -11,5 +12,6 @@ export const getBalance = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'balance', schema: Schema.quantity },
   handler: (backend, [account, block]) => toQuantity(backend.state.getBalance(account, block)),
 });

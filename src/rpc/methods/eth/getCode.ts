@@ -1,5 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getCode: the contract code at an address. */
@@ -11,5 +12,6 @@ export const getCode = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'code', schema: Schema.data },
   handler: (backend, [account, block]) => bytesToHex(backend.state.getCode(account, block)),
 });

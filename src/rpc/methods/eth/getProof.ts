@@ -1,4 +1,5 @@
 import { address, optionalBlockSelector, storageKeys } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -14,5 +15,6 @@ export const getProof = defineMethod({
     { name: 'storageKeys', decode: storageKeys },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'proof', schema: Schema.accountProof },
   handler: (backend, [account, keys, block]) => backend.state.getProof(account, keys, block),
 });

@@ -1,5 +1,6 @@
 import { bytesToHex, padBytes } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector, storageSlot } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getStorageAt: a storage slot's value as 32 bytes. */
@@ -12,5 +13,6 @@ export const getStorageAt = defineMethod({
     { name: 'slot', decode: storageSlot },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'value', schema: Schema.bytes32 },
   handler: (backend, [account, slot, block]) => bytesToHex(padBytes(backend.state.getStorageAt(account, slot, block), 32)),
 });

@@ -1,5 +1,6 @@
 import { bytesToHex, type Hex, padBytes } from '../../../primitives/hex.js';
 import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { storageRequests } from '../../schemas/storageRequests.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -15,6 +16,7 @@ export const getStorageValues = defineMethod({
     { name: 'requests', decode: storageRequests },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'values', schema: { type: 'object', additionalProperties: Schema.arrayOf(Schema.bytes32) } },
   handler: (backend, [requests, block]) => {
     const values = backend.state.getStorageValues(
       requests.map(({ address, slots }) => ({ address, slots })),

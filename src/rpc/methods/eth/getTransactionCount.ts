@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -14,5 +15,6 @@ export const getTransactionCount = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'nonce', schema: Schema.quantity },
   handler: (backend, [account, block]) => toQuantity(backend.state.getTransactionCount(account, block)),
 });

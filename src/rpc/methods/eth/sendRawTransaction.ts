@@ -1,4 +1,5 @@
 import { data } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -11,5 +12,6 @@ export const sendRawTransaction = defineMethod({
   summary: 'Submits a signed, RLP-encoded transaction and returns its hash.',
   tier: 'public',
   params: [{ name: 'data', decode: data }],
+  result: { name: 'transactionHash', schema: Schema.hash },
   handler: (backend, [raw]) => backend.transactions.sendRawTransaction(raw),
 });

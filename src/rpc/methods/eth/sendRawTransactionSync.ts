@@ -1,4 +1,5 @@
 import { data, timeoutMilliseconds } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -15,5 +16,6 @@ export const sendRawTransactionSync = defineMethod({
     { name: 'data', decode: data },
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
+  result: { name: 'receipt', schema: Schema.receipt },
   handler: (backend, [raw, timeout]) => backend.transactions.sendRawTransactionSync(raw, timeout),
 });

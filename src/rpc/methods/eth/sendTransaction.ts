@@ -1,4 +1,5 @@
 import { callRequest } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -10,5 +11,6 @@ export const sendTransaction = defineMethod({
   summary: 'Signs a transaction with a dev account of the node and submits it.',
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
+  result: { name: 'transactionHash', schema: Schema.hash },
   handler: (backend, [request]) => backend.transactions.sendTransaction(request),
 });

@@ -2,6 +2,7 @@ import type { JsonObject } from '../../../primitives/JsonObject.js';
 import type { SimulatedCallFailure } from '../../../services/simulate/simulatedBlockView.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
 import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { simulationRequest } from '../../schemas/simulationDecoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -19,6 +20,7 @@ export const simulateV1 = defineMethod({
     { name: 'payload', decode: simulationRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'blocks', schema: Schema.arrayOf(Schema.simulatedBlock) },
   handler: async (backend, [request, block]) => (await backend.simulation.simulate(request, block)).map(withErrorCodes),
 });
 

@@ -19,6 +19,7 @@ export const buildBlockV1 = defineMethod({
     { name: 'transactions', decode: rawTransactionList },
     { name: 'extraData', decode: extraData, optional: true },
   ],
+  result: { name: 'payload', schema: { title: 'execution payload envelope', type: 'object', required: ['executionPayload', 'blockValue'] } },
   handler: (backend, [parentHash, attributes, transactions, extra]) =>
     backend.testBlocks.buildBlock({ parentHash, attributes, transactions, extraData: extra }),
 });
