@@ -22,6 +22,10 @@ const ANY_CALL: readonly MethodError[] = [
   { code: ErrorCodes.requestTimedOut, when: 'the call ran past the request timeout (`--rpc-timeout-ms`)' },
   { code: ErrorCodes.responseTooLarge, when: "a batch's answers exceed the response size cap" },
   { code: ErrorCodes.server, when: '"node is shutting down", or "storage unavailable: …" while the disk refuses writes' },
+  {
+    code: ErrorCodes.server,
+    when: 'a write on a NATS fleet the sequencer\'s log cannot take: "sequencer log unavailable: …" or "this node does not sequence the fleet\'s log now …" (nothing was accepted; send again)',
+  },
   { code: ErrorCodes.internal, when: 'a fault of the node (logged; never explained to the client)' },
 ];
 

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilDecoders.js';
 import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
@@ -19,5 +20,6 @@ export const anvilDealErc20 = defineMethod({
     { name: 'amount', decode: anvilNumber },
   ],
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.server, when: 'no storage slot of the token holds the balance: "Unable to set ERC20 balance, no slot found"' }],
   handler: (backend, [owner, token, amount]) => backend.dev.state.dealErc20(owner, token, amount).then(() => null),
 });

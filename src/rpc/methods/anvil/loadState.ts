@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { data } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -14,5 +15,6 @@ export const anvilLoadState = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'state', decode: data }],
   result: { name: 'done', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'the dump cannot be read: "Failed to decode state dump"' }],
   handler: (backend, [state]) => backend.dev.dumps.loadState(state),
 });

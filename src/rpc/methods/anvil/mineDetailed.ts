@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { mineOptions } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -10,5 +11,8 @@ export const anvilMineDetailed = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'options', decode: mineOptions, optional: true }],
   result: { name: 'blocks', schema: Schema.arrayOf(Schema.block) },
+  errors: [
+    { code: ErrorCodes.invalidParams, when: 'a timestamp not after the previous block\'s ("Timestamp error: …"), or more blocks than the node mines at once' },
+  ],
   handler: (backend, [options]) => backend.mining.evmMineDetailed(options),
 });

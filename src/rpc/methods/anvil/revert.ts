@@ -1,6 +1,7 @@
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * anvil_revert: rewinds the chain to a snapshot, durably, consuming it and
@@ -13,5 +14,6 @@ export const anvilRevert = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'id', decode: anvilNumber }],
   result: { name: 'reverted', schema: Schema.boolean },
+  errors: [MethodErrors.fleetRewind],
   handler: (backend, [id]) => backend.snapshots.revert(id),
 });

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -14,6 +15,7 @@ export const anvilSetBlockGasLimit = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'gasLimit', decode: anvilNumber }],
   result: { name: 'set', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'below 21000, or over 64 bits' }],
   handler: async (backend, [gasLimit]) => {
     await backend.mining.setBlockGasLimit(gasLimit);
     return true;

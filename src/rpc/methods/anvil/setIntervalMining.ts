@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -14,6 +15,7 @@ export const anvilSetIntervalMining = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'seconds', decode: anvilNumber }],
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'an interval longer than a day' }],
   handler: async (backend, [seconds]) => {
     await backend.mining.setIntervalMining(seconds);
     return null;

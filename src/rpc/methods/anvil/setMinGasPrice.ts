@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -14,6 +15,7 @@ export const anvilSetMinGasPrice = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'none', schema: { description: 'never: always refused' } },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'always: "… is not supported when EIP-1559 is active"' }],
   handler: (backend) => backend.mining.setMinGasPrice('anvil_setMinGasPrice'),
 });
 
@@ -24,5 +26,6 @@ export const hardhatSetMinGasPrice = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'set', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'always: "… is not supported when EIP-1559 is active"' }],
   handler: (backend) => backend.mining.setMinGasPrice('hardhat_setMinGasPrice'),
 });

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -14,6 +15,7 @@ export const anvilSetNextBlockTimestamp = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'timestamp', decode: anvilNumber }],
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'the timestamp is not after the previous block\'s: "Timestamp error: …"' }],
   handler: async (backend, [timestamp]) => {
     await backend.time.setNextBlockTimestamp(timestamp);
     return null;

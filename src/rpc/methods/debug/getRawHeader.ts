@@ -2,6 +2,7 @@ import { bytesToHex } from '../../../primitives/hex.js';
 import { blockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** debug_getRawHeader: a sealed block's header, RLP-encoded (its keccak256 is the block hash). */
 export const getRawHeader = defineMethod({
@@ -10,5 +11,6 @@ export const getRawHeader = defineMethod({
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
   result: { name: 'rlp', schema: Schema.data },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [block]) => bytesToHex(backend.raw.rawHeader(block)),
 });

@@ -1,4 +1,5 @@
 import { bytesToHex } from '../../../primitives/hex.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { blockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -10,5 +11,6 @@ export const getRawReceipts = defineMethod({
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
   result: { name: 'receipts', schema: Schema.arrayOf(Schema.data) },
+  errors: [{ code: ErrorCodes.server, when: 'the block is not sealed or does not exist: "block #N not found"' }],
   handler: (backend, [block]) => backend.raw.rawReceipts(block).map((receipt) => bytesToHex(receipt)),
 });

@@ -1,7 +1,9 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { hash, traceConfig } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** debug_traceBlockByHash (geth): `[{ txHash, result }]` for every transaction of the sealed block. */
 export const traceBlockByHash = defineMethod({
@@ -13,5 +15,10 @@ export const traceBlockByHash = defineMethod({
     { name: 'config', decode: traceConfig, optional: true },
   ],
   result: { name: 'traces', schema: Schema.arrayOf(Schema.transactionTrace) },
+  errors: [
+    { code: ErrorCodes.server, when: 'the block does not exist ("block 0x… not found"), or is the genesis ("genesis is not traceable")' },
+    MethodErrors.tracing,
+    MethodErrors.executionTimeout,
+  ],
   handler: (backend, [blockHash, config], context) => backend.traces.traceBlock({ kind: 'hash', hash: blockHash }, config, jobOwnerOf(context)),
 });

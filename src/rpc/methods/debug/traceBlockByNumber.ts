@@ -1,7 +1,9 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { blockSelector, traceConfig } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** debug_traceBlockByNumber (geth): `[{ txHash, result }]` for every transaction of the block ("pending" = the pre-confirmed block). */
 export const traceBlockByNumber = defineMethod({
@@ -13,5 +15,10 @@ export const traceBlockByNumber = defineMethod({
     { name: 'config', decode: traceConfig, optional: true },
   ],
   result: { name: 'traces', schema: Schema.arrayOf(Schema.transactionTrace) },
+  errors: [
+    { code: ErrorCodes.server, when: 'the block does not exist ("block #N not found"), or is the genesis ("genesis is not traceable")' },
+    MethodErrors.tracing,
+    MethodErrors.executionTimeout,
+  ],
   handler: (backend, [block, config], context) => backend.traces.traceBlock(block, config, jobOwnerOf(context)),
 });

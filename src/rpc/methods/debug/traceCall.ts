@@ -2,6 +2,7 @@ import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schem
 import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * debug_traceCall (geth): executes a call like eth_call on the block's state (or, with
@@ -18,5 +19,6 @@ export const traceCall = defineMethod({
     { name: 'config', decode: traceCallConfig, optional: true },
   ],
   result: { name: 'trace', schema: Schema.trace },
+  errors: [MethodErrors.headerNotFound, MethodErrors.callFailure, MethodErrors.tracing, MethodErrors.executionTimeout],
   handler: (backend, [request, block, config], context) => backend.traces.traceCall(request, block, config, jobOwnerOf(context)),
 });

@@ -1,7 +1,9 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { hash, traceConfig } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * debug_traceTransaction (geth's debug namespace): replays a sealed or pre-confirmed transaction
@@ -17,5 +19,6 @@ export const traceTransaction = defineMethod({
     { name: 'config', decode: traceConfig, optional: true },
   ],
   result: { name: 'trace', schema: Schema.trace },
+  errors: [{ code: ErrorCodes.server, when: 'the transaction is unknown: "transaction not found"' }, MethodErrors.tracing, MethodErrors.executionTimeout],
   handler: (backend, [transactionHash, config], context) => backend.traces.traceTransaction(transactionHash, config, jobOwnerOf(context)),
 });

@@ -4,6 +4,7 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_createAccessList (EIP-2930, geth's algorithm): the accounts and slots the call touches,
@@ -21,6 +22,7 @@ export const createAccessList = defineMethod({
     { name: 'stateOverrides', decode: stateOverride, optional: true },
   ],
   result: { name: 'accessList', schema: Schema.accessListResult },
+  errors: [MethodErrors.headerNotFound, MethodErrors.callFailure, MethodErrors.executionTimeout],
   handler: async (backend, [request, block, state], context) => {
     const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };

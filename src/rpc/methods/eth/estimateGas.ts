@@ -1,9 +1,11 @@
 import { toQuantity } from '../../../primitives/hex.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_estimateGas (spec: docs/spec/chain-rpc-service.md): geth's estimator; "pending" estimates on the
@@ -21,6 +23,13 @@ export const estimateGas = defineMethod({
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
   ],
   result: { name: 'gas', schema: Schema.quantity },
+  errors: [
+    { code: ErrorCodes.server, when: 'the call reverts at every gas: "execution reverted[: reason]", data the revert bytes' },
+    { code: ErrorCodes.server, when: 'it needs more gas than the cap: "gas required exceeds allowance (…)"' },
+    MethodErrors.headerNotFound,
+    MethodErrors.callFailure,
+    MethodErrors.executionTimeout,
+  ],
   handler: async (backend, [request, block, state, blockOverrides], context) =>
     toQuantity(await backend.calls.estimateGas(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),
 });

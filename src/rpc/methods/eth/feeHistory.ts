@@ -1,6 +1,7 @@
 import { blockCount, blockSelector, percentiles } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent sealed blocks (at most 1024). */
 export const feeHistory = defineMethod({
@@ -13,5 +14,6 @@ export const feeHistory = defineMethod({
     { name: 'rewardPercentiles', decode: percentiles, optional: true },
   ],
   result: { name: 'feeHistory', schema: Schema.feeHistory },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [count, newest, rewardPercentiles]) => backend.fees.feeHistory(count, newest, rewardPercentiles),
 });

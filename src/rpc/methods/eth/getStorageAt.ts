@@ -2,6 +2,7 @@ import { bytesToHex, padBytes } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector, storageSlot } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** eth_getStorageAt: a storage slot's value as 32 bytes. */
 export const getStorageAt = defineMethod({
@@ -14,5 +15,6 @@ export const getStorageAt = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
   result: { name: 'value', schema: Schema.bytes32 },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, slot, block]) => bytesToHex(padBytes(backend.state.getStorageAt(account, slot, block), 32)),
 });

@@ -3,6 +3,7 @@ import { optionalBlockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { storageRequests } from '../../schemas/storageRequests.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getStorageValues (execution-apis): many storage slots of many accounts at one block, each
@@ -17,6 +18,7 @@ export const getStorageValues = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
   result: { name: 'values', schema: { type: 'object', additionalProperties: Schema.arrayOf(Schema.bytes32) } },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [requests, block]) => {
     const values = backend.state.getStorageValues(
       requests.map(({ address, slots }) => ({ address, slots })),

@@ -2,6 +2,7 @@ import { toQuantity } from '../../../primitives/hex.js';
 import { address, optionalBlockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getTransactionCount: the account nonce. With "pending" it is the pre-confirmed nonce
@@ -16,5 +17,6 @@ export const getTransactionCount = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
   result: { name: 'nonce', schema: Schema.quantity },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, block]) => toQuantity(backend.state.getTransactionCount(account, block)),
 });

@@ -1,6 +1,8 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { callRequest } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendTransaction: signs with one of the node's dev accounts (filling nonce, gas and fees) and
@@ -12,5 +14,12 @@ export const sendTransaction = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
   result: { name: 'transactionHash', schema: Schema.hash },
+  errors: [
+    {
+      code: ErrorCodes.server,
+      when: '`from` is missing ("from address is required"), the node holds no key for it and does not impersonate it ("unknown account"), or the fields cannot make a transaction',
+    },
+    MethodErrors.poolRejection,
+  ],
   handler: (backend, [request]) => backend.transactions.sendTransaction(request),
 });

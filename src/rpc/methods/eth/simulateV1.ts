@@ -5,6 +5,7 @@ import { optionalBlockSelector } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { simulationRequest } from '../../schemas/simulationDecoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_simulateV1 (execution-apis; geth's implementation): runs calls in one or more simulated
@@ -21,6 +22,13 @@ export const simulateV1 = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
   result: { name: 'blocks', schema: Schema.arrayOf(Schema.simulatedBlock) },
+  errors: [
+    MethodErrors.headerNotFound,
+    {
+      code: ErrorCodes.nonceTooLow,
+      when: 'and the other -38010 … -38026 codes of the execution-apis spec: a call or block the simulation cannot run (nonce, base fee, intrinsic gas, funds, block gas, block numbers or timestamps, init code size, too many blocks or calls)',
+    },
+  ],
   handler: async (backend, [request, block]) => (await backend.simulation.simulate(request, block)).map(withErrorCodes),
 });
 
