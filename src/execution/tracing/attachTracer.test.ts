@@ -5,7 +5,7 @@
 import { encodeFunctionData } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Hex } from '../../primitives/hex.js';
-import { traceConfig } from '../../rpc/schemas/decoders.js';
+import { traceConfig } from '../../rpc/schemas/traceDecoders.js';
 import { counterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';

@@ -13,7 +13,7 @@ import { EMPTY_CODE_HASH } from '../../execution/StateReader.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, padBytes, toQuantity } from '../../primitives/hex.js';
 import type { JsonRpcError } from '../../rpc/errors/JsonRpcError.js';
-import { storageKeys } from '../../rpc/schemas/decoders.js';
+import { storageKeys } from '../../rpc/schemas/storageKeys.js';
 import { testTokenArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';

@@ -12,7 +12,7 @@ import type { StructLoggerResult } from '../../execution/tracing/StructLogger.js
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
-import { traceCallConfig, traceConfig } from '../../rpc/schemas/decoders.js';
+import { traceCallConfig, traceConfig } from '../../rpc/schemas/traceDecoders.js';
 import { counterArtifact, gasHeavyArtifact, reverterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { blockSelector, traceConfig } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { traceConfig } from '../../schemas/traceDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,5 +1,7 @@
-import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { traceCallConfig } from '../../schemas/traceDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { hash, traceConfig } from '../../schemas/decoders.js';
+import { hash } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { traceConfig } from '../../schemas/traceDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,6 +1,7 @@
 import { bytesToHex } from '../../../primitives/hex.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';

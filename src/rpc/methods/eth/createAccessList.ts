@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';

@@ -1,4 +1,5 @@
-import { blockCount, blockSelector, percentiles } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { blockCount, percentiles } from '../../schemas/feeHistoryDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

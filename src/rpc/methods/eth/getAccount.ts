@@ -1,4 +1,5 @@
-import { address, blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

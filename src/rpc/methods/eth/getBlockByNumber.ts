@@ -1,4 +1,5 @@
-import { blockSelector, boolean } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { boolean } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 

@@ -1,6 +1,8 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { address, optionalBlockSelector, storageKeys } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { storageKeys } from '../../schemas/storageKeys.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';
 

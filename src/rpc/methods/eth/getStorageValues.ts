@@ -1,5 +1,5 @@
 import { bytesToHex, type Hex, padBytes } from '../../../primitives/hex.js';
-import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { storageRequests } from '../../schemas/storageRequests.js';
 import { defineMethod } from '../../server/MethodDefinition.js';

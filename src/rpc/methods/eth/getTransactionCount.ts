@@ -1,5 +1,6 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,5 +1,5 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { callRequest } from '../../schemas/decoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,4 +1,4 @@
-import { callRequest } from '../../schemas/decoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../primitives/JsonObject.js';
 import type { SimulatedCallFailure } from '../../../services/simulate/simulatedBlockView.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { simulationRequest } from '../../schemas/simulationDecoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
