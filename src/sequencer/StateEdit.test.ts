@@ -78,7 +78,7 @@ describe('state edits through the sequencer', () => {
     chain = await createTestChain({ ephemeral: false, dataDir }, { clock });
     expect(chain.backend.state.getBalance(TARGET, PENDING)).toBe(777n);
     const sealed = await sealBlock(chain);
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false) as { stateRoot: Hex };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!;
     expect(chain.backend.state.getBalance(TARGET, LATEST)).toBe(777n);
 
     const proof = await chain.backend.state.getProof(TARGET, [{ slot: SLOT, printed: bytesToHex(SLOT) }], LATEST);

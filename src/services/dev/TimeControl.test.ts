@@ -17,7 +17,7 @@ afterEach(async () => {
 /** Mines `count` blocks with evm_mine and returns their timestamps. */
 async function mineTimestamps(test: TestChain, count: number, timestamp?: bigint): Promise<bigint[]> {
   const blocks = await test.backend.mining.evmMine({ blocks: BigInt(count), ...(timestamp === undefined ? {} : { timestamp }) });
-  return (blocks as Array<{ timestamp: Hex }>).map((block) => BigInt(block.timestamp));
+  return blocks.map((block) => BigInt(block.timestamp));
 }
 
 function nowSecond(test: TestChain): bigint {

@@ -19,7 +19,7 @@ export const capabilities = defineMethod({
     schema: { title: 'capabilities', type: 'object', required: ['head', 'state', 'tx', 'logs', 'receipts', 'blocks', 'stateproofs'] },
   },
   handler: (backend) => {
-    const head = backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false) as { number: Hex; hash: Hex };
+    const head = backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false)!;
     return {
       head: { number: head.number, hash: head.hash },
       state: KEPT_FROM_GENESIS,

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../../primitives/JsonObject.js';
-import type { SimulatedCallFailure } from '../../../services/simulate/simulatedBlockView.js';
+import type { Hex } from '../../../primitives/hex.js';
+import type { SimulatedRpcBlock, SimulatedRpcCall } from '../../../services/simulate/simulatedBlockView.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
 import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
@@ -32,14 +32,16 @@ export const simulateV1 = defineMethod({
   handler: async (backend, [request, block]) => (await backend.simulation.simulate(request, block)).map(withErrorCodes),
 });
 
+/** A simulated call as answered: its failure, if any, with geth's code (3 for a revert, -32015 for an EVM error). */
+type AnsweredCall = Omit<SimulatedRpcCall, 'error'> & { error?: { message: string; code: number; data?: Hex } };
+
 /** Gives each failed call's error geth's code. */
-function withErrorCodes(block: JsonObject): JsonObject {
-  const calls = (block as { calls: Array<Record<string, unknown>> }).calls;
-  for (const call of calls) {
-    const failure = call.error as SimulatedCallFailure | undefined;
-    if (failure === undefined) continue;
-    const code = failure.kind === 'reverted' ? ErrorCodes.executionReverted.code : ErrorCodes.vmError.code;
-    call.error = { message: failure.message, code, ...(failure.data === undefined ? {} : { data: failure.data }) };
-  }
-  return block;
+function withErrorCodes(block: SimulatedRpcBlock): Omit<SimulatedRpcBlock, 'calls'> & { calls: AnsweredCall[] } {
+  return { ...block, calls: block.calls.map(withErrorCode) };
+}
+
+function withErrorCode({ error: failure, ...call }: SimulatedRpcCall): AnsweredCall {
+  if (failure === undefined) return call;
+  const code = failure.kind === 'reverted' ? ErrorCodes.executionReverted.code : ErrorCodes.vmError.code;
+  return { ...call, error: { message: failure.message, code, ...(failure.data === undefined ? {} : { data: failure.data }) } };
 }
