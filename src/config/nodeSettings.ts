@@ -2,12 +2,13 @@
  * The settings schema: every setting of the node, each declared once (in settings/, one file a
  * concept): name (the flag, the SEQUIN_* variable, the config-file key), kind, default, one-line
  * doc, unit and rule. The tree's shape is the shape of NodeConfig (config/nodeConfig.ts): `txpool`
- * and `ws` are groups. The order here is the order of `--help` and of the README flags table.
- * Rules between settings (the block time is a multiple of the interval, …) are in
- * config/crossSettingRules.ts.
+ * and `ws` are groups. The order here is the order of `--help` and of the flags reference
+ * (docs/reference/flags.md). Rules between settings (the block time is a multiple of the interval,
+ * …) are in config/crossSettingRules.ts.
  *
  * Adding a setting to the file of its concept adds its flag, variable, config-file key, help line
- * and validation; the README table test then fails until `npm run docs:flags` has documented it.
+ * and validation; the flags reference test (cli/flagsTable.test.ts) then fails until
+ * `npm run docs:flags` has documented it.
  */
 
 import { ACCESS_SETTINGS } from './settings/accessSettings.js';

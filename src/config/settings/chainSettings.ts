@@ -22,7 +22,7 @@ export const CHAIN_SETTINGS = {
     defaultDoc: "Sequin's own (`--chain-id`, dev accounts)",
     allowed: 'a geth genesis.json',
     check: (path) => (path.trim() === '' ? '--genesis needs a file' : undefined),
-    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](#chains-from-a-geth-genesis-file-and-sequin-import)',
+    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](../guides/geth-genesis-and-import.md)',
   }),
   preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
   blockTimeMs: wholeNumber({
@@ -38,7 +38,7 @@ export const CHAIN_SETTINGS = {
     valueName: 'MODE',
     choices: MINING_MODES,
     default: 'interval',
-    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
+    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](../guides/mining-modes.md)',
   }),
   blockGasLimit: bigWholeNumber({
     name: 'block-gas-limit',

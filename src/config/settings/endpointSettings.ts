@@ -12,6 +12,6 @@ export const ENDPOINT_SETTINGS = {
     defaultDoc: 'the address listened on',
     allowed: 'http(s) URL without credentials, query or fragment',
     check: publicUrlProblem,
-    doc: 'externally visible base URL: the RPC and explorer URL of the chain data the page offers wallets (`GET /chain`); see [Wallet and chain registration](#wallet-and-chain-registration)',
+    doc: 'externally visible base URL: the RPC and explorer URL of the chain data the page offers wallets (`GET /chain`); see [Wallet and chain registration](../guides/wallet.md)',
   }),
 };

@@ -18,7 +18,7 @@ export const EXECUTION_SETTINGS = {
     doc: "wall-time cap of one `eth_call` / `eth_estimateGas` / `eth_createAccessList`, 0 for none (geth's `--rpc.evmtimeout`)",
   }),
   // Calls, estimates, access lists and traces run in worker threads in every storage mode, so
-  // none of them holds the sequencer's thread; see README "Calls, estimates and traces".
+  // none of them holds the sequencer's thread; see docs/guides/calls-and-simulation.md.
   executionWorkers: wholeNumber({
     name: 'execution-workers',
     default: 2,

@@ -9,7 +9,7 @@ export const FLEET_SETTINGS = {
     defaultDoc: 'none: one node on its own, as without a fleet',
     allowed: 'comma-separated `nats://host:port` URLs of one NATS cluster',
     check: natsServersProblem,
-    doc: 'NATS cluster (JetStream) of a fleet: the sequencer publishes its log there, replicas and a standby follow it; the stream keeps one copy per URL given, up to 3; see [Scale-out and failover on NATS](#scale-out-and-failover-on-nats)',
+    doc: 'NATS cluster (JetStream) of a fleet: the sequencer publishes its log there, replicas and a standby follow it; the stream keeps one copy per URL given, up to 3; see [Scale-out and failover on NATS](../guides/scale-out-nats.md)',
   }),
   role: choice({
     name: 'role',
@@ -27,7 +27,7 @@ export const FLEET_SETTINGS = {
     min: 0,
     // 90 days: JetStream takes nanoseconds, which must stay an exact JavaScript number.
     max: 90 * 24 * 60 * 60 * 1000,
-    doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](#log-retention))',
+    doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](../guides/scale-out-nats.md#log-retention))',
   }),
   natsLogMaxBytes: wholeNumber({
     name: 'nats-log-max-bytes',

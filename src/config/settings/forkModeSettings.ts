@@ -1,9 +1,9 @@
 import { forkUrlProblem, wholeNumberProblem } from '../forkSettings.js';
 import { optionalText, wholeNumber } from '../settingKinds.js';
 
-/** Fork mode (README "Forking a chain"): start on top of a remote chain's block, reading its state lazily. */
+/** Fork mode (docs/guides/forking.md): start on top of a remote chain's block, reading its state lazily. */
 export const FORK_MODE_SETTINGS = {
-  /** Fork mode (README "Forking a chain"): start on top of a remote chain's block, reading its state lazily. */
+  /** Fork mode (docs/guides/forking.md): start on top of a remote chain's block, reading its state lazily. */
   forkUrl: optionalText({
     name: 'fork-url',
     valueName: 'URL',

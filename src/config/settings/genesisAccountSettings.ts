@@ -7,6 +7,6 @@ export const GENESIS_ACCOUNT_SETTINGS = {
   preinstalls: switchSetting({
     name: 'preinstalls',
     default: true,
-    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](#preinstalls)) from a new chain's genesis; a data dir keeps what it has",
+    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](../guides/preinstalls.md)) from a new chain's genesis; a data dir keeps what it has",
   }),
 };

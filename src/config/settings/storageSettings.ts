@@ -10,7 +10,7 @@ export const STORAGE_SETTINGS = {
     valueName: 'FILE',
     defaultDoc: 'none',
     check: () => undefined,
-    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dev methods](#dev-methods)",
+    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dumps](../guides/dev-methods.md#dumps)",
   }),
   dumpState: optionalText({
     name: 'dump-state',
