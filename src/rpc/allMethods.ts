@@ -39,6 +39,7 @@ import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
 import { anvilSetTime } from './methods/anvil/setTime.js';
 import { anvilSnapshot } from './methods/anvil/snapshot.js';
 import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
+import { baseTransactionStatus } from './methods/base/transactionStatus.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { getRawBlock } from './methods/debug/getRawBlock.js';
 import { getRawHeader } from './methods/debug/getRawHeader.js';
@@ -107,6 +108,7 @@ import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
+import { opSupportedCapabilities } from './methods/op/supportedCapabilities.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
@@ -258,6 +260,9 @@ export const METHOD_DEFINITIONS: readonly MethodDefinition[] = [
   buildBlockV1,
   // Fork mode
   anvilSetRpcUrl,
+  // Base's and the OP Stack's flashblocks names (docs/flashblocks.md)
+  baseTransactionStatus,
+  opSupportedCapabilities,
 ];
 
 /** Every name the node answers to: each definition, then its aliases (what rpc.discover lists). */

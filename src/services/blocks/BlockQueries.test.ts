@@ -24,7 +24,7 @@ beforeAll(async () => {
   sealedTxs = [await send(1), await send(2)];
   await preconfirm(chain);
   sealedNumber = await sealBlock(chain);
-  sealedHash = chain.backend.blocks.getBlock(byNumber(sealedNumber), false)!.hash!;
+  sealedHash = chain.backend.blocks.getBlock(byNumber(sealedNumber), false)!.hash;
   // Sealed order is the sub-block's order (by tip, then hash): read it back rather than assume it.
   sealedTxs = chain.backend.blocks.getBlock(byNumber(sealedNumber), false)!.transactions;
   pendingTx = await send(3);

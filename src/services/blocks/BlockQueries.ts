@@ -7,11 +7,11 @@ import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import type { BlockSelection } from '../BlockSelection.js';
 import { blockTimestampOf } from '../views/blockTimestampOf.js';
-import { pendingBlockView } from '../views/pendingBlockView.js';
+import { pendingBlockOf } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
 import type { RpcBlock } from '../views/RpcBlock.js';
 import { sealedBlockView } from '../views/sealedBlockView.js';
-import { type RpcTransaction, storedTransactionView } from '../views/storedTransactionView.js';
+import { type RpcTransaction, transactionView } from '../views/storedTransactionView.js';
 
 /**
  * Blocks, transactions and receipts, each answered from one {@link ChainView}: a receipt, the
@@ -55,8 +55,7 @@ export class BlockQueries {
       if (!fullTransactions) return sealedBlockView(sealed);
       return { ...sealedBlockView(sealed), transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
     }
-    if (!fullTransactions) return pendingBlockView(view.open);
-    return pendingBlockView(view.open, (record: StoredTransaction) => transactionView(view, record));
+    return pendingBlockOf(view, fullTransactions);
   }
 
   getBlockReceipts(block: BlockSelector): RpcReceipt[] | null {
@@ -94,9 +93,4 @@ export class BlockQueries {
     if (resolved.kind === 'pending') return view.open.records();
     return resolved.block.transactions.map((hash) => view.transaction(hash)!);
   }
-}
-
-/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
-export function transactionView(view: ChainView, stored: StoredTransaction): RpcTransaction {
-  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }

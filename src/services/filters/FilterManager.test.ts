@@ -80,7 +80,7 @@ describe('block filters', () => {
     expect(changes(id)).toEqual([]);
     const first = await sealBlock(chain);
     const second = await sealBlock(chain);
-    const hashOf = (number: number) => chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, false)!.hash!;
+    const hashOf = (number: number) => chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, false)!.hash;
     expect(changes(id)).toEqual([hashOf(first), hashOf(second)]);
     expect(changes(id)).toEqual([]);
     const third = await sealBlock(chain);
@@ -138,7 +138,7 @@ describe('log filters', () => {
     expect(changes(id)).toEqual([]);
     const sealed = await sealBlock(chain);
     const [log] = changes<RpcLog>(id);
-    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash!;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash;
     expect(log).toMatchObject({ transactionHash: hash, blockHash: sealedHash, blockNumber: `0x${sealed.toString(16)}`, removed: false });
     expect(changes(id)).toEqual([]);
     // Other emitters and unmatched topics are not reported.
@@ -163,7 +163,7 @@ describe('log filters', () => {
     const late = await transferToken(token, 3n);
     await preconfirm(chain);
     const sealed = await sealBlock(chain);
-    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash!;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash;
     expect(changes<RpcLog>(id).map((log) => [log.transactionHash, log.blockHash])).toEqual([[late, sealedHash]]);
     // eth_getFilterLogs runs the criteria (latest..pending) afresh.
     expect(chain.backend.logs.getFilterLogs(id).map((log) => log.transactionHash)).toEqual([late]);

@@ -65,7 +65,7 @@ describe('eth_getLogs over sealed blocks', () => {
     ]);
     const receipts = chain.backend.blocks.getBlockReceipts({ kind: 'number', number: BigInt(transferBlock) })!;
     expect(logs.slice(1)).toEqual(receipts.flatMap((receipt) => receipt.logs));
-    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(transferBlock) }, false)!.hash!;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(transferBlock) }, false)!.hash;
     for (const log of logs.slice(1)) expect(log).toMatchObject({ address: token, blockHash: sealedHash, removed: false });
   });
 
@@ -99,7 +99,7 @@ describe('eth_getLogs over sealed blocks', () => {
   });
 
   it('blockHash selects one sealed block; an unknown hash is -32000 "unknown block"', () => {
-    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(deployBlock) }, false)!.hash!;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(deployBlock) }, false)!.hash;
     const logs = getLogs({ blockHash: sealedHash });
     expect(logs.map((log) => [log.blockHash, Number(log.blockNumber)])).toEqual([[sealedHash, deployBlock]]);
     expect(rpcErrorOf(() => getLogs({ blockHash: `0x${'ab'.repeat(32)}` }))).toEqual({ code: -32000, message: 'unknown block' });
@@ -148,7 +148,7 @@ describe('eth_getLogs and pre-confirmed transactions', () => {
 
     const sealed = await sealBlock(chain);
     expect(sealed).toBe(openNumber);
-    const sealedHash = chain.backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false)!.hash!;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false)!.hash;
     expect(getLogs(toAlice)).toEqual([{ ...pending[0], blockHash: sealedHash }]);
     // The new open block holds nothing yet.
     expect(getLogs({ address: token, fromBlock: 'pending', toBlock: 'pending' })).toEqual([]);

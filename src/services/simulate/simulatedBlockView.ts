@@ -6,7 +6,7 @@ import type { SimulatedBlock, SimulatedCallResult } from '../../execution/simula
 import type { SimulatedLog } from '../../execution/simulation/TransferLogTracer.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
 import { transactionFields } from '../../sequencer/transactionRecord.js';
-import type { SealedRpcBlock } from '../views/RpcBlock.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
 import type { RpcTransaction } from '../views/storedTransactionView.js';
 
 /**
@@ -30,10 +30,10 @@ export interface SimulatedRpcCall {
 }
 
 /** A simulated block as the service answers it: a sealed block's shape, plus each call's outcome. */
-export type SimulatedRpcBlock = SealedRpcBlock<Hex | RpcTransaction> & { calls: SimulatedRpcCall[] };
+export type SimulatedRpcBlock = RpcBlock<Hex | RpcTransaction> & { calls: SimulatedRpcCall[] };
 
 /** The header fields of a simulated block. */
-type HeaderFields = Omit<SealedRpcBlock, 'size' | 'uncles' | 'transactions' | 'withdrawals'>;
+type HeaderFields = Omit<RpcBlock, 'size' | 'uncles' | 'transactions' | 'withdrawals'>;
 
 /**
  * One simulated block as geth's eth_simulateV1 answers it: the block (as eth_getBlockByNumber would

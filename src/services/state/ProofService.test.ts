@@ -128,7 +128,7 @@ describe('eth_getProof', () => {
 
   it('proves by block hash, and keeps proving old blocks after new ones are sealed', async () => {
     const block1 = chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false)!;
-    const result = await chain.backend.state.getProof(hexToBytes(token), storageKeys([balanceSlot(HOLDER)]), { kind: 'hash', hash: block1.hash! });
+    const result = await chain.backend.state.getProof(hexToBytes(token), storageKeys([balanceSlot(HOLDER)]), { kind: 'hash', hash: block1.hash });
     verifyAccount(result, stateRootOf({ kind: 'number', number: 1n }));
     expect(verifyStorage(result)).toEqual(['0x0']); // the holder received tokens only in block 2
   });
