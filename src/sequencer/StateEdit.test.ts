@@ -11,7 +11,7 @@ import { createAccountFromRLP } from '@ethereumjs/util';
 import { keccak256 as viemKeccak256 } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlockSelector } from '../primitives/blockTag.js';
-import { bytesToHex, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { bytesToHex, hexToBytes, padBytes } from '../primitives/hex.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { sealBlock } from '../testing/driveChain.js';
 import { sendTestTransaction } from '../testing/sendTestTransaction.js';

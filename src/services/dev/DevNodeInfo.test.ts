@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
+import { hexToBytes, toQuantity } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sealBlock } from '../../testing/driveChain.js';
 

@@ -2,7 +2,7 @@
 // seconds (0 = none), anvil_mine with an interval, and the block settings the pool follows.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Hex, hexToBytes } from '../../primitives/hex.js';
+import { hexToBytes } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { signTestTransaction } from '../../testing/sendTestTransaction.js';

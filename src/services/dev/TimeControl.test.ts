@@ -4,7 +4,6 @@
 // does not move unless told, so every expected timestamp is exact.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hex } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 

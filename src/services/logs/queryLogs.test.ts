@@ -3,7 +3,7 @@
 // range, range errors and the block-range / result caps.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcLog, RpcReceipt } from '../../chain/receiptView.js';
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { NodeConfig } from '../../config/nodeConfig.js';
 import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';

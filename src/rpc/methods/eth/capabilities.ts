@@ -1,4 +1,3 @@
-import type { Hex } from '../../../primitives/hex.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** What eth_capabilities says of each kind of data: available, from block 0, never deleted. */
