@@ -49,7 +49,7 @@ describe('an OP Stack chain (--network base), in process', () => {
   it('opens every block with the L1-attributes deposit, which sets L1Block', async () => {
     chain = await baseChain({ l1BaseFee: 7_000_000_000n });
     const number = await sealBlock(chain);
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, true) as { transactions: Array<Record<string, unknown>> };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, true)!;
     expect(block.transactions).toHaveLength(1);
     const deposit = block.transactions[0]!;
     expect(deposit).toMatchObject({ type: '0x7e', from: '0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001', to: L1_BLOCK, gas: '0xf4240', mint: '0x0' });
@@ -59,7 +59,7 @@ describe('an OP Stack chain (--network base), in process', () => {
       data: await call(chain, L1_BLOCK, encodeFunctionData({ abi: l1Block, functionName: 'basefee' })),
     });
     expect(basefee).toBe(7_000_000_000n);
-    const receipt = chain.backend.blocks.getTransactionReceipt(deposit.hash as Hex) as Record<string, unknown>;
+    const receipt = chain.backend.blocks.getTransactionReceipt(deposit.hash)!;
     expect(receipt).toMatchObject({ status: '0x1', depositNonce: deposit.nonce, depositReceiptVersion: '0x1', type: '0x7e', effectiveGasPrice: '0x0' });
     const isJovian = decodeFunctionResult({
       abi: gasPriceOracle,
@@ -96,17 +96,17 @@ describe('an OP Stack chain (--network base), in process', () => {
     const vaultsBefore = [L1_FEE_VAULT, BASE_FEE_VAULT, SEQUENCER_FEE_VAULT].map((vault) => balance(chain!, vault as Hex));
     await chain.intake.submit(raw);
     await sealBlock(chain);
-    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as Record<string, Hex>;
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
     expect(receipt.status).toBe('0x1');
     const l1Fee = BigInt(receipt.l1Fee!);
     expect(l1Fee).toBeGreaterThan(0n);
     // … and the node charges the same formula on the signed bytes.
     expect(l1Fee).toBe(l1CostOf(rollupCostDataOf(raw), parameters, fjord).fee);
     expect(Number(l1Fee - oracleFee) / Number(oracleFee)).toBeLessThan(0.02);
-    const gasUsed = BigInt(receipt.gasUsed!);
-    const price = BigInt(receipt.effectiveGasPrice!);
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(receipt.blockNumber!) }, false) as { baseFeePerGas: Hex };
-    const baseFee = BigInt(block.baseFeePerGas);
+    const gasUsed = BigInt(receipt.gasUsed);
+    const price = BigInt(receipt.effectiveGasPrice);
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(receipt.blockNumber) }, false)!;
+    const baseFee = BigInt(block.baseFeePerGas!);
     expect(balance(chain, sender.address as Hex)).toBe(before - 12345n - gasUsed * price - l1Fee);
     const vaultsAfter = [L1_FEE_VAULT, BASE_FEE_VAULT, SEQUENCER_FEE_VAULT].map((vault) => balance(chain!, vault as Hex));
     expect(vaultsAfter[0]! - vaultsBefore[0]!).toBe(l1Fee);
@@ -122,7 +122,7 @@ describe('an OP Stack chain (--network base), in process', () => {
     const { raw, hash } = await signTestTransaction(chain, sender, { to: '0x000000000000000000000000000000000000c0de', value: 1n, gas: 21_000n });
     await chain.intake.submit(raw);
     await preconfirm(chain);
-    const pending = chain.backend.blocks.getBlock(PENDING, true) as { transactions: Array<Record<string, unknown>> };
+    const pending = chain.backend.blocks.getBlock(PENDING, true)!;
     expect(pending.transactions.map((transaction) => transaction.type)).toEqual(['0x7e', '0x2']);
     expect(pending.transactions[1]!.hash).toBe(hash);
     const sequenceNumber = decodeFunctionResult({
