@@ -286,6 +286,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       sequencer,
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage, options.log),
+      ...(l1 ? { l1 } : {}),
       callLogging,
       fork: fork && {
         source: fork.source,

@@ -112,6 +112,7 @@ import { opSupportedCapabilities } from './methods/op/supportedCapabilities.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
+import { sequinSetL1BaseFee, sequinSetL1BlobBaseFee } from './methods/sequin/setL1Fees.js';
 import { buildBlockV1 } from './methods/testing/buildBlockV1.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
 import { contentFrom as txpoolContentFrom } from './methods/txpool/contentFrom.js';
@@ -263,6 +264,9 @@ export const METHOD_DEFINITIONS: readonly MethodDefinition[] = [
   // Base's and the OP Stack's flashblocks names (docs/flashblocks.md)
   baseTransactionStatus,
   opSupportedCapabilities,
+  // OP Stack mode's simulated L1 (docs/op-stack.md)
+  sequinSetL1BaseFee,
+  sequinSetL1BlobBaseFee,
 ];
 
 /** Every name the node answers to: each definition, then its aliases (what rpc.discover lists). */
