@@ -210,6 +210,45 @@ describe('--network base', () => {
   });
 });
 
+describe('a fork of an OP chain (the origin: a --network base node on loopback)', () => {
+  it('serves, replays and traces the remote deposits, and charges new transactions the forked L1 fee', async () => {
+    // History on the origin: a deposit sent raw, in a block that opens with its L1-attributes deposit.
+    const from = privateKeyToAddress(generatePrivateKey()).toLowerCase() as Hex;
+    const depositHash = await rpcResult<Hex>(node.url, 'eth_sendRawTransaction', [
+      depositRaw({ from, to: from, mint: parseEther('1'), value: 0n, salt: 'before the fork' }),
+    ]);
+    const receipt = await pollUntil(() => rpcResult<{ blockNumber: Hex } | null>(node.url, 'eth_getTransactionReceipt', [depositHash]), { what: 'deposit' });
+    await waitForBlockAfter(node.url, BigInt(receipt.blockNumber));
+    // Base's chain id: the fork runs Base's rules without --network.
+    const fork = await startNodeProcess({ args: ['--fork-url', node.url] });
+    const remoteBlock = await block(fork.url, BigInt(receipt.blockNumber));
+    expect(remoteBlock.transactions.map((transaction) => transaction.type)).toEqual(['0x7e', '0x7e']);
+    expect(await rpcResult(fork.url, 'eth_getTransactionReceipt', [depositHash])).toMatchObject({
+      type: '0x7e',
+      depositNonce: '0x0',
+      depositReceiptVersion: '0x1',
+    });
+    const traces = await rpcResult<Array<{ result: { from: Hex; to: Hex } }>>(fork.url, 'debug_traceBlockByNumber', [
+      remoteBlock.number,
+      { tracer: 'callTracer' },
+    ]);
+    expect(traces.map(({ result }) => [result.from, result.to])).toEqual([
+      [DEPOSITOR, L1_BLOCK],
+      [from, from],
+    ]);
+
+    const { publicClient, walletClient, account } = baseClients(fork.url, 4);
+    expect(await publicClient.getL1BaseFee()).toBe(await baseClients(node.url).publicClient.getL1BaseFee());
+    const request = { account, to: DEV_ACCOUNTS[5]!.address, value: 1n } as const;
+    const l1Fee = await publicClient.estimateL1Fee(request);
+    const hash = await walletClient.sendTransaction(request);
+    const sent = await pollUntil(() => publicClient.getTransactionReceipt({ hash }).catch(() => undefined), { what: 'receipt on the fork' });
+    expect(sent.l1Fee).toBe(l1Fee);
+    expect(sent.l1Fee).toBeGreaterThan(0n);
+    expect((await block(fork.url, 'pending')).transactions[0]).toMatchObject({ type: '0x7e', from: DEPOSITOR });
+  });
+});
+
 describe('the default network', () => {
   it('has no OP predeploys and no deposit transactions', async () => {
     expect(await rpcResult(ethereum.url, 'eth_getCode', [GAS_PRICE_ORACLE, 'latest'])).toBe('0x');
