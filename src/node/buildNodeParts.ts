@@ -44,6 +44,7 @@ import { PoolJournal } from '../txpool/PoolJournal.js';
 import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
+import { checkDataDirNetwork } from './checkDataDirNetwork.js';
 import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
@@ -188,6 +189,8 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
     });
+    // A restarted data dir of Sequin's own chain keeps its kind (a geth genesis file's or a fork's is the file's or the remote's).
+    if (!createdGenesis && !fork && gethGenesis === undefined) checkDataDirNetwork(world, opStack);
     // An OP Stack chain's simulated L1 (its values: the settings on a new chain, else what L1Block holds).
     const l1 = opStack
       ? new SimulatedL1({ baseFee: config.l1BaseFee, blobBaseFee: config.l1BlobBaseFee, blockTime: BigInt(config.l1BlockTime) }, createdGenesis && !fork)

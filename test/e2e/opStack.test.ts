@@ -249,6 +249,22 @@ describe('a fork of an OP chain (the origin: a --network base node on loopback)'
   });
 });
 
+describe('a data directory', () => {
+  it('keeps its network: an OP chain restarts with its --network, and refuses to run without it', async () => {
+    const first = await startNodeProcess({ storage: 'temp', args: ['--network', 'base', '--mining', 'instant'] });
+    const dataDir = { dataDir: first.dataDir! };
+    await rpcResult(first.url, 'evm_mine');
+    await first.stop();
+    await expect(startNodeProcess({ storage: dataDir })).rejects.toThrow(/the data directory holds chain id 8453, not 31337/);
+    // Base's chain id without Base's rules: refused too.
+    await expect(startNodeProcess({ storage: dataDir, args: ['--chain-id', '8453'] })).rejects.toThrow(/the data directory holds an OP Stack chain/);
+    const again = await startNodeProcess({ storage: dataDir, args: ['--network', 'base', '--mining', 'instant'] });
+    await rpcResult(again.url, 'evm_mine');
+    expect((await block(again.url, 'latest')).transactions[0]).toMatchObject({ type: '0x7e', from: DEPOSITOR });
+    await again.stop();
+  });
+});
+
 describe('the default network', () => {
   it('has no OP predeploys and no deposit transactions', async () => {
     expect(await rpcResult(ethereum.url, 'eth_getCode', [GAS_PRICE_ORACLE, 'latest'])).toBe('0x');
