@@ -13,7 +13,7 @@
  * The execution itself is runTx's (the EVM, warm sets, refunds, EIP-161) on the deposit as an unsigned
  * legacy transaction priced at zero, in a block whose base fee reads zero: that is what lets a zero price
  * through runTx's base-fee check. So BASEFEE inside a deposit reads 0 where op-geth reads the block's base
- * fee — the one difference, noted in docs/guides/local-base.md.
+ * fee — the one difference, noted in docs/op-stack.md.
  */
 import { type Block, createBlock } from '@ethereumjs/block';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
