@@ -1,8 +1,8 @@
 /**
  * The length of `data` once compressed with FastLZ (level 1), without producing the output: the Fjord
  * L1 cost function's estimate of a transaction's size on L1. Written after the algorithm's description
- * in the OP Stack's Fjord specs and FastLZ itself (the same result as op-geth's `FlzCompressLen` and
- * solady's `flzCompress`, checked against op-geth's test vectors in fastLz.test.ts):
+ * in the OP Stack's Fjord specs and FastLZ itself (meant to give op-geth's `FlzCompressLen` and solady's
+ * `flzCompress`; fastLz.test.ts checks it against the GasPriceOracle predeploy, which runs solady's on chain):
  *
  *   scan with a 13-bit hash of each 3-byte sequence; a sequence seen within 8,191 bytes is a match
  *   (2 bytes, or 3 for lengths of 9 and more per 262), everything between matches is literals
