@@ -2,8 +2,9 @@ import type { StoredTransaction } from '../../chain/records.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { parseQuantity } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
+import { NotificationBatch } from './NotificationBatch.js';
 import { cursorOf } from './PreconfirmedPayloads.js';
-import { defineSubscription, optionsObject } from './SubscriptionDefinition.js';
+import { defineSubscription, optionsObject, type SubscriptionDeps } from './SubscriptionDefinition.js';
 
 /** How far back a resume may reach: about 34 minutes of 2-second blocks. */
 export const MAX_RESUME_BLOCKS = 1024;
@@ -28,6 +29,7 @@ const quantitySchema = { title: 'quantity', type: 'string', pattern: '^0x(0|[1-9
  * every tx pre-confirmed since (sealed ones with their block hash), then the live stream,
  * with no gap and no repeat: the replay (from one chain view) and the switch to live events
  * happen in one turn of the event loop, and a position filter drops anything already delivered.
+ * A live sub-block's notifications are built once, for every subscriber with the same `full`.
  */
 export const newPreconfBlockTransactions = defineSubscription({
   name: 'newPreconfBlockTransactions',
@@ -45,15 +47,26 @@ export const newPreconfBlockTransactions = defineSubscription({
   start: (deps, { full, after }, notify) => {
     const view = deps.views.current();
     if (after) checkResumePoint(view, after);
-    let last = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
-    const deliver = (stored: StoredTransaction, at: ChainView) => {
-      if (last && (stored.blockNumber < last.block || (stored.blockNumber === last.block && stored.transactionIndex <= last.index))) return;
-      last = { block: stored.blockNumber, index: stored.transactionIndex };
-      notify(full ? deps.payloads.fullPayload(stored, at) : stored.fields.hash, { cursor: cursorOf(stored) });
+    let last: Position | undefined = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
+    /** Sends `transactions` (in order) past the last one delivered. */
+    const deliver = (transactions: readonly StoredTransaction[], batch: () => NotificationBatch) => {
+      const start = last === undefined ? 0 : transactions.findIndex((stored) => isAfter(stored, last!));
+      if (start === -1 || transactions.length === 0) return;
+      const newest = transactions[transactions.length - 1]!;
+      last = { block: newest.blockNumber, index: newest.transactionIndex };
+      notify(batch().from(start));
     };
-    if (after) replaySince(view, Number(after.blockNumber), deliver);
-    const stopLive = deps.events.on('subBlock', ({ transactions, view: at }) => {
-      for (const stored of transactions) deliver(stored, at);
+    if (after) {
+      const replayed = replaySince(view, Number(after.blockNumber));
+      deliver(replayed, () => notificationsOf(deps, replayed, full, view));
+    }
+    const stopLive = deps.events.on('subBlock', (event) => {
+      const { transactions, view: at } = event;
+      deliver(transactions, () =>
+        deps.perEvent.get(event, full ? 'newPreconfBlockTransactions:full' : 'newPreconfBlockTransactions', () =>
+          notificationsOf(deps, transactions, full, at),
+        ),
+      );
     });
     // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
     // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
@@ -67,6 +80,24 @@ export const newPreconfBlockTransactions = defineSubscription({
     };
   },
 });
+
+/** A transaction's place in pre-confirmation order. */
+interface Position {
+  block: number;
+  index: number;
+}
+
+function isAfter(stored: StoredTransaction, position: Position): boolean {
+  return stored.blockNumber > position.block || (stored.blockNumber === position.block && stored.transactionIndex > position.index);
+}
+
+/** The notifications of `transactions`: each one's hash or full payload, with its cursor. */
+function notificationsOf(deps: SubscriptionDeps, transactions: readonly StoredTransaction[], full: boolean, at: ChainView): NotificationBatch {
+  return NotificationBatch.of(
+    transactions.map((stored) => (full ? deps.payloads.fullPayload(stored, at) : stored.fields.hash)),
+    transactions.map((stored) => ({ cursor: cursorOf(stored) })),
+  );
+}
 
 /** `true`/`false` (full), or `{ full?, after?: { blockNumber, transactionIndex } }`. */
 function decodePreconfOptions(options: unknown): { full: boolean; after: TransactionPosition | undefined } {
@@ -98,13 +129,15 @@ function checkResumePoint(view: ChainView, after: TransactionPosition): void {
   }
 }
 
-/** Delivers the txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
-function replaySince(view: ChainView, fromBlock: number, deliver: (stored: StoredTransaction, at: ChainView) => void): void {
+/** The txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
+function replaySince(view: ChainView, fromBlock: number): StoredTransaction[] {
+  const replayed: StoredTransaction[] = [];
   for (let number = fromBlock; number <= view.headNumber; number++) {
     for (const hash of view.block(number)?.transactions ?? []) {
       const stored = view.transaction(hash);
-      if (stored) deliver(stored, view);
+      if (stored) replayed.push(stored);
     }
   }
-  for (const stored of view.open.records()) deliver(stored, view);
+  replayed.push(...view.open.records());
+  return replayed;
 }
