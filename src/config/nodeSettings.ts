@@ -12,7 +12,7 @@ import { LOG_LEVELS } from '../primitives/logger.js';
 import { forkUrlProblem, wholeNumberProblem } from './forkSettings.js';
 import { natsServersProblem } from './natsServers.js';
 import { publicUrlProblem } from './publicUrl.js';
-import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
+import { bigWholeNumber, choice, etherAmount, optionalText, optionalWholeNumber, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
 
 /** The sequencer's mining modes (see sequencer/MiningMode.ts). */
 export const MINING_MODES = ['interval', 'instant', 'manual'] as const;
@@ -137,12 +137,14 @@ export const NODE_SETTINGS = {
     max: 90 * 24 * 60 * 60 * 1000,
     doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](#log-retention))',
   }),
-  natsLogMaxBytes: wholeNumber({
+  // Unset, the sequencer picks what the NATS servers can hold (fleet/logStreamSize.ts): a given value
+  // they cannot hold is refused at start, naming their max_file_store.
+  natsLogMaxBytes: optionalWholeNumber({
     name: 'nats-log-max-bytes',
     unit: 'bytes',
-    default: 10 * 1024 * 1024 * 1024,
+    defaultDoc: '`10737418240` (10 GiB), or half of what the NATS servers have room for when that is less',
     min: 0,
-    doc: 'with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit',
+    doc: "with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit. A value the servers' JetStream store (`max_file_store`) cannot hold is refused at start (see [Log retention](#log-retention))",
   }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
