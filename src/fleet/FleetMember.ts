@@ -61,7 +61,7 @@ export class FleetMember {
     const followerClient = jetstream(fleet.connection, { timeout: FOLLOWER_API_TIMEOUT_MS });
     this.follower = new LogFollower({ client: followerClient, stream: fleet.stream, log, producer: parts.producer, intake: parts.intake, logger });
     this.forwarder = new WriteForwarder(fleet.connection, fleet.writeSubject, this.follower, config.rpcTimeoutMs, logger);
-    this.lease = new SequencerLease(fleet.leases, this.node, fleet.leaseTtlMs, logger);
+    this.lease = new SequencerLease(fleet.leases, this.node, logger);
     this.responder = new WriteResponder(
       fleet.connection,
       fleet.writeSubject,

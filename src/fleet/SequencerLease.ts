@@ -23,8 +23,6 @@ export class SequencerLease {
   constructor(
     private readonly bucket: KV,
     readonly node: string,
-    /** The bucket's TTL: a holder that has not renewed for this long has lost the lease. */
-    private readonly ttlMs: number,
     private readonly logger: Logger,
   ) {}
 

@@ -11,8 +11,8 @@ const EMPTY_REQUESTS_HASH = '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca
 
 /**
  * eth_getBlockByNumber("pending") while sub-blocks are pre-confirmed: the open block so far, in
- * the shape of a sealed block, with `hash` and `nonce` null and zero roots (none is computed
- * before sealing). Like the blocks it seals, it has a zero `parentBeaconBlockRoot` (no beacon
+ * the shape of a sealed block, with `hash`, `nonce` and `miner` null as geth answers a pending
+ * block, and zero roots (none is computed before sealing). Like the blocks it seals, it has a zero `parentBeaconBlockRoot` (no beacon
  * chain) and the `requestsHash` of no requests. `transactions` are the hashes, or what `fullTransaction` makes of each.
  */
 export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined): JsonObject {
@@ -29,7 +29,7 @@ export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record:
     transactionsRoot: zero,
     stateRoot: zero,
     receiptsRoot: zero,
-    miner: bytesToHex(open.coinbase),
+    miner: null,
     difficulty: '0x0',
     extraData: '0x',
     size: '0x0',
