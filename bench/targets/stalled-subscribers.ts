@@ -15,7 +15,7 @@
  * count. Memory: the node's peak VmRSS during the burst (sampled every 20 ms), against the same
  * burst without subscribers. Targets (issue 29): the largest gap with stalled subscribers ≤ 1.5×
  * the largest without; the peak RSS with them ≤ the peak without + the WebSocket budget
- * (--ws-max-total-buffered-bytes) + the bound docs/slow-consumers.md documents.
+ * (--ws-max-total-buffered-bytes) + the bound docs/guides/slow-consumers.md documents.
  */
 import type { Hex } from 'viem';
 import WebSocket from 'ws';

@@ -2,11 +2,11 @@
  * Every setting of the node, each declared once: name (the flag, the SEQUIN_* variable, the
  * config-file key), kind, default, one-line doc, unit and rule. The tree's shape is the shape of
  * NodeConfig (config/nodeConfig.ts): `txpool` and `ws` are groups. The order is the order of
- * `--help` and of the README flags table. Rules between settings (the block time is a multiple of
+ * `--help` and of the flags reference (docs/reference/flags.md). Rules between settings (the block time is a multiple of
  * the interval, …) are in config/crossSettingRules.ts.
  *
  * Adding a setting here adds its flag, variable, config-file key, help line and validation; the
- * README table test then fails until `npm run docs:flags` has documented it.
+ * flags reference test (cli/flagsTable.test.ts) then fails until `npm run docs:flags` has documented it.
  */
 import { LOG_LEVELS } from '../primitives/logger.js';
 import { forkUrlProblem, wholeNumberProblem } from './forkSettings.js';
@@ -29,7 +29,7 @@ export const NODE_SETTINGS = {
     defaultDoc: 'the address listened on',
     allowed: 'http(s) URL without credentials, query or fragment',
     check: publicUrlProblem,
-    doc: 'externally visible base URL: the RPC and explorer URL of the chain data the page offers wallets (`GET /chain`); see [Wallet and chain registration](#wallet-and-chain-registration)',
+    doc: 'externally visible base URL: the RPC and explorer URL of the chain data the page offers wallets (`GET /chain`); see [Wallet and chain registration](../guides/wallet.md)',
   }),
   dataDir: text({ name: 'data-dir', valueName: 'DIR', default: '.sequin', defaultDoc: '`./.sequin`', doc: 'LMDB data directory' }),
   ephemeral: switchSetting({ name: 'ephemeral', doc: 'keep everything in memory; nothing is written to disk' }),
@@ -39,7 +39,7 @@ export const NODE_SETTINGS = {
     valueName: 'FILE',
     defaultDoc: 'none',
     check: () => undefined,
-    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dev methods](#dev-methods)",
+    doc: "at start, load this state dump (Anvil's JSON, as `anvil_dumpState` or `--dump-state` writes) as one state edit; see [Dumps](../guides/dev-methods.md#dumps)",
   }),
   dumpState: optionalText({
     name: 'dump-state',
@@ -69,7 +69,7 @@ export const NODE_SETTINGS = {
     defaultDoc: "Sequin's own (`--chain-id`, dev accounts)",
     allowed: 'a geth genesis.json',
     check: (path) => (path.trim() === '' ? '--genesis needs a file' : undefined),
-    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](#chains-from-a-geth-genesis-file-and-sequin-import)',
+    doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](../guides/geth-genesis-and-import.md)',
   }),
   preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
   blockTimeMs: wholeNumber({
@@ -85,7 +85,7 @@ export const NODE_SETTINGS = {
     valueName: 'MODE',
     choices: MINING_MODES,
     default: 'interval',
-    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](#mining-modes)',
+    doc: 'how blocks are made: `interval` (sub-blocks every `--preconf-interval`, sealed every `--block-time`), `instant` (a submission is pre-confirmed and sealed in a block before it answers, like automine in Anvil and Hardhat: the mode for test suites) or `manual` (only on `evm_mine` / `anvil_mine`); switchable at run time, see [Mining modes](../guides/mining-modes.md)',
   }),
   blockGasLimit: bigWholeNumber({
     name: 'block-gas-limit',
@@ -117,7 +117,7 @@ export const NODE_SETTINGS = {
     defaultDoc: 'none: one node on its own, as without a fleet',
     allowed: 'comma-separated `nats://host:port` URLs of one NATS cluster',
     check: natsServersProblem,
-    doc: 'NATS cluster (JetStream) of a fleet: the sequencer publishes its log there, replicas and a standby follow it; the stream keeps one copy per URL given, up to 3; see [Scale-out and failover on NATS](#scale-out-and-failover-on-nats)',
+    doc: 'NATS cluster (JetStream) of a fleet: the sequencer publishes its log there, replicas and a standby follow it; the stream keeps one copy per URL given, up to 3; see [Scale-out and failover on NATS](../guides/scale-out-nats.md)',
   }),
   role: choice({
     name: 'role',
@@ -135,7 +135,7 @@ export const NODE_SETTINGS = {
     min: 0,
     // 90 days: JetStream takes nanoseconds, which must stay an exact JavaScript number.
     max: 90 * 24 * 60 * 60 * 1000,
-    doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](#log-retention))',
+    doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](../guides/scale-out-nats.md#log-retention))',
   }),
   // Unset, the sequencer picks what the NATS servers can hold (fleet/logStreamSize.ts): a given value
   // they cannot hold is refused at start, naming their max_file_store.
@@ -144,14 +144,14 @@ export const NODE_SETTINGS = {
     unit: 'bytes',
     defaultDoc: '`10737418240` (10 GiB), or half of what the NATS servers have room for when that is less',
     min: 0,
-    doc: "with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit. A value the servers' JetStream store (`max_file_store`) cannot hold is refused at start (see [Log retention](#log-retention))",
+    doc: "with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit. A value the servers' JetStream store (`max_file_store`) cannot hold is refused at start (see [fleet faults](../guides/fleet-faults.md))",
   }),
   accounts: wholeNumber({ name: 'accounts', default: 10, min: 0, max: 1000, doc: 'number of funded dev accounts' }),
   accountBalance: etherAmount({ name: 'balance', defaultEther: 10_000n, doc: 'genesis balance of each dev account, in ether' }),
   preinstalls: switchSetting({
     name: 'preinstalls',
     default: true,
-    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](#preinstalls)) from a new chain's genesis; a data dir keeps what it has",
+    doc: "leave out the OP-Stack preinstalls (CREATE2 deployers, Multicall3, Permit2, EntryPoints, Safe; see [Preinstalls](../guides/preinstalls.md)) from a new chain's genesis; a data dir keeps what it has",
   }),
   logLevel: choice({ name: 'log-level', valueName: 'LEVEL', choices: LOG_LEVELS, default: 'info', doc: 'how much to log (`debug` logs every RPC call)' }),
   logFormat: choice({
@@ -249,7 +249,7 @@ export const NODE_SETTINGS = {
     doc: "wall-time cap of one `eth_call` / `eth_estimateGas` / `eth_createAccessList`, 0 for none (geth's `--rpc.evmtimeout`)",
   }),
   // Calls, estimates, access lists and traces run in worker threads in every storage mode, so
-  // none of them holds the sequencer's thread; see README "Calls, estimates and traces".
+  // none of them holds the sequencer's thread; see docs/guides/calls-and-simulation.md.
   executionWorkers: wholeNumber({
     name: 'execution-workers',
     default: 2,
@@ -371,7 +371,7 @@ export const NODE_SETTINGS = {
     min: 1,
     doc: 'most filters one client (its API key, or its address) may have installed; the node holds 10,000 in all',
   }),
-  /** Fork mode (README "Forking a chain"): start on top of a remote chain's block, reading its state lazily. */
+  /** Fork mode (docs/guides/forking.md): start on top of a remote chain's block, reading its state lazily. */
   forkUrl: optionalText({
     name: 'fork-url',
     valueName: 'URL',

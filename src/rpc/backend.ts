@@ -167,7 +167,7 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
-/** Fork mode's controls (README, "Forking a chain"). */
+/** Fork mode's controls (docs/guides/forking.md). */
 export interface ForkService {
   /** anvil_setRpcUrl: read the forked chain from `url` from now on; nothing on a node that is not a fork. */
   setRpcUrl(url: string): void;

@@ -1,7 +1,7 @@
 /**
  * Losing the NATS server that leads the fleet log's stream (kill -9, one of three) pauses writes
  * through a replica for at most one block time (2 s) beyond what NATS itself takes to elect the
- * stream a new leader (docs/fleet-faults.md). Both are measured in the same run: the election from
+ * stream a new leader (docs/guides/fleet-faults.md). Both are measured in the same run: the election from
  * a client of a surviving server that asks the stream's state every 20 ms, the pause as the longest
  * gap between acknowledged writes of three senders that write through the replica one after
  * another.

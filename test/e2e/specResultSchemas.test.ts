@@ -14,7 +14,7 @@
  *   - objects not in a sealed block yet (a pooled transaction, the pending block with pre-confirmed
  *     sub-blocks, on a second node in the default interval mining) are checked with geth's nulls for their
  *     block fields (test/conformance/notYetSealed.ts): the fields must be there, the rest must pass;
- *   - the one deliberate difference (eth_signTransaction's hex answer, docs/geth-and-anvil.md) must still
+ *   - the one deliberate difference (eth_signTransaction's hex answer, docs/reference/geth-and-anvil.md) must still
  *     differ in exactly that way; every other problem fails the test.
  */
 import { readFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ const VALIDATORS = createResultValidators(SPEC);
 const EXCLUDED: Record<string, string> = {};
 
 /**
- * Results that differ from their schema on purpose (docs/geth-and-anvil.md): each call whose problems match
+ * Results that differ from their schema on purpose (docs/reference/geth-and-anvil.md): each call whose problems match
  * is expected to differ so (the test fails once it stops), and still counts as covered.
  */
 const DOCUMENTED_DIFFERENCES: Array<{ method: string; problems: RegExp; reason: string }> = [

@@ -1,6 +1,6 @@
 /**
  * Stalled public WebSocket clients neither slow the sequencer down nor grow the node past its
- * budget (issues 10 and 29; docs/slow-consumers.md). The same burst of 12,000 transfers from a
+ * budget (issues 10 and 29; docs/guides/slow-consumers.md). The same burst of 12,000 transfers from a
  * dedicated client (an API key) on fresh LMDB nodes: without subscribers (before and after the
  * rest, so the machine's load at both ends is in the baseline), and with 10, 100 and 1,000
  * public clients (each from its own address) subscribed to newPreconfBlockTransactions (full),
@@ -23,7 +23,7 @@ afterAll(cleanupNodeProcesses);
 
 const MIB = 1024 * 1024;
 const BUDGET_BYTES = 32 * MIB;
-/** The bound docs/slow-consumers.md documents beyond the budget: per open connection, and the collector's lag. */
+/** The bound docs/guides/slow-consumers.md documents beyond the budget: per open connection, and the collector's lag. */
 const PER_CONNECTION_BYTES = 64 * 1024;
 const GARBAGE_BYTES = 48 * MIB;
 

@@ -27,7 +27,7 @@ const server = (message: string, data?: unknown): WireError => ({ code: ErrorCod
 export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> } = {
   transactionRejected: (error) => transactionRejectionToWire(error.reason),
 
-  // geth answers an eth_call revert with code 3; Sequin's eth_estimateGas keeps -32000 (README, "Reverts").
+  // geth answers an eth_call revert with code 3; Sequin's eth_estimateGas keeps -32000 (docs/reference/where-the-spec-is-silent.md#reverts).
   executionReverted: (error) => ({
     code: error.operation === 'call' ? ErrorCodes.executionReverted : ErrorCodes.server,
     message: error.reason === undefined ? TxErrorMessage.executionReverted : `${TxErrorMessage.executionReverted}: ${error.reason}`,

@@ -9,8 +9,7 @@ const urlText: ParamDecoder<string> = withSchema((value) => {
 }, Schema.string);
 
 /**
- * anvil_setRpcUrl: a fork reads the forked chain from this URL from now on (README, "Forking a
- * chain"); what it already fetched stays cached. Does nothing on a node that is not a fork, as on Anvil.
+ * anvil_setRpcUrl: a fork reads the forked chain from this URL from now on (docs/guides/forking.md#dev-methods); what it already fetched stays cached. Does nothing on a node that is not a fork, as on Anvil.
  */
 export const anvilSetRpcUrl = defineMethod({
   name: 'anvil_setRpcUrl',

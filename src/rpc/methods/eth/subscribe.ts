@@ -25,7 +25,7 @@ const subscriptionOptions = withSchema((value: unknown) => value, {
 /**
  * eth_subscribe (WebSocket only): opens a subscription on this connection and returns its id;
  * notifications follow as `eth_subscription` messages. The kinds are declared in
- * src/services/subscriptions/ (one file each, listed in allSubscriptions.ts; README, "Subscriptions").
+ * src/services/subscriptions/ (one file each, listed in allSubscriptions.ts; docs/guides/subscriptions.md).
  */
 export const subscribe = defineMethod({
   name: 'eth_subscribe',
