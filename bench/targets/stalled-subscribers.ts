@@ -1,7 +1,8 @@
 /**
  * Stalled WebSocket subscribers (Sequin-only target, issues 10 and 29): does fan-out to public
- * clients that stop reading slow the sequencer down or grow the node's memory? Fresh nodes, the
- * same burst of transfers (12,000) from a dedicated client (an API key), kept ≤ 3,000 ahead of
+ * clients that stop reading slow the sequencer down or grow the node's memory? Two fresh nodes at
+ * once (runPairedBursts: whatever else loads the machine loads both alike), the same burst of
+ * transfers (12,000) on each from a dedicated client (an API key), kept ≤ 3,000 ahead of
  * pre-confirmation:
  *
  *   none:    only the dedicated observer, subscribed to newPreconfSubBlocks (the heartbeat)
@@ -99,17 +100,17 @@ export interface BurstOptions {
   args?: readonly string[];
 }
 
-/** Runs the burst without subscribers, then with 10, 100 and 1,000 stalled clients, each on a fresh node. */
+/** Runs the burst with 10, 100 and 1,000 stalled clients, each paired with the same burst without them, on fresh nodes. */
 export async function measureStalledSubscribers(
   quick: boolean,
   start: (args: string[]) => Promise<Peer> = sequin.start,
 ): Promise<Record<string, MetricResult>> {
   const count = quick ? 6_000 : 12_000;
   const transactions = signBurst(count);
-  const none = await runBurst(start, transactions, { stalled: 0 });
-  const results: Record<string, MetricResult> = { [STALLED_GAP_NONE.id]: { value: largestGap(none), note: `${count} transfers; ${describeBurst(none)}` } };
+  const results: Record<string, MetricResult> = {};
   for (const stalledCount of STALLED_COUNTS) {
-    const stalled = await runBurst(start, transactions, { stalled: stalledCount });
+    const { none, stalled } = await runPairedBursts(start, transactions, { stalled: stalledCount });
+    if (stalledCount === STALLED_COUNTS[0]) results[STALLED_GAP_NONE.id] = { value: largestGap(none), note: `${count} transfers; ${describeBurst(none)}` };
     const note = `${count} transfers; without: ${describeBurst(none)}; with ${stalledCount} stalled: ${describeBurst(stalled)}`;
     results[gapSpec(stalledCount).id] = { value: largestGap(stalled) / largestGap(none), note };
     results[rssSpec(stalledCount).id] = { value: stalled.rssPeakMiB - none.rssPeakMiB, note };
@@ -158,16 +159,48 @@ function burstArgs(options: BurstOptions): string[] {
   ];
 }
 
-/** One burst on a fresh node with `options.stalled` public clients that stop reading. */
-export async function runBurst(start: (args: string[]) => Promise<Peer>, transactions: readonly Hex[], options: BurstOptions): Promise<BurstOutcome> {
+/**
+ * The same burst on two fresh nodes at the same time, one without subscribers and one with
+ * `options.stalled` stalled clients, both set up before either starts: whatever else loads the
+ * machine meanwhile loads both alike, so their ratio is the stalled clients' cost alone.
+ */
+export async function runPairedBursts(
+  start: (args: string[]) => Promise<Peer>,
+  transactions: readonly Hex[],
+  options: BurstOptions,
+): Promise<{ none: BurstOutcome; stalled: BurstOutcome }> {
+  const prepared: PreparedBurst[] = [];
+  try {
+    prepared.push(await prepareBurst(start, transactions, { ...options, stalled: 0 }));
+    prepared.push(await prepareBurst(start, transactions, options));
+    const [none, stalled] = await Promise.all(prepared.map((burst) => burst.run()));
+    return { none: none!, stalled: stalled! };
+  } finally {
+    await Promise.all(prepared.map((burst) => burst.close()));
+  }
+}
+
+/** A node set up for a burst: its observer and stalled clients connected; `run` sends the burst once. */
+interface PreparedBurst {
+  run(): Promise<BurstOutcome>;
+  close(): Promise<void>;
+}
+
+async function prepareBurst(start: (args: string[]) => Promise<Peer>, transactions: readonly Hex[], options: BurstOptions): Promise<PreparedBurst> {
   const peer = await start(burstArgs(options));
   const dedicatedUrl = `${peer.url}/v1/${BURST_KEY}`;
   const rpc = new RpcClient(dedicatedUrl);
   const sockets: WebSocket[] = [];
   let sampler: NodeJS.Timeout | undefined;
+  const close = async () => {
+    clearInterval(sampler);
+    for (const socket of sockets) socket.terminate();
+    rpc.close();
+    await peer.stop();
+  };
+  const ticks: Array<{ at: number; count: number }> = [];
+  let preconfirmed = 0;
   try {
-    const ticks: Array<{ at: number; count: number }> = [];
-    let preconfirmed = 0;
     const observer = await openSubscriber(dedicatedUrl, undefined, [['newPreconfSubBlocks']], (result) => {
       const tick = result as { transactionCount: Hex; preconfirmedAt: Hex };
       const count = Number(BigInt(tick.transactionCount));
@@ -185,6 +218,12 @@ export async function runBurst(start: (args: string[]) => Promise<Peer>, transac
       }
     }
     await sleep(500);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const run = async (): Promise<BurstOutcome> => {
     const rssBeforeMiB = rssMiB(peer.pid);
     let rssPeakMiB = rssBeforeMiB;
     sampler = setInterval(() => {
@@ -234,12 +273,8 @@ export async function runBurst(start: (args: string[]) => Promise<Peer>, transac
       sequencerSeconds: spent('sequin_subblock_build_seconds_sum') + spent('sequin_block_seal_seconds_sum'),
       writeSeconds: spent('sequin_ws_write_seconds_total'),
     };
-  } finally {
-    clearInterval(sampler);
-    for (const socket of sockets) socket.terminate();
-    rpc.close();
-    await peer.stop();
-  }
+  };
+  return { run, close };
 }
 
 /** A distinct client address per stalled client (10.x.y.z), told to the node by X-Forwarded-For. */
