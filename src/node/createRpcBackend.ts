@@ -198,7 +198,6 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       selection,
       gasLimit: config.blockGasLimit,
       stepGasLimit: ports.chainSpec !== undefined,
-      depositContract: scheduledCommon(common).depositContract,
     }),
   };
   return {

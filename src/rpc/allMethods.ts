@@ -40,6 +40,7 @@ import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
 import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
 import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
 import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
+import { baseTransactionStatus } from './methods/base/transactionStatus.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { getRawBlock } from './methods/debug/getRawBlock.js';
 import { getRawHeader } from './methods/debug/getRawHeader.js';
@@ -124,6 +125,7 @@ import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
+import { opSupportedCapabilities } from './methods/op/supportedCapabilities.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
@@ -298,4 +300,7 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   buildBlockV1,
   // Fork mode
   anvilSetRpcUrl,
+  // Base's and the OP Stack's flashblocks names (docs/flashblocks.md)
+  baseTransactionStatus,
+  opSupportedCapabilities,
 ];

@@ -171,7 +171,8 @@ describe('Sequencer: sub-blocks', () => {
     expect(pending.map((r) => r.cumulativeGasUsed)).toEqual(['0x5208', '0xa410', '0xf618']);
     expect(pending.every((r) => r.blockHash === UNSEALED_BLOCK_HASH && r.blockNumber === '0x1')).toBe(true);
     expect(receiptsOf(LATEST)).toEqual([]);
-    expect(block(PENDING)).toMatchObject({ number: '0x1', hash: null, transactions: order, gasUsed: '0xf618' });
+    // OP's flashblocks shape: the zero hash as a placeholder, the latest sub-block's index (1: the second) in `nonce`.
+    expect(block(PENDING)).toMatchObject({ number: '0x1', hash: UNSEALED_BLOCK_HASH, nonce: '0x0000000000000001', transactions: order, gasUsed: '0xf618' });
 
     // Sealed, with nothing pre-confirmed in the next block: pending equals latest again.
     await sealOpenBlock();

@@ -8,10 +8,10 @@ import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import type { BlockSelection } from '../BlockSelection.js';
 import { blockTimestampOf } from '../views/blockTimestampOf.js';
-import { pendingBlockView } from '../views/pendingBlockView.js';
+import { pendingBlockOf } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
 import { sealedBlockView } from '../views/sealedBlockView.js';
-import { storedTransactionView } from '../views/storedTransactionView.js';
+import { transactionView } from '../views/storedTransactionView.js';
 
 /**
  * Blocks, transactions and receipts, each answered from one {@link ChainView}: a receipt, the
@@ -52,8 +52,7 @@ export class BlockQueries {
       if (!fullTransactions) return sealedBlockView(sealed);
       return { ...sealedBlockView(sealed), transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
     }
-    const full = fullTransactions ? (record: StoredTransaction) => transactionView(view, record) : undefined;
-    return pendingBlockView(view.open, full);
+    return pendingBlockOf(view, fullTransactions);
   }
 
   getBlockReceipts(block: BlockSelector): JsonObject[] | null {
@@ -91,9 +90,4 @@ export class BlockQueries {
     if (resolved.kind === 'pending') return view.open.records();
     return resolved.block.transactions.map((hash) => view.transaction(hash)!);
   }
-}
-
-/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
-export function transactionView(view: ChainView, stored: StoredTransaction): JsonObject {
-  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }

@@ -46,8 +46,6 @@ export interface TestBlockBuilderParts {
   gasLimit: bigint;
   /** True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step. */
   stepGasLimit: boolean;
-  /** EIP-6110's deposit contract, if the chain has one. */
-  depositContract: Uint8Array | undefined;
 }
 
 export class TestBlockBuilder {
@@ -89,7 +87,6 @@ export class TestBlockBuilder {
       },
       candidates: request.transactions === null ? this.pooledTransactions() : request.transactions.map((raw, index) => decode(raw, index, rules)),
       inclusion: request.transactions === null ? 'applicable' : 'all',
-      depositContract: this.parts.depositContract,
       stateRootOf: async (changes) => {
         const { stateRoot } = await applyStateChanges({
           parentRoot,

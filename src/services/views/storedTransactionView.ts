@@ -1,6 +1,9 @@
 import type { StoredTransaction } from '../../chain/records.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
+import type { JsonObject } from '../../primitives/JsonObject.js';
+import type { ChainView } from '../../sequencer/ChainView.js';
 import { authorizationsAsQuantities } from '../../sequencer/transactionRecord.js';
+import { blockTimestampOf } from './blockTimestampOf.js';
 
 /**
  * A stored (pre-confirmed or sealed) transaction as eth_getTransactionByHash serves it: its RPC
@@ -19,4 +22,9 @@ export function storedTransactionView(stored: StoredTransaction, blockHash: Hex 
   // Records written before authorizations were stored as quantities print raw bytes ("0x", "0x05").
   if (stored.fields.authorizationList !== undefined) view.authorizationList = authorizationsAsQuantities(stored.fields.authorizationList);
   return view;
+}
+
+/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
+export function transactionView(view: ChainView, stored: StoredTransaction): JsonObject {
+  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }
