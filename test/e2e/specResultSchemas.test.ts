@@ -243,8 +243,8 @@ describe('result schemas of the served spec methods (openrpc.json)', () => {
     expect(pooled?.hash).toBe(sent);
     await check('eth_getFilterChanges', [pendingFilter]);
     await check('txpool_status');
-    await check('txpool_content', [], { notYetSealed: true });
-    await check('txpool_contentFrom', [pooled!.from], { notYetSealed: true });
+    await check('txpool_content');
+    await check('txpool_contentFrom', [pooled!.from]);
     const latest = await rpcResult<Block>(node.url, 'eth_getBlockByNumber', ['latest', false]);
     const attributes = {
       timestamp: numberToHex(BigInt(latest.timestamp) + 12n),
@@ -282,7 +282,7 @@ describe('result schemas of the served spec methods (openrpc.json)', () => {
     const interval = await startNodeProcess({ args: ['--block-time', '60000'] });
     const queued = await check<Hex>('eth_sendRawTransaction', [await signTransfer(2, 1)], { url: interval.url });
     await check('eth_getTransactionByHash', [queued], { url: interval.url, notYetSealed: true });
-    await check('txpool_content', [], { url: interval.url, notYetSealed: true });
+    await check('txpool_content', [], { url: interval.url });
     const preconfirmed = await check<Hex>('eth_sendRawTransaction', [await signTransfer(3, 0)], { url: interval.url });
     await pollUntil(async () => (await rpc(interval.url, 'eth_getTransactionReceipt', [preconfirmed])).result, { what: 'the pre-confirmation' });
     for (const full of [false, true]) {
