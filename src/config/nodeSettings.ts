@@ -111,6 +111,13 @@ export const NODE_SETTINGS = {
     check: (words) => (words.trim().split(/\s+/).length < 12 ? '--mnemonic must have at least 12 words' : undefined),
     doc: "BIP-39 mnemonic of the dev accounts (path `m/44'/60'/0'/0/i`)",
   }),
+  sequencerKey: optionalText({
+    name: 'sequencer-key',
+    valueName: 'FILE',
+    defaultDoc: '`<data-dir>/sequencer.key`, created on first start (mode 0600); with `--ephemeral`, a new key in memory',
+    check: () => undefined,
+    doc: "the sequencer key (a file holding one hex secp256k1 private key) that signs every sub-block's commitment; a fleet's sequencer and standbys need the same key, replicas none; see [Verifiable pre-confirmations](../guides/verifiable-preconfirmations.md)",
+  }),
   nats: optionalText({
     name: 'nats',
     valueName: 'URL[,URL…]',

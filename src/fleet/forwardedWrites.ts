@@ -3,8 +3,15 @@
  * method that writes (submits a transaction, edits state, mines) or answers from the sequencer's
  * own pool, rather than from the chain views a follower shares.
  */
-const FORWARDED_NAMES = new Set(['eth_sendRawTransaction', 'eth_sendRawTransactionSync', 'eth_sendTransaction', 'chain_transactionStatus']);
-const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'sequin_', 'miner_'];
+const FORWARDED_NAMES = new Set([
+  'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
+  'sequin_sendRawTransactionSync',
+  'eth_sendTransaction',
+  'chain_transactionStatus',
+]);
+// sequin_'s reads (the sequencer key, pre-confirmations, commitments) are answered from the chain a follower shares.
+const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'miner_'];
 
 /** True when a follower forwards `method` to the sequencer. */
 export function isForwardedWrite(method: string): boolean {
