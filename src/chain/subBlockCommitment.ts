@@ -65,7 +65,7 @@ const FIELDS = [
 export function commitmentHash(commitment: SubBlockCommitment, chainId: bigint): Uint8Array {
   const struct = new Uint8Array(32 * (FIELDS.length + 1));
   struct.set(COMMITMENT_TYPE_HASH, 0);
-  FIELDS.forEach((field, i) => struct.set(word(commitment[field]), 32 * (i + 1)));
+  for (const [i, field] of FIELDS.entries()) struct.set(word(commitment[field]), 32 * (i + 1));
   const message = new Uint8Array(66);
   message.set([0x19, 0x01], 0);
   message.set(domainSeparator(chainId), 2);
@@ -87,7 +87,7 @@ export function domainSeparator(chainId: bigint): Uint8Array {
 export function firstLogIndexesHash(firstLogIndexes: readonly number[]): Hex {
   const bytes = new Uint8Array(4 * firstLogIndexes.length);
   const view = new DataView(bytes.buffer);
-  firstLogIndexes.forEach((index, i) => view.setUint32(4 * i, index));
+  for (const [i, index] of firstLogIndexes.entries()) view.setUint32(4 * i, index);
   return bytesToHex(keccak256(bytes));
 }
 

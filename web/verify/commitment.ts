@@ -111,6 +111,6 @@ export async function checkSigned(
 export function hashFirstLogIndexes(indexes: readonly number[]): Hex {
   const bytes = new Uint8Array(4 * indexes.length);
   const view = new DataView(bytes.buffer);
-  indexes.forEach((index, i) => view.setUint32(4 * i, index));
+  for (const [i, index] of indexes.entries()) view.setUint32(4 * i, index);
   return keccak256(bytes);
 }

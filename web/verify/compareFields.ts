@@ -13,7 +13,7 @@ export function compareFields(actual: unknown, expected: unknown, path: string, 
   if (Array.isArray(expected)) {
     check(Array.isArray(actual), reason, 'is not a list', path);
     check(actual.length === expected.length, reason, `has ${actual.length} items, the proofs say ${expected.length}`, path);
-    expected.forEach((item, i) => compareFields(actual[i], item, `${path}[${i}]`, reason));
+    for (const [i, item] of expected.entries()) compareFields(actual[i], item, `${path}[${i}]`, reason);
     return;
   }
   check(actual !== null && typeof actual === 'object' && !Array.isArray(actual), reason, 'is not an object', path);

@@ -193,7 +193,7 @@ function objectWith(value: unknown, allowed: readonly string[] | undefined, requ
 
 function hexList(value: unknown, field: string): Hex[] {
   check(Array.isArray(value), 'format', 'not a list', field);
-  value.forEach((item, i) => check(typeof item === 'string' && /^0x([0-9a-f]{2})*$/.test(item), 'format', 'not hex bytes', `${field}[${i}]`));
+  for (const [i, item] of value.entries()) check(typeof item === 'string' && /^0x([0-9a-f]{2})*$/.test(item), 'format', 'not hex bytes', `${field}[${i}]`);
   return value as Hex[];
 }
 
