@@ -129,7 +129,8 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
   const impersonation = new Impersonation();
   const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
-  const preconfirmations = new PreconfirmationQueries(views, ports.sequencerIdentity, new PreconfirmationProofs(config.chainId));
+  const proofs = new PreconfirmationProofs(config.chainId);
+  const preconfirmations = new PreconfirmationQueries(views, ports.sequencerIdentity, proofs);
   const backend: RpcBackend = {
     node,
     blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
@@ -172,7 +173,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
-    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads(), proofs }),
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
     snapshots: new SnapshotControl(ports.sequencer, views, forkControl),

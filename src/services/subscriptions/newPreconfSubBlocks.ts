@@ -6,14 +6,16 @@ import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
  * client sees the ~200 ms heartbeat: `{ blockNumber, index, transactionCount,
  * transactionHashes, timestamp, preconfirmedAt }`, `index` being the sub-block's index in its
  * block, or null when the tick had nothing to pre-confirm, and `preconfirmedAt` the node's clock
- * (ms since the epoch) when the tick ended, so clients can measure their notification latency.
+ * (ms since the epoch) when the tick ended, so clients can measure their notification latency. A tick
+ * that built a sub-block also carries the sequencer's signed `commitment` to it and its `signature`
+ * (issue 26: see sequin_getPreconfirmation).
  */
 export const newPreconfSubBlocks = defineSubscription({
   name: 'newPreconfSubBlocks',
   summary: 'Every sequencer tick, empty ones included: the ~200 ms heartbeat.',
   decodeOptions: noOptions('newPreconfSubBlocks'),
   start: (deps, _options, notify) =>
-    deps.events.on('preconfTick', ({ blockNumber, subBlockIndex, timestamp, transactionHashes, atMs }) => {
+    deps.events.on('preconfTick', ({ blockNumber, subBlockIndex, timestamp, transactionHashes, atMs, commitment }) => {
       notify({
         blockNumber: toQuantity(blockNumber),
         index: subBlockIndex === null ? null : toQuantity(subBlockIndex),
@@ -21,6 +23,7 @@ export const newPreconfSubBlocks = defineSubscription({
         transactionHashes,
         timestamp: toQuantity(timestamp),
         preconfirmedAt: toQuantity(atMs),
+        ...(commitment ? { commitment: commitment.commitment, signature: commitment.signature } : {}),
       });
     }),
 });
