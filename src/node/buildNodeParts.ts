@@ -102,8 +102,8 @@ export interface NodePartsOptions {
   log?: SequencerLog;
   /** The fleet's genesis timestamp, so a new node writes the same genesis block. */
   genesisTimestamp?: bigint;
-  /** Test seam: the sequencer key, instead of `--sequencer-key`, the data directory's or a new one. */
-  sequencerKey?: Uint8Array;
+  /** Test and bench seam: the sequencer key, instead of `--sequencer-key`, the data directory's or a new one; null for none (a node that signs nothing). */
+  sequencerKey?: Uint8Array | null;
 }
 
 /**
@@ -153,9 +153,12 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     const gethGenesis = loadGethGenesis(requestedConfig.genesis, storage);
     const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
     const common = commonOfChain(config.chainId, gethGenesis?.spec);
-    const sequencerKey: SequencerKey | undefined = options.sequencerKey
-      ? { privateKey: options.sequencerKey, source: 'memory' }
-      : loadSequencerKey(options.inMemoryStorage ? { ...config, ephemeral: true, sequencerKey: config.sequencerKey } : config);
+    const sequencerKey: SequencerKey | undefined =
+      options.sequencerKey === null
+        ? undefined
+        : options.sequencerKey
+          ? { privateKey: options.sequencerKey, source: 'memory' }
+          : loadSequencerKey(options.inMemoryStorage ? { ...config, ephemeral: true } : config);
     const signer = sequencerKey && commitmentSigner(sequencerKey.privateKey, config.chainId);
     const sequencerIdentity = new SequencerIdentity(config.chainId, signer?.address);
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
