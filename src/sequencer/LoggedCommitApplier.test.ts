@@ -79,7 +79,7 @@ describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)'
     for (const commit of log.commits.slice(1)) await replica.producer.applyLogged(commit);
 
     expect(announced).toEqual(['subBlock 1.0', 'subBlock 1.1', 'subBlock 1.2', 'sealedBlock 1']);
-    const sealed = replica.backend.blocks.getBlock(LATEST, false) as { hash: Hex; stateRoot: Hex };
+    const sealed = replica.backend.blocks.getBlock(LATEST, false);
     expect(sealed).toEqual(sequencer.backend.blocks.getBlock(LATEST, false));
     for (const hash of hashes) expect(replica.backend.blocks.getTransactionReceipt(hash)).toEqual(sequencer.backend.blocks.getTransactionReceipt(hash));
     expect(replica.backend.state.getBalance(hexToBytes(DEAD), LATEST)).toBe(10n ** 18n);

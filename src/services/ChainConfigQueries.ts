@@ -8,8 +8,7 @@ import type { ChainSpec } from '../config/ChainSpec.js';
 import { type ForkConfiguration, forkConfigurations } from '../config/forkConfigurations.js';
 import type { ScheduledCommon } from '../config/ScheduledCommon.js';
 import { NotFoundError } from '../errors/NotFoundError.js';
-import { bytesToHex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { JsonObject } from '../primitives/JsonObject.js';
+import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 
 /** What {@link ChainConfigQueries} reads. */
@@ -21,11 +20,28 @@ export interface ChainConfigParts {
   chainId: bigint;
 }
 
+/** One fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
+export interface RpcForkConfig {
+  activationTime: number;
+  blobSchedule: { target: number; max: number; baseFeeUpdateFraction: number } | null;
+  chainId: Hex;
+  forkId: Hex;
+  precompiles: Record<string, string>;
+  systemContracts: Record<string, string>;
+}
+
+/** eth_config's answer: the current, next and last fork, each null when there is none. */
+export interface RpcChainConfig {
+  current: RpcForkConfig | null;
+  next: RpcForkConfig | null;
+  last: RpcForkConfig | null;
+}
+
 export class ChainConfigQueries {
   constructor(private readonly parts: ChainConfigParts) {}
 
   /** `{ current, next, last }`, each a fork's configuration or null. */
-  config(): JsonObject {
+  config(): RpcChainConfig {
     const view = this.parts.views.current();
     const genesis = view.block(0);
     if (genesis === undefined) throw new NotFoundError({ kind: 'header' });
@@ -36,8 +52,7 @@ export class ChainConfigQueries {
     return { current: this.shape(forks.current), next: this.shape(forks.next), last: this.shape(forks.last) };
   }
 
-  /** A fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
-  private shape(fork: ForkConfiguration | undefined): JsonObject | null {
+  private shape(fork: ForkConfiguration | undefined): RpcForkConfig | null {
     if (fork === undefined) return null;
     const { blobSchedule } = fork;
     return {

@@ -85,22 +85,22 @@ beforeAll(async () => {
   await sendTestTransaction(chain, bob!, { to: DEAD, value: 7n, gas: 21_000n });
   await sendTestTransaction(chain, alice!, { to: bob!.address as Hex, value: 11n, gas: 21_000n });
   await chain.clock.advance(BLOCK_TIME - INTERVAL);
-  const token = chain.backend.blocks.getTransactionReceipt(deployment) as { contractAddress: Hex };
+  const token = chain.backend.blocks.getTransactionReceipt(deployment)!.contractAddress!;
   // Block 2: token transfers (logs), one that reverts (status 0), and a transfer, over two sub-blocks.
-  await submitTokenTransfer(chain, token.contractAddress, deployer!, alice!.address as Hex, 1000n);
+  await submitTokenTransfer(chain, token, deployer!, alice!.address as Hex, 1000n);
   await sendTestTransaction(chain, bob!, {
-    to: token.contractAddress,
+    to: token,
     data: encodeFunctionData({ abi: testTokenArtifact.abi, functionName: 'transfer', args: [DEAD, 10n ** 30n] }),
     gas: 100_000n,
   });
   await chain.clock.advance(INTERVAL);
-  await submitTokenTransfer(chain, token.contractAddress, alice!, DEAD, 400n);
+  await submitTokenTransfer(chain, token, alice!, DEAD, 400n);
   await sendTestTransaction(chain, bob!, { to: alice!.address as Hex, value: 3n, gas: 21_000n });
   await chain.clock.advance(BLOCK_TIME - INTERVAL);
   for (const number of [1, 2]) {
     const stored = chain.chain.blockByNumber(number)!;
     const block = createBlockFromRLP(chain.chain.rawBlock(number)!, { common: common.at({ number: BigInt(number), timestamp: BigInt(stored.timestamp) }) });
-    const receipts = stored.transactions.map((hash) => summary(chain.backend.blocks.getTransactionReceipt(hash) as StoredReceipt));
+    const receipts = stored.transactions.map((hash) => summary(chain.backend.blocks.getTransactionReceipt(hash)!));
     sealed.push({ stored, block, receipts });
   }
 }, 60_000);

@@ -47,8 +47,7 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
   return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const chain = () => chainDataFor(options.config, publicBaseUrl(options.config, req.socket));
-    const viemChain = () =>
-      viemChainFor(options.config, publicBaseUrl(options.config, req.socket), options.hasMulticall3?.() ?? false, options.sequencer?.());
+    const viemChain = () => viemChainFor(options.config, publicBaseUrl(options.config, req.socket), options.hasMulticall3?.() ?? false, options.sequencer?.());
     if (path === '/') {
       if (acceptsHtml(req)) sendPage(res, pageHtml({ chain: chain(), root: './' }));
       else send(res, 200, 'text/plain; charset=utf-8', NOT_HTML_TEXT);

@@ -1,8 +1,7 @@
-import { UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
+import { type RpcReceipt, UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
@@ -10,8 +9,9 @@ import type { BlockSelection } from '../BlockSelection.js';
 import { blockTimestampOf } from '../views/blockTimestampOf.js';
 import { pendingBlockOf } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
 import { sealedBlockView } from '../views/sealedBlockView.js';
-import { transactionView } from '../views/storedTransactionView.js';
+import { type RpcTransaction, transactionView } from '../views/storedTransactionView.js';
 
 /**
  * Blocks, transactions and receipts, each answered from one {@link ChainView}: a receipt, the
@@ -29,7 +29,7 @@ export class BlockQueries {
     return BigInt(this.views.current().headNumber);
   }
 
-  getTransactionByHash(hash: Hex): JsonObject | null {
+  getTransactionByHash(hash: Hex): RpcTransaction | null {
     const view = this.views.current();
     const stored = view.transaction(hash);
     if (stored) return transactionView(view, stored);
@@ -37,13 +37,16 @@ export class BlockQueries {
     return pooled ? pooledTransactionView(pooled) : null;
   }
 
-  getTransactionReceipt(hash: Hex): JsonObject | null {
+  getTransactionReceipt(hash: Hex): RpcReceipt | null {
     const view = this.views.current();
     const stored = view.transaction(hash);
     return stored ? withBlockHash(stored.receipt, view.blockHashOf(stored), blockTimestampOf(view, stored)) : null;
   }
 
-  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
+  getBlock(block: BlockSelector, fullTransactions: false): RpcBlock | null;
+  getBlock(block: BlockSelector, fullTransactions: true): RpcBlock<RpcTransaction> | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> | null {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
     if (!resolved) return null;
@@ -55,7 +58,7 @@ export class BlockQueries {
     return pendingBlockOf(view, fullTransactions);
   }
 
-  getBlockReceipts(block: BlockSelector): JsonObject[] | null {
+  getBlockReceipts(block: BlockSelector): RpcReceipt[] | null {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
     if (!resolved) return null;
@@ -68,7 +71,7 @@ export class BlockQueries {
   }
 
   /** eth_getTransactionByBlock{Hash,Number}AndIndex: null for an unknown block or an index past its end. */
-  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null {
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): RpcTransaction | null {
     const view = this.views.current();
     const records = this.blockTransactions(view, block);
     if (!records || index >= BigInt(records.length)) return null;

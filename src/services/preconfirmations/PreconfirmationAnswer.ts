@@ -1,5 +1,7 @@
+import type { RpcReceipt } from '../../chain/receiptView.js';
 import type { SubBlockCommitment } from '../../chain/subBlockCommitment.js';
 import type { Hex } from '../../primitives/hex.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
 
 /**
  * What sequin_getPreconfirmation answers (and sequin_sendRawTransactionSync, and newPreconfBlockTransactions
@@ -8,8 +10,8 @@ import type { Hex } from '../../primitives/hex.js';
  * any RPC or proxy, and `sequin/verify` checks every value in it.
  */
 export interface PreconfirmationAnswer {
-  transaction: Record<string, unknown>;
-  receipt: Record<string, unknown>;
+  transaction: RpcTransaction;
+  receipt: RpcReceipt;
   /** The commitment (the transaction's sub-block's, or the block's last once sealed) and the chain id of its EIP-712 domain. */
   commitment: SubBlockCommitment & { chainId: Hex };
   /** The sequencer's signature of the commitment (65 bytes: r, s, v). */

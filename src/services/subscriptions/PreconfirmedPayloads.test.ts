@@ -18,7 +18,7 @@ beforeAll(async () => {
   chain = await createTestChain();
   const deployment = await submitTestTokenDeployment(chain, chain.accounts[0]!);
   await preconfirm(chain);
-  token = (chain.backend.blocks.getTransactionReceipt(deployment) as { contractAddress: Hex }).contractAddress;
+  token = chain.backend.blocks.getTransactionReceipt(deployment)!.contractAddress!;
   chain.events.on('subBlock', ({ view }) => views.push(view));
 });
 afterAll(() => chain.close());
@@ -53,6 +53,6 @@ describe('PreconfirmedPayloads', () => {
     expect(sequin.logs).toHaveLength(1);
     expect(sequin.logs[0].blockHash).toBeNull();
     expect(base).toEqual({ ...sequin, logs: [{ ...sequin.logs[0], blockHash: UNSEALED_BLOCK_HASH }] });
-    expect(base.logs).toEqual((chain.backend.blocks.getTransactionReceipt(hash) as { logs: unknown[] }).logs);
+    expect(base.logs).toEqual(chain.backend.blocks.getTransactionReceipt(hash)!.logs);
   });
 });

@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import type { RpcReceipt } from '../../chain/receiptView.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
@@ -6,7 +7,6 @@ import type { CallRequest } from '../../execution/CallRequest.js';
 import { impersonate } from '../../execution/impersonatedTransaction.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
 import type { TxPool } from '../../txpool/TxPool.js';
@@ -62,7 +62,7 @@ export class TransactionService {
     return this.parts.intake.submit(raw);
   }
 
-  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<RpcReceipt> {
     return this.submitAndAwait(
       timeoutMs,
       () => this.parts.intake.submit(raw),
@@ -99,7 +99,7 @@ export class TransactionService {
   }
 
   /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
-  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject> {
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<RpcReceipt> {
     return this.submitAndAwait(
       timeoutMs,
       () => this.sendTransaction(request),

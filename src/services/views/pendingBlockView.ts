@@ -1,10 +1,10 @@
 import { UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { OpenBlockView } from '../../sequencer/OpenBlockView.js';
-import { transactionView } from './storedTransactionView.js';
+import type { RpcBlock } from './RpcBlock.js';
+import { type RpcTransaction, transactionView } from './storedTransactionView.js';
 
 /** keccak256 of the RLP of an empty list: the uncle hash of every post-merge block. */
 const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
@@ -15,7 +15,10 @@ const EMPTY_REQUESTS_HASH = '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca
  * The open block of `view` as eth_getBlockByNumber("pending", fullTransactions) serves it while
  * sub-blocks are pre-confirmed; Base's newFlashblocks sends the same, full, after each sub-block.
  */
-export function pendingBlockOf(view: ChainView, fullTransactions: boolean): JsonObject {
+export function pendingBlockOf(view: ChainView, fullTransactions: false): RpcBlock;
+export function pendingBlockOf(view: ChainView, fullTransactions: true): RpcBlock<RpcTransaction>;
+export function pendingBlockOf(view: ChainView, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction>;
+export function pendingBlockOf(view: ChainView, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> {
   return pendingBlockView(view.open, fullTransactions ? (record) => transactionView(view, record) : undefined);
 }
 
@@ -27,9 +30,11 @@ export function pendingBlockOf(view: ChainView, fullTransactions: boolean): Json
  * Like the blocks it seals, it has a zero `parentBeaconBlockRoot` (no beacon chain) and the
  * `requestsHash` of no requests. `transactions` are the hashes, or what `fullTransaction` makes of each.
  */
-export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record: StoredTransaction) => JsonObject) | undefined): JsonObject {
+export function pendingBlockView(
+  open: OpenBlockView,
+  fullTransaction: ((record: StoredTransaction) => RpcTransaction) | undefined,
+): RpcBlock<Hex | RpcTransaction> {
   const records = open.records();
-  const hashes = records.map((record) => record.fields.hash as Hex);
   const zero = UNSEALED_BLOCK_HASH;
   return {
     number: toQuantity(open.number),
@@ -57,7 +62,7 @@ export function pendingBlockView(open: OpenBlockView, fullTransaction: ((record:
     parentBeaconBlockRoot: zero,
     requestsHash: EMPTY_REQUESTS_HASH,
     uncles: [],
-    transactions: fullTransaction ? records.map(fullTransaction) : hashes,
+    transactions: fullTransaction ? records.map(fullTransaction) : records.map((record) => record.fields.hash),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import type { ParamDecoder } from '../../schemas/ParamDecoder.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -22,6 +23,7 @@ export const anvilSetRpcUrl = defineMethod({
     },
   ],
   result: { name: 'result', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'the URL is not one the node can read a chain from ("invalid argument 0: …")' }],
   handler: (backend, [url]) => {
     backend.fork.setRpcUrl(url);
     return null;

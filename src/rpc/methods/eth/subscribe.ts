@@ -36,6 +36,10 @@ export const subscribe = defineMethod({
     { name: 'options', decode: subscriptionOptions, optional: true },
   ],
   result: { name: 'subscriptionId', schema: Schema.quantity },
+  errors: [
+    { code: ErrorCodes.methodNotFound, when: 'over HTTP ("notifications not supported"), or an unknown kind ("no "…" subscription in eth namespace")' },
+    { code: ErrorCodes.limitExceeded, when: 'the connection already holds its maximum of subscriptions' },
+  ],
   handler: (backend, [kind, options], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
     let request: ReturnType<typeof toSubscriptionRequest>;

@@ -1,5 +1,7 @@
 import { quantity } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { signedCommitmentSchema } from './preconfirmationSchemas.js';
 
 /**
  * sequin_getCommitments (issue 26): every signed sub-block commitment of a block, in index order:
@@ -12,5 +14,6 @@ export const getCommitments = defineMethod({
   summary: "Returns a block's signed sub-block commitments, in index order.",
   tier: 'public',
   params: [{ name: 'blockNumber', decode: quantity }],
+  result: { name: 'commitments', schema: Schema.arrayOf(signedCommitmentSchema) },
   handler: (backend, [blockNumber]) => backend.preconfirmations.getCommitments(blockNumber),
 });

@@ -1,5 +1,7 @@
 import { hash } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { preconfirmationSchema } from './preconfirmationSchemas.js';
 
 /**
  * sequin_getPreconfirmation (issue 26): `{ transaction, receipt, commitment, signature, proof }` for a
@@ -13,5 +15,6 @@ export const getPreconfirmation = defineMethod({
   summary: 'Returns a transaction, its receipt, the signed sub-block commitment and the Merkle proofs that bind them, or null.',
   tier: 'public',
   params: [{ name: 'transactionHash', decode: hash }],
+  result: { name: 'preconfirmation', schema: Schema.nullable(preconfirmationSchema) },
   handler: (backend, [transactionHash]) => backend.preconfirmations.getPreconfirmation(transactionHash),
 });

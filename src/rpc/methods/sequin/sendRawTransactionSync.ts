@@ -1,5 +1,6 @@
 import { data, timeoutMilliseconds } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { preconfirmationSchema } from './preconfirmationSchemas.js';
 
 /**
  * sequin_sendRawTransactionSync (issue 26): eth_sendRawTransactionSync (same parameters, errors and
@@ -15,5 +16,6 @@ export const sendRawTransactionSync = defineMethod({
     { name: 'data', decode: data },
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
+  result: { name: 'preconfirmation', schema: preconfirmationSchema },
   handler: (backend, [raw, timeout]) => backend.transactions.sendRawTransactionSyncProven(raw, timeout),
 });
