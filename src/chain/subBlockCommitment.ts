@@ -37,7 +37,7 @@ export interface SignedCommitment {
   hash: Hex;
 }
 
-/** The EIP-712 type, as a Solidity struct would declare it (test/contracts/SequinEquivocation.sol does). */
+/** The EIP-712 type, as a Solidity struct would declare it (contracts/SequinEquivocation.sol does). */
 export const COMMITMENT_TYPE =
   'SubBlockCommitment(uint64 blockNumber,uint32 index,bytes32 previous,uint64 timestamp,uint256 baseFeePerGas,uint64 transactionCount,bytes32 firstLogIndexesHash,bytes32 transactionsRoot,bytes32 receiptsRoot,bytes32 stateRoot)';
 

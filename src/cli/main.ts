@@ -85,7 +85,7 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   return lines.join('\n');
 }
 
-/** Who signs the sub-block commitments, and where the key is (docs/guides/verifiable-preconfirmations.md). */
+/** Who signs the sub-block commitments, and where the key is (docs/verifiable-preconfirmations.md). */
 function sequencerLine(node: SequinNode): string {
   const { address, key } = node.sequencer;
   if (!key) return `Sequencer: ${address ?? 'not known yet'} (this replica holds no key)`;

@@ -82,7 +82,7 @@ export class ChainRewinds {
     for (let number = targetNumber + 1; number <= open.number; number++) {
       chainWriter.deleteStateEdits(batch, number, number === targetNumber + 1 ? rewrittenEdits : undefined);
       // Commitments of what is rewound go: the positions will be signed again with other contents (a dev
-      // chain's rewind breaks those promises on purpose; see docs/guides/verifiable-preconfirmations.md).
+      // chain's rewind breaks those promises on purpose; see docs/verifiable-preconfirmations.md).
       chainWriter.deleteCommitments(batch, number, number === targetNumber + 1 ? (restored?.contents.length ?? 0) : 0);
     }
     const dropped = options.clearPool ? this.pooledTransactions() : [];

@@ -1,7 +1,7 @@
 import { type Address, type Hex, hashTypedData, keccak256, recoverAddress } from 'viem';
 import { check, PreconfirmationVerificationError } from './errors.js';
 
-/** A sub-block commitment as Sequin serves it (JSON: quantities and 32-byte hex); see docs/guides/verifiable-preconfirmations.md. */
+/** A sub-block commitment as Sequin serves it (JSON: quantities and 32-byte hex); see docs/verifiable-preconfirmations.md. */
 export interface SubBlockCommitment {
   blockNumber: Hex;
   index: Hex;

@@ -58,7 +58,10 @@ export function findConflictInChain(
   return { kind: 'conflict', chainId: `0x${BigInt(chainId).toString(16)}`, first: promise, second: later, links: links.slice(index) };
 }
 
-/** The `notPrefix` proof of two verified answers for the same transaction index of one block whose transactions or receipts differ. */
+/**
+ * The `notPrefix` proof of two verified answers (sequin_getPreconfirmation's) for the same transaction index of one block whose
+ * transactions or receipts differ.
+ */
 export function notPrefixProof(
   earlier: { commitment: SubBlockCommitment; signature: Hex; proof: { transaction: Hex[]; receipt: Hex[] } },
   later: { commitment: SubBlockCommitment; signature: Hex; proof: { transaction: Hex[]; receipt: Hex[] } },
@@ -68,8 +71,9 @@ export function notPrefixProof(
   return {
     kind: 'notPrefix',
     chainId: `0x${BigInt(chainId).toString(16)}`,
-    earlier: { commitment: earlier.commitment, signature: earlier.signature },
-    later: { commitment: later.commitment, signature: later.signature },
+    // An answer's commitment carries its domain's chainId too: the proof names it once, at the top.
+    earlier: { commitment: parseCommitment(earlier.commitment, 'earlier.commitment', ['chainId']), signature: earlier.signature },
+    later: { commitment: parseCommitment(later.commitment, 'later.commitment', ['chainId']), signature: later.signature },
     transactionIndex: `0x${transactionIndex.toString(16)}`,
     earlierProof: { transaction: earlier.proof.transaction, receipt: earlier.proof.receipt },
     laterProof: { transaction: later.proof.transaction, receipt: later.proof.receipt },
