@@ -1,4 +1,4 @@
-import { type Address, type Hex, hashTypedData, keccak256, recoverAddress } from 'viem';
+import { type Address, type Hex, keccak256, recoverAddress } from 'viem';
 import { check, PreconfirmationVerificationError } from './errors.js';
 
 /** A sub-block commitment as Sequin serves it (JSON: quantities and 32-byte hex); see docs/verifiable-preconfirmations.md. */
@@ -55,25 +55,44 @@ export function parseCommitment(value: unknown, field: string, extra: readonly s
   return commitment as unknown as SubBlockCommitment;
 }
 
-/** The EIP-712 hash of `commitment` on chain `chainId`: what the sequencer signs, and what the next commitment names as `previous`. */
+const encoder = new TextEncoder();
+const COMMITMENT_TYPE_HASH = keccak256(
+  encoder.encode(`SubBlockCommitment(${COMMITMENT_TYPES.SubBlockCommitment.map(({ name, type }) => `${type} ${name}`).join(',')})`),
+  'hex',
+).slice(2);
+const DOMAIN_WORDS = [
+  keccak256(encoder.encode('EIP712Domain(string name,string version,uint256 chainId)')),
+  keccak256(encoder.encode('Sequin')),
+  keccak256(encoder.encode('1')),
+].map((hash) => hash.slice(2));
+/** Domain separators by chain id: a verifier checks one chain, over and over. */
+const domainSeparators = new Map<bigint, string>();
+
+/**
+ * The EIP-712 hash of `commitment` on chain `chainId`: what the sequencer signs, and what the next commitment
+ * names as `previous`. Encoded word by word (every field is a static type), as viem's hashTypedData would with
+ * COMMITMENT_TYPES, at a tenth of its cost: a verifier hashes every commitment of an answer's chain.
+ */
 export function hashCommitment(commitment: SubBlockCommitment, chainId: bigint | number): Hex {
-  return hashTypedData({
-    domain: { name: 'Sequin', version: '1', chainId: BigInt(chainId) },
-    types: COMMITMENT_TYPES,
-    primaryType: 'SubBlockCommitment',
-    message: {
-      blockNumber: BigInt(commitment.blockNumber),
-      index: Number(commitment.index),
-      previous: commitment.previous,
-      timestamp: BigInt(commitment.timestamp),
-      baseFeePerGas: BigInt(commitment.baseFeePerGas),
-      transactionCount: BigInt(commitment.transactionCount),
-      firstLogIndexesHash: commitment.firstLogIndexesHash,
-      transactionsRoot: commitment.transactionsRoot,
-      receiptsRoot: commitment.receiptsRoot,
-      stateRoot: commitment.stateRoot,
-    },
+  const id = BigInt(chainId);
+  let domain = domainSeparators.get(id);
+  if (!domain) {
+    domain = keccak256(`0x${DOMAIN_WORDS.join('')}${word(id, 256, 'chainId')}`).slice(2);
+    domainSeparators.set(id, domain);
+  }
+  const words = COMMITMENT_TYPES.SubBlockCommitment.map(({ name, type }) => {
+    const value = commitment[name];
+    if (type === 'bytes32') return value.slice(2);
+    return word(BigInt(value), Number(type.slice(4)), name);
   });
+  const structHash = keccak256(`0x${COMMITMENT_TYPE_HASH}${words.join('')}`).slice(2);
+  return keccak256(`0x1901${domain}${structHash}`);
+}
+
+/** A uintN value as one 32-byte ABI word (hex, no 0x); refuses one out of range, which no commitment has. */
+function word(value: bigint, bits: number, field: string): string {
+  check(value >= 0n && value < 1n << BigInt(bits), 'format', `out of range for uint${bits}`, field);
+  return value.toString(16).padStart(64, '0');
 }
 
 /** Signatures already checked (digest + signature → signer): many receipts share one commitment. */
