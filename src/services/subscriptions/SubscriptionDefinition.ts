@@ -3,6 +3,7 @@ import type { ChainEvents } from '../../sequencer/ChainEvents.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { PreconfirmationProofs } from '../preconfirmations/PreconfirmationProofs.js';
 import type { Notify } from './Notify.js';
+import type { PerEventPayloads } from './PerEventPayloads.js';
 import type { PreconfirmedPayloads } from './PreconfirmedPayloads.js';
 
 /** What subscription sources read: the events they follow and the chain views they describe. */
@@ -12,6 +13,8 @@ export interface SubscriptionDeps {
   payloads: PreconfirmedPayloads;
   /** The proven answers newPreconfBlockTransactions sends with `proof` (sequin_getPreconfirmation's). */
   proofs: PreconfirmationProofs;
+  /** What one event's subscribers share (its notifications, serialized once). */
+  perEvent: PerEventPayloads;
 }
 
 /** A JSON Schema (for rpc.discover) as plain data. */
@@ -32,7 +35,9 @@ export interface SubscriptionDefinition<Name extends string = string, Options = 
   decodeOptions(options: unknown): Options;
   /**
    * Starts delivering to `notify` and returns the function that stops it. Throws (a domain error),
-   * delivering nothing, for a request that cannot be served.
+   * delivering nothing, for a request that cannot be served. What an event sends every subscriber
+   * of the same options is built once per event (`deps.perEvent`) and handed to each as the same
+   * batch, so a listener's work per subscriber does not grow with the event's size.
    */
   start(deps: SubscriptionDeps, options: Options, notify: Notify): () => void;
 }

@@ -1,5 +1,6 @@
 import { parseQuantity } from '../../primitives/hex.js';
 import { followPreconfirmedTransactions, type TransactionPosition } from './followPreconfirmedTransactions.js';
+import { NotificationBatch } from './NotificationBatch.js';
 import { cursorOf } from './PreconfirmedPayloads.js';
 import { defineSubscription, optionsObject } from './SubscriptionDefinition.js';
 
@@ -32,11 +33,17 @@ export const newPreconfBlockTransactions = defineSubscription({
   },
   decodeOptions: decodePreconfOptions,
   start: (deps, { full, proof, after }, notify) =>
-    followPreconfirmedTransactions(deps, after, (stored, at) => {
-      const cursor = { cursor: cursorOf(stored) };
-      if (proof) notify(deps.proofs.answer(at, stored), cursor);
-      else notify(full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash, cursor);
-    }),
+    followPreconfirmedTransactions(
+      deps,
+      after,
+      proof ? 'newPreconfBlockTransactions:proof' : full ? 'newPreconfBlockTransactions:full' : 'newPreconfBlockTransactions',
+      (transactions, at) =>
+        NotificationBatch.of(
+          transactions.map((stored) => (proof ? deps.proofs.answer(at, stored) : full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash)),
+          transactions.map((stored) => ({ cursor: cursorOf(stored) })),
+        ),
+      notify,
+    ),
 });
 
 /** `true`/`false` (full), or `{ full?, proof?, after?: { blockNumber, transactionIndex } }`; `proof` needs `full`. */
