@@ -23,7 +23,7 @@ import { signTestTx, type TestSigner, type TestTxFields } from '../../src/testin
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { alter, leafPaths } from '../verify/answerPaths.js';
 import { commitmentChainProblems, commitmentsOf } from './commitmentChain.js';
-import { DEV_KEYS, pollUntil, rpc, rpcResult, sequinChain, signTransfer, sleep, waitForBlockAfter, ZERO_HASH } from './helpers.js';
+import { DEV_ACCOUNTS, DEV_KEYS, pollUntil, rpc, rpcResult, sequinChain, signTransfer, sleep, waitForBlockAfter, ZERO_HASH } from './helpers.js';
 import { connectWs } from './wsClient.js';
 
 const TIMING = ['--block-time', '1000', '--preconf-interval', '100'];
@@ -227,16 +227,26 @@ describe('through a plain HTTP proxy', () => {
 
 describe('over many blocks and a kill -9', () => {
   it('every sealed header’s roots are its last commitment’s, commitments stay chained and signed, and none is replaced after a restart', async () => {
-    // Transfers from four accounts for about eight blocks.
-    const stopAt = Date.now() + 8_000;
+    // Transfers from four accounts while eight blocks are sealed (at most 40 s on a loaded machine).
+    const startHead = BigInt(await rpcResult<Hex>(node.url, 'eth_blockNumber'));
+    const giveUpAt = Date.now() + 40_000;
+    let sealing = true;
+    const watch = (async () => {
+      while (sealing && Date.now() < giveUpAt) {
+        if (BigInt(await rpcResult<Hex>(node.url, 'eth_blockNumber')) >= startHead + 8n) sealing = false;
+        else await sleep(100);
+      }
+      sealing = false;
+    })();
     const load = [4, 5, 8, 9].map(async (index) => {
       let nonce = 0;
-      while (Date.now() < stopAt) {
+      while (sealing) {
         await rpcResult(node.url, 'eth_sendRawTransaction', [await signTransfer(index, nonce++)]);
         await sleep(40);
       }
       return nonce;
     });
+    await watch;
     const sent = (await Promise.all(load)).reduce((sum, count) => sum + count, 0);
     // Everything sent is pre-confirmed (the pool is empty).
     await pollUntil(async () => (await rpcResult<{ pending: Hex }>(node.url, 'txpool_status')).pending === '0x0', { what: 'an empty pool' });
@@ -246,13 +256,14 @@ describe('over many blocks and a kill -9', () => {
     const checked = await commitmentChainProblems(node.url, { sequencer, chainId: CHAIN_ID, from: 1n, to: head });
     expect(checked.problems).toEqual([]);
     expect(checked.blocksWithTransactions).toBeGreaterThanOrEqual(6);
-    expect(checked.commitments).toBeGreaterThanOrEqual(40);
+    expect(checked.commitments).toBeGreaterThan(checked.blocksWithTransactions);
 
     // kill -9 with an open block's sub-blocks signed; the restarted node (same data directory, same key) seals it and goes on.
     await node.kill9();
     node = await startNodeProcess({ storage: { dataDir: node.dataDir! }, args: TIMING });
     expect((await rpcResult<{ address: Address }>(node.url, 'sequin_sequencer')).address).toBe(sequencer);
-    await rpcResult(node.url, 'sequin_sendRawTransactionSync', [await signTransfer(6, 2)]);
+    const nonce = Number(await rpcResult<Hex>(node.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[6]!.address, 'pending']));
+    await rpcResult(node.url, 'sequin_sendRawTransactionSync', [await signTransfer(6, nonce)]);
     const newHead = await waitForBlockAfter(node.url, openBlock, 10_000);
     const after = await commitmentsOf(node.url, 1n, newHead);
     for (const [number, commitments] of before) {

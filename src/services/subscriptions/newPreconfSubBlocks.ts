@@ -27,6 +27,7 @@ export const newPreconfSubBlocks = defineSubscription({
             transactionHashes,
             timestamp: toQuantity(timestamp),
             preconfirmedAt: toQuantity(atMs),
+            ...(commitment ? { commitment: commitment.commitment, signature: commitment.signature } : {}),
           }),
         ),
       );
