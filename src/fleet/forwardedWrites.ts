@@ -8,7 +8,11 @@ const FORWARDED_NAMES = new Set([
   'eth_sendRawTransactionSync',
   'sequin_sendRawTransactionSync',
   'eth_sendTransaction',
+  'eth_sendTransactionSync',
+  'eth_sendUnsignedTransaction',
+  // Both answer from the pool (pooled or pre-confirmed), which only the sequencer holds.
   'chain_transactionStatus',
+  'base_transactionStatus',
 ]);
 // sequin_'s reads (the sequencer key, pre-confirmations, commitments) are answered from the chain a follower shares.
 const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'miner_'];
