@@ -13,6 +13,7 @@ import type { TxPool } from '../txpool/TxPool.js';
 import type { BlockParameters } from './BlockParameters.js';
 import type { ChainEvents } from './ChainEvents.js';
 import type { Clock } from './Clock.js';
+import type { CommitmentSigner } from './CommitmentSigner.js';
 import type { SequencerLog } from './SequencerLog.js';
 
 /** Everything the one writer works with: the writers of chain and state, and what it reads to build blocks. */
@@ -35,4 +36,6 @@ export interface BlockProducerParts {
   log?: SequencerLog;
   /** What the chain's blocks open with beyond their header (an OP Stack chain's simulated L1); none on Ethereum. */
   opening?: BlockOpening;
+  /** The sequencer key, signing every sub-block this node produces (none on a fleet's replica, which never produces). */
+  signer?: CommitmentSigner;
 }

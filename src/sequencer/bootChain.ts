@@ -11,7 +11,8 @@ import { orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import { requestsHash } from '../chain/requestsHash.js';
 import { storedBlockOf } from '../chain/storedBlockOf.js';
-import { storedReceiptRlp } from '../chain/storedRecordRlp.js';
+import { encodeStoredReceipt } from '../chain/storedReceiptEncoding.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
 import { L2_TO_L1_MESSAGE_PASSER } from '../config/opStack/predeployAddresses.js';
@@ -126,7 +127,7 @@ export async function bootChain(options: {
     const sealInputs = records.map((record) => ({
       hash: record.fields.hash as Hex,
       raw: hexToBytes(record.raw),
-      receipt: storedReceiptRlp(record.receipt),
+      receipt: encodeStoredReceipt(record.receipt),
     }));
     const gas = BigInt(subBlock.cumulativeGasUsed);
     const bloom = new Uint8Array(256);
@@ -139,10 +140,17 @@ export async function bootChain(options: {
       gasUsed: gas - previousGas,
       logCount: records.reduce((sum, record) => sum + record.receipt.logs.length, 0),
       bloom,
+      ...commitmentOf(chain, subBlock.blockNumber, subBlock.index),
     });
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
+}
+
+/** The sub-block's stored commitment, as contents carry it (none for sub-blocks of a chain without a sequencer key). */
+function commitmentOf(chain: ChainReader, blockNumber: number, index: number): { commitment?: SignedCommitment } {
+  const commitment = chain.commitment(blockNumber, index);
+  return commitment ? { commitment } : {};
 }
 
 /** The change set of the touched keys, valued from the current (pending) state. */
