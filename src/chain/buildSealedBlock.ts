@@ -32,6 +32,10 @@ export interface SealedBlockInput {
   parentBeaconBlockRoot: Uint8Array;
   /** From Prague: the EIP-7685 hash of the block's requests. */
   requestsHash: Uint8Array | undefined;
+  /** Default empty (an OP Stack block's from Holocene: chain/opHeaderFields.ts). */
+  extraData?: Uint8Array;
+  /** From Shanghai; default the root of no withdrawals (an OP Stack block's from Isthmus: the L2ToL1MessagePasser's storage root). */
+  withdrawalsRoot?: Uint8Array;
   /** Raw (EIP-2718) encodings of the block's transactions, in order. */
   rawTransactions: Uint8Array[];
   transactionHashes: Hex[];
@@ -46,7 +50,7 @@ export interface SealedBlock {
 /**
  * Builds a block Sequin seals: the header with exactly the fields of the block's fork (base fee from
  * London, withdrawals root and an empty withdrawals list from Shanghai, blob gas fields and the parent
- * beacon root from Cancun, the requests hash from Prague), no uncles, empty extra data, nonce 0. The hash is
+ * beacon root from Cancun, the requests hash from Prague), no uncles, empty extra data unless given, nonce 0. The hash is
  * keccak256 of the header's RLP, what any client computes from the same fields.
  */
 export function buildSealedBlock(input: SealedBlockInput): SealedBlock {
@@ -66,11 +70,11 @@ export function buildSealedBlock(input: SealedBlockInput): SealedBlock {
     gasLimit: input.gasLimit,
     gasUsed: input.gasUsed,
     timestamp: input.timestamp,
-    extraData: new Uint8Array(0),
+    extraData: input.extraData ?? new Uint8Array(0),
     mixHash: input.mixHash,
     nonce: new Uint8Array(8),
     baseFeePerGas: rules.isActivatedEIP(1559) ? input.baseFeePerGas : undefined,
-    withdrawalsRoot: shanghai ? EMPTY_TRIE_ROOT : undefined,
+    withdrawalsRoot: shanghai ? (input.withdrawalsRoot ?? EMPTY_TRIE_ROOT) : undefined,
     blobGasUsed: cancun ? input.blobGasUsed : undefined,
     excessBlobGas: cancun ? input.excessBlobGas : undefined,
     parentBeaconBlockRoot: rules.isActivatedEIP(4788) ? input.parentBeaconBlockRoot : undefined,

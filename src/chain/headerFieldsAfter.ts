@@ -4,7 +4,7 @@ import { commonAt } from '../config/ScheduledCommon.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { headerOfStoredBlock, rulesOfStoredBlock } from './headerOfStoredBlock.js';
-import { nextBaseFee } from './nextBaseFee.js';
+import { nextBaseFeeAfter } from './nextBaseFee.js';
 import { nextGasLimit } from './nextGasLimit.js';
 import type { StoredBlock } from './records.js';
 
@@ -48,9 +48,7 @@ export function headerFieldsAfter(common: Common, parent: StoredBlock, timestamp
   const gasLimit = nextGasLimit(BigInt(parent.gasLimit), desiredGasLimit, londonSwitch);
   let baseFeePerGas = 0n;
   if (london) {
-    baseFeePerGas = londonSwitch
-      ? rules.param('initialBaseFee')
-      : nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas ?? 0), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
+    baseFeePerGas = londonSwitch ? rules.param('initialBaseFee') : nextBaseFeeAfter(common, parent, timestamp);
   }
   const difficulty = proofOfWork
     ? createBlockHeader({ number, timestamp, parentHash: hexToBytes(parent.hash) }, { common: rules, calcDifficultyFromHeader: parentHeader() }).difficulty

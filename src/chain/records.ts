@@ -34,9 +34,27 @@ export interface StoredReceipt {
   root?: Hex;
   effectiveGasPrice: Hex;
   type: Hex;
-  /** Blob transactions: the blob gas used and its price in the block. */
+  /** Blob transactions: the blob gas used and its price in the block. On OP Stack chains from Jovian, a transaction's DA footprint. */
   blobGasUsed?: Hex;
   blobGasPrice?: Hex;
+  /**
+   * OP Stack (op-geth's receipt fields): a deposit's `depositNonce` and `depositReceiptVersion`; another
+   * transaction's L1 data fee and what it was computed from (`l1Fee`, `l1GasUsed`, `l1GasPrice`,
+   * `l1BlobBaseFee`, `l1BaseFeeScalar`, `l1BlobBaseFeeScalar`, before Ecotone `l1FeeScalar`), from Isthmus
+   * `operatorFeeScalar` / `operatorFeeConstant` (when not zero), from Jovian `daFootprintGasScalar`.
+   */
+  depositNonce?: Hex;
+  depositReceiptVersion?: Hex;
+  l1Fee?: Hex;
+  l1GasUsed?: Hex;
+  l1GasPrice?: Hex;
+  l1BlobBaseFee?: Hex;
+  l1BaseFeeScalar?: Hex;
+  l1BlobBaseFeeScalar?: Hex;
+  l1FeeScalar?: string;
+  operatorFeeScalar?: Hex;
+  operatorFeeConstant?: Hex;
+  daFootprintGasScalar?: Hex;
 }
 
 /** An EIP-7702 authorization as served: numbers as quantities. */
@@ -81,6 +99,11 @@ export interface StoredTransactionFields {
   s: Hex;
   /** Typed transactions. */
   yParity?: Hex;
+  /** OP Stack deposits (type 0x7E, op-geth's RPCTransaction): the source hash, the wei minted, `true` for a system deposit, the receipt version from Canyon. */
+  sourceHash?: Hex;
+  mint?: Hex;
+  isSystemTx?: true;
+  depositReceiptVersion?: Hex;
 }
 
 /** A transaction as stored: the RPC transaction object minus block fields, plus its raw bytes. */

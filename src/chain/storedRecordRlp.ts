@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigintToBytes, type Hex, hexToBytes } from '../primitives/hex.js';
+import { encodeReceipt } from './receiptEncoding.js';
 import type { StoredBlock, StoredReceipt } from './records.js';
 
 /**
@@ -112,15 +113,20 @@ export interface StoredWithdrawalFields {
   amount: Hex;
 }
 
-/** The receipt's consensus encoding: rlp([status or root, cumulative gas, bloom, logs]), typed ones prefixed with their type. */
+/**
+ * The receipt's consensus encoding from its record (chain/receiptEncoding.ts, the one encoder):
+ * rlp([status or root, cumulative gas, bloom, logs]) (an OP Stack deposit's with its deposit nonce and
+ * receipt version), typed ones prefixed with their type.
+ */
 export function storedReceiptRlp(receipt: ReceiptRecord): Uint8Array {
-  const outcome = receipt.root !== undefined ? hexToBytes(receipt.root) : quantity(receipt.status ?? '0x0');
-  const logs = receipt.logs.map((log) => [hexToBytes(log.address), log.topics.map((topic) => hexToBytes(topic)), hexToBytes(log.data)]);
-  const encoded = RLP.encode([outcome, quantity(receipt.cumulativeGasUsed), hexToBytes(receipt.logsBloom), logs]);
-  const type = Number(receipt.type);
-  if (type === 0) return encoded;
-  const typed = new Uint8Array(encoded.length + 1);
-  typed[0] = type;
-  typed.set(encoded, 1);
-  return typed;
+  return encodeReceipt({
+    type: Number(receipt.type),
+    success: receipt.status === '0x1',
+    ...(receipt.root === undefined ? {} : { stateRoot: hexToBytes(receipt.root) }),
+    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+    bloom: hexToBytes(receipt.logsBloom),
+    logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map((topic) => hexToBytes(topic)), data: hexToBytes(log.data) })),
+    ...(receipt.depositNonce === undefined ? {} : { depositNonce: BigInt(receipt.depositNonce) }),
+    ...(receipt.depositReceiptVersion === undefined ? {} : { depositReceiptVersion: BigInt(receipt.depositReceiptVersion) }),
+  });
 }

@@ -13,6 +13,7 @@
 import type { Common, CommonOpts } from '@ethereumjs/common';
 import type { ForkName } from './ChainSpec.js';
 import type { BlockPosition } from './forkAt.js';
+import type { OpStackChain } from './opStack/OpStackChain.js';
 import { ParamsOnceCommon } from './ParamsOnceCommon.js';
 
 /** Which fork a block runs under, the last fork the chain schedules, and the chain's deposit contract. */
@@ -22,6 +23,8 @@ export interface ForkSchedule {
   readonly latest: ForkName;
   /** EIP-6110's deposit contract, whose logs are deposit requests from Prague; none when undefined. */
   readonly depositContract?: Uint8Array;
+  /** An OP Stack chain (`--network`): its OP forks, EIP-1559 parameters and system config; undefined on Ethereum. */
+  readonly opStack?: OpStackChain;
 }
 
 /** A Common with its chain's fork schedule; see the module comment. */
@@ -46,6 +49,11 @@ export class ScheduledCommon extends ParamsOnceCommon {
   /** EIP-6110's deposit contract of the chain, if it has one. */
   get depositContract(): Uint8Array | undefined {
     return this.schedule.depositContract;
+  }
+
+  /** The OP Stack chain this is, or undefined for an Ethereum chain (every copy and per-fork Common shares it). */
+  get opStack(): OpStackChain | undefined {
+    return this.schedule.opStack;
   }
 
   /** The last fork the chain schedules. */
@@ -76,4 +84,9 @@ export class ScheduledCommon extends ParamsOnceCommon {
  */
 export function commonAt(common: Common, position: BlockPosition): Common {
   return common instanceof ScheduledCommon ? common.at(position) : common;
+}
+
+/** The OP Stack chain `common` belongs to (any of its per-fork Commons or copies), or undefined on Ethereum. */
+export function opStackOf(common: Common): OpStackChain | undefined {
+  return common instanceof ScheduledCommon ? common.opStack : undefined;
 }

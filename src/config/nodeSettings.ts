@@ -20,6 +20,7 @@ import { FORK_MODE_SETTINGS } from './settings/forkModeSettings.js';
 import { GENESIS_ACCOUNT_SETTINGS } from './settings/genesisAccountSettings.js';
 import { LOG_QUERY_SETTINGS } from './settings/logQuerySettings.js';
 import { LOG_SETTINGS } from './settings/logSettings.js';
+import { OP_STACK_SETTINGS } from './settings/opStackSettings.js';
 import { REQUEST_LIMIT_SETTINGS } from './settings/requestLimitSettings.js';
 import { SEQUENCER_KEY_SETTINGS } from './settings/sequencerKeySettings.js';
 import { STORAGE_SETTINGS } from './settings/storageSettings.js';
@@ -31,6 +32,7 @@ export const NODE_SETTINGS = {
   ...ENDPOINT_SETTINGS,
   ...STORAGE_SETTINGS,
   ...CHAIN_SETTINGS,
+  ...OP_STACK_SETTINGS,
   ...SEQUENCER_KEY_SETTINGS,
   ...FLEET_SETTINGS,
   ...GENESIS_ACCOUNT_SETTINGS,

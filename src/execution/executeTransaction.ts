@@ -3,6 +3,7 @@ import type { TypedTransaction } from '@ethereumjs/tx';
 import { runTx } from '@ethereumjs/vm';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { impersonatedSenderOf } from './impersonatedTransaction.js';
+import type { OpTransactionFacts } from './opStack/OpTransactionFacts.js';
 
 /** An EVM log: emitting address, topics, data. */
 export interface ExecutedLog {
@@ -26,6 +27,8 @@ export interface ExecutedTransaction {
   /** Blob transactions: the blob gas they used and its price in the block. */
   blobGasUsed?: bigint;
   blobGasPrice?: bigint;
+  /** OP Stack: the deposit's receipt fields, or the L1 data fee and what else the receipt shows (execution/opStack/). */
+  opStack?: OpTransactionFacts;
 }
 
 /**

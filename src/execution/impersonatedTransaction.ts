@@ -16,9 +16,11 @@
  */
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
-import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address } from '@ethereumjs/util';
 import { keccak256 } from '../primitives/keccak.js';
+import { decodeTransaction } from './decodeTransaction.js';
+import { isDeposit } from './opStack/DepositTransaction.js';
 
 const IMPERSONATED_SENDER = Symbol('impersonatedSender');
 
@@ -31,11 +33,13 @@ export function impersonate(unsigned: TypedTransaction, sender: Uint8Array): Typ
 
 /**
  * A stored or journaled transaction decoded again: its bytes and, for an impersonated one (zero
- * signature), the sender it was sent as. A signed transaction's `from` is ignored: its sender is
+ * signature), the sender it was sent as (an OP Stack deposit names its own). A signed transaction's `from` is ignored: its sender is
  * recovered from the signature, as always.
  */
 export function decodeStoredTransaction(raw: Uint8Array, from: Uint8Array, common: Common): TypedTransaction {
-  const transaction = createTxFromRLP(raw, { common });
+  const transaction = decodeTransaction(raw, common);
+  // A deposit carries its sender in its fields.
+  if (isDeposit(transaction)) return transaction;
   return hasZeroSignature(transaction) ? withSender(transaction, from) : transaction;
 }
 

@@ -4,6 +4,10 @@ import { recordKeys } from '../chain/recordKeys.js';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { predeployAlloc } from '../config/opStack/genesisPredeploys.js';
+import { opRulesAt } from '../config/opStack/opRules.js';
+import { opStackChainOf } from '../config/opStack/opStackChainOf.js';
+import { SEQUENCER_FEE_VAULT } from '../config/opStack/predeployAddresses.js';
 import { preinstallAlloc } from '../config/preinstalls.js';
 import { sequinVersion } from '../config/sequinVersion.js';
 import { validateConfig } from '../config/validateConfig.js';
@@ -12,6 +16,8 @@ import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import type { ForkSource } from '../execution/fork/ForkSource.js';
+import { extraCostIn } from '../execution/opStack/executeWithL1Fee.js';
+import { SimulatedL1 } from '../execution/opStack/SimulatedL1.js';
 import { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import { VmPool } from '../execution/VmPool.js';
 import { WorldState } from '../execution/WorldState.js';
@@ -40,6 +46,7 @@ import { PoolJournal } from '../txpool/PoolJournal.js';
 import { PoolRemoval } from '../txpool/PoolRemoval.js';
 import { TransactionIntake } from '../txpool/TransactionIntake.js';
 import { TxPool } from '../txpool/TxPool.js';
+import { checkDataDirNetwork } from './checkDataDirNetwork.js';
 import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
@@ -151,8 +158,14 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
   });
   try {
     const gethGenesis = loadGethGenesis(requestedConfig.genesis, storage);
-    const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
-    const common = commonOfChain(config.chainId, gethGenesis?.spec);
+    const opStack = gethGenesis === undefined ? opStackChainOf(requestedConfig, fork !== undefined) : undefined;
+    const config =
+      gethGenesis !== undefined
+        ? { ...requestedConfig, chainId: gethGenesis.spec.chainId }
+        : opStack
+          ? { ...requestedConfig, chainId: opStack.chainId }
+          : requestedConfig;
+    const common = commonOfChain(config.chainId, gethGenesis?.spec, opStack);
     const sequencerKey: SequencerKey | undefined =
       options.sequencerKey === null
         ? undefined
@@ -161,12 +174,14 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
           : loadSequencerKey(options.inMemoryStorage ? { ...config, ephemeral: true } : config);
     const signer = sequencerKey && commitmentSigner(sequencerKey.privateKey, config.chainId);
     const sequencerIdentity = new SequencerIdentity(config.chainId, signer?.address);
+    // An OP Stack block's fee recipient is the SequencerFeeVault (the priority fee's vault).
+    const coinbase = opStack ? hexToBytes(`0x${SEQUENCER_FEE_VAULT}`) : COINBASE;
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
     const trieNodes = new TrieNodeStore(storage);
     const events = new EventBus<ChainEvents>((error) => logger.error('event listener failed', { error }));
-    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase: COINBASE, common, stepGasLimit: gethGenesis !== undefined });
+    const parameters = new BlockParameters({ gasLimit: config.blockGasLimit, coinbase, common, stepGasLimit: gethGenesis !== undefined });
     const { openBlock, createdGenesis } = await bootChain({
       common,
       storage,
@@ -180,20 +195,28 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       genesis: {
         chainId: config.chainId,
         alloc: new Map([
+          ...(opStack ? predeployAlloc(opStack) : []),
           ...(config.preinstalls ? preinstallAlloc(config.chainId) : []),
           ...accounts.map((account) => [account.address, { balance: config.accountBalance, nonce: 0n, code: new Uint8Array(0), storage: new Map() }] as const),
         ]),
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
-        coinbase: COINBASE,
+        coinbase,
         ...(gethGenesis === undefined ? {} : { gethGenesis }),
         ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
     });
+    // A restarted data dir of Sequin's own chain keeps its kind (a geth genesis file's or a fork's is the file's or the remote's).
+    if (!createdGenesis && !fork && gethGenesis === undefined) checkDataDirNetwork(world, opStack);
+    // An OP Stack chain's simulated L1 (its values: the settings on a new chain, else what L1Block holds).
+    const l1 = opStack
+      ? new SimulatedL1({ baseFee: config.l1BaseFee, blobBaseFee: config.l1BlobBaseFee, blockTime: BigInt(config.l1BlockTime) }, createdGenesis && !fork)
+      : undefined;
     const pool = new TxPool(world, config.txpool);
     const journal = new PoolJournal(storage);
     // Raw transactions are decoded under the rules of the block they would join: the open block's.
     let rulesOfOpenBlock = () => openBlock.opening.rules;
+    let timestampOfOpenBlock = () => openBlock.timestamp;
     const intake = new TransactionIntake(
       {
         common,
@@ -204,6 +227,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         },
         minTip: config.txpool.priceLimit,
         pendingRules: () => rulesOfOpenBlock(),
+        ...(opStack ? { extraCost: (transaction, raw) => extraCostIn(world, opRulesAt(opStack, timestampOfOpenBlock()), raw, transaction.gasLimit) } : {}),
       },
       pool,
       journal,
@@ -235,11 +259,13 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         clock,
         logger,
         ...(options.log ? { log: options.log } : {}),
+        ...(l1 ? { opening: { l1 } } : {}),
         ...(signer ? { signer } : {}),
       },
       openBlock,
     );
     rulesOfOpenBlock = () => producer.openBlock.opening.rules;
+    timestampOfOpenBlock = () => producer.openBlock.timestamp;
     const sequencer = new Sequencer({
       producer,
       mode: miningModeOf(config),
@@ -281,6 +307,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       sequencer,
       stateEdits: sequencer,
       poolRemoval: new PoolRemoval(pool, journal, storage, options.log),
+      ...(l1 ? { l1 } : {}),
       callLogging,
       fork: fork && {
         source: fork.source,

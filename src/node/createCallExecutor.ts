@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import type { NodeConfig } from '../config/nodeConfig.js';
+import { opStackOf } from '../config/ScheduledCommon.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { InProcessLanes } from '../execution/callWorker/InProcessLanes.js';
 import { VersionedStates } from '../execution/callWorker/VersionedStates.js';
@@ -36,7 +37,10 @@ export function createCallExecutor(
     maxConcurrentTraces: config.rpcTraceConcurrency,
   };
   const { common, dataDir, storage, pending, blockHash, stateBelow } = parts;
-  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId });
+  if (dataDir !== undefined) {
+    const opStack = opStackOf(common);
+    return new CallExecutor({ ...limits, dataDir, chainId: config.chainId, ...(opStack === undefined ? {} : { opStack }) });
+  }
   const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
   const states = new VersionedStates(
     (version) => stateBelow?.(version) ?? new PersistedStateReader(storage, version),

@@ -6,6 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import type { ForkSource } from '../execution/fork/ForkSource.js';
 import type { ForkAccessSettings } from '../execution/fork/openForkPoint.js';
+import type { SimulatedL1 } from '../execution/opStack/SimulatedL1.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { VmPool } from '../execution/VmPool.js';
 import type { RpcBackend } from '../rpc/backend.js';
@@ -95,6 +96,8 @@ export interface RpcBackendPorts {
   poolRemoval: PoolRemoval;
   /** Whether RPC calls are logged at info (--log-rpc; anvil_setLoggingEnabled). */
   callLogging: CallLogging;
+  /** An OP Stack chain's simulated L1, whose fees the dev methods set (sequin_setL1BaseFee …); none on Ethereum. */
+  l1?: SimulatedL1;
   /** The geth genesis file's spec the chain runs (eth_config, testing_buildBlockV1); undefined for Sequin's own chain. */
   chainSpec?: ChainSpec;
   /** Who signs the chain's sub-block commitments (sequin_sequencer). */
@@ -174,7 +177,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
     subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads(), proofs }),
-    mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
+    mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs, ...(ports.l1 ? { l1: ports.l1 } : {}) }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
     snapshots: new SnapshotControl(ports.sequencer, views, forkControl),
     dev: {

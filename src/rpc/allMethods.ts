@@ -116,6 +116,7 @@ import { getCommitments as sequinGetCommitments } from './methods/sequin/getComm
 import { getPreconfirmation as sequinGetPreconfirmation } from './methods/sequin/getPreconfirmation.js';
 import { sendRawTransactionSync as sequinSendRawTransactionSync } from './methods/sequin/sendRawTransactionSync.js';
 import { sequencer as sequinSequencer } from './methods/sequin/sequencer.js';
+import { sequinSetL1BaseFee, sequinSetL1BlobBaseFee } from './methods/sequin/setL1Fees.js';
 import { buildBlockV1 } from './methods/testing/buildBlockV1.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
 import { contentFrom as txpoolContentFrom } from './methods/txpool/contentFrom.js';
@@ -272,6 +273,9 @@ export const METHOD_DEFINITIONS: readonly MethodDefinition[] = [
   // Base's and the OP Stack's flashblocks names (docs/flashblocks.md)
   baseTransactionStatus,
   opSupportedCapabilities,
+  // OP Stack mode's simulated L1 (docs/op-stack.md)
+  sequinSetL1BaseFee,
+  sequinSetL1BlobBaseFee,
 ];
 
 /** Every name the node answers to: each definition, then its aliases (what rpc.discover lists). */

@@ -212,6 +212,8 @@ export interface MiningService {
   /** evm_mine_detailed: as evmMine, answering the mined blocks with full transactions. */
   evmMineDetailed(options: { timestamp?: bigint; blocks?: bigint }): Promise<RpcBlock<RpcTransaction>[]>;
   setNextBlockBaseFeePerGas(baseFeePerGas: bigint): Promise<void>;
+  /** OP Stack chains: the simulated L1's base fee or blob base fee from the next block on; refused on Ethereum. */
+  setL1Fee(kind: 'baseFee' | 'blobBaseFee', wei: bigint): void;
   setCoinbase(address: Uint8Array): Promise<void>;
   setBlockGasLimit(gasLimit: bigint): Promise<void>;
   /** Always refused: the chain runs EIP-1559 (Anvil's answer there). */

@@ -1,5 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import { nextBaseFee } from '../chain/nextBaseFee.js';
+import { nextBaseFeeAfter } from '../chain/nextBaseFee.js';
 import type { StoredBlock } from '../chain/records.js';
 
 /** What a block is opened with: the header fields fixed before its first sub-block. */
@@ -72,7 +72,7 @@ export class BlockParameters {
       baseFeePerGas = this.nextBaseFeePerGas;
       spends.baseFeePerGas = this.nextBaseFeePerGas;
     } else {
-      baseFeePerGas = nextBaseFee({ baseFeePerGas: BigInt(parent.baseFeePerGas ?? 0), gasUsed: BigInt(parent.gasUsed), gasLimit: BigInt(parent.gasLimit) });
+      baseFeePerGas = nextBaseFeeAfter(this.defaults.common, parent, timestamp);
     }
     return { timestamp, baseFeePerGas, gasLimit: this.gasLimit, coinbase: this.coinbase, spends };
   }

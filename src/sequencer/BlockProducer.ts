@@ -1,15 +1,19 @@
 import { Hardfork } from '@ethereumjs/common';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import type { StoredBlock } from '../chain/records.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import type { BlockRun } from '../execution/block/BlockRun.js';
 import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
+import { depositOf } from '../execution/opStack/DepositTransaction.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
 import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
 import { WriteBatch } from '../storage/Storage.js';
+import { toPoolDeposit, toPoolTransaction } from '../txpool/decodeRawTransaction.js';
+import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { BlockParameters } from './BlockParameters.js';
 import { ChainCommits, type ProducedSubBlock } from './ChainCommits.js';
 import type { PreconfTickEvent, SubBlockEvent } from './ChainEvents.js';
@@ -17,7 +21,7 @@ import type { ChainPoint } from './ChainPoint.js';
 import { ChainRewinds } from './ChainRewinds.js';
 import { ChainTip } from './ChainTip.js';
 import type { ChainViews } from './ChainViews.js';
-import { executeFromPool } from './executeFromPool.js';
+import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool.js';
 import { LoggedCommitApplier } from './LoggedCommitApplier.js';
 import type { MiningMode } from './MiningMode.js';
 import type { OpenBlock } from './OpenBlock.js';
@@ -143,15 +147,23 @@ export class BlockProducer {
     const { execution, world } = this.parts;
     const startedAt = performance.now();
     const open = this.tip.open;
+    let started: StartedSubBlock;
     try {
-      await this.startSubBlock();
+      started = await this.startSubBlock();
       await edit.apply(stateWriterOver(execution.state));
     } catch (error) {
       execution.state.reset(world);
       throw error;
     }
-    const contents = subBlockContents({ open, executed: [], changes: execution.state.takeChanges(), gasUsed: open.gasUsed, stateEdits: [edit.description] });
-    const produced: ProducedSubBlock = { contents, executed: [], failed: [], startedAt };
+    const { run, opening } = started;
+    const contents = subBlockContents({
+      open,
+      executed: opening,
+      changes: execution.state.takeChanges(),
+      gasUsed: run.fold.gasUsed,
+      stateEdits: [edit.description],
+    });
+    const produced: ProducedSubBlock = { contents, executed: opening, failed: [], startedAt };
     await this.signed(produced, async () => {
       const batch = new WriteBatch();
       this.commits.writeSubBlock(batch, produced);
@@ -167,6 +179,12 @@ export class BlockProducer {
    * next block at wall-clock `nextOpensAtMs` (on the interval grid, or now), stamped by the parameters.
    */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
+    // A block that opens with transactions of its own (an OP Stack chain's L1-attributes deposit) gets
+    // them even when nothing else came: a sub-block of them and the seal, in one commit.
+    if (this.tip.open.isEmpty && this.parts.opening !== undefined) {
+      const sealed = await this.sealWithOpening(nextOpensAtMs);
+      if (sealed) return sealed;
+    }
     const sealing = await sealOpenBlock(this.parts, this.tip.open, this.parts.world);
     const batch = new WriteBatch();
     this.commits.writeSeal(batch, sealing);
@@ -238,23 +256,55 @@ export class BlockProducer {
     const { pool, execution, logger } = this.parts;
     if (pool.size === 0) return undefined;
     const open = this.tip.open;
-    const run = await this.startSubBlock();
+    const { run, opening } = await this.startSubBlock();
     const startedAt = performance.now();
+    // A block's first sub-block runs the waiting deposits (OP Stack) right after what it opens with.
+    const deposits = open.isEmpty ? await executeDeposits(pool.waitingDeposits(), run) : [];
     const { executed, failed } = await executeFromPool({ pool, run, logger });
-    if (executed.length === 0) {
+    if (executed.length === 0 && deposits.length === 0) {
       pool.releaseInFlight();
       if (failed.length > 0) await this.commits.dropFromPool(failed);
       return undefined;
     }
-    const contents = subBlockContents({ open, executed, changes: execution.state.takeChanges(), gasUsed: run.fold.gasUsed });
-    return { contents, executed, failed, startedAt };
+    const included = [...opening, ...deposits, ...executed];
+    const contents = subBlockContents({ open, executed: included, changes: execution.state.takeChanges(), gasUsed: run.fold.gasUsed });
+    return { contents, executed: included, failed, startedAt };
+  }
+
+  /**
+   * Seals the open block, still without a sub-block, with only what it opens with: one sub-block of those
+   * transactions and the seal in one commit (as instant mining's {@link produceBlock}). Undefined when
+   * the block opens with nothing.
+   */
+  private async sealWithOpening(nextOpensAtMs: number): Promise<StoredBlock | undefined> {
+    const { execution, world } = this.parts;
+    const open = this.tip.open;
+    const startedAt = performance.now();
+    const { run, opening } = await this.startSubBlock();
+    if (opening.length === 0) {
+      execution.state.reset(world);
+      return undefined;
+    }
+    const contents = subBlockContents({ open, executed: opening, changes: execution.state.takeChanges(), gasUsed: run.fold.gasUsed });
+    const produced: ProducedSubBlock = { contents, executed: opening, failed: [], startedAt };
+    let sealing: Sealing | undefined;
+    await this.signed(produced, async () => {
+      sealing = await sealOpenBlock(this.parts, open.withAppended(contents), new LayeredStateReader(world, [contents.changes]), world);
+      const batch = new WriteBatch();
+      this.commits.writeSubBlock(batch, produced, { record: false });
+      this.commits.writeSeal(batch, sealing);
+      await this.commits.commitLogged(batch, { subBlock: contents, seal: { sealing, nextOpensAtMs } });
+    });
+    this.commits.publishSubBlock(produced);
+    return this.commits.publishSeal(sealing!, nextOpensAtMs);
   }
 
   /**
    * Retargets the execution state at the pending state for the open block's next sub-block and starts
-   * its part of the block lifecycle (the block start, if it is the block's first sub-block).
+   * its part of the block lifecycle: for the block's first sub-block, the block start and the
+   * transactions the block opens with (an OP Stack chain's L1-attributes deposit), applied here.
    */
-  private async startSubBlock(): Promise<BlockRun> {
+  private async startSubBlock(): Promise<StartedSubBlock> {
     const { execution, world, storage, trieNodes } = this.parts;
     execution.state.reset(world);
     const open = this.tip.open;
@@ -275,6 +325,37 @@ export class BlockProducer {
         return stateRoot;
       });
     }
-    return openBlockRun(this.parts, open);
+    const { run, opening } = await openBlockRun(this.parts, open);
+    const applied: ExecutedPoolTransaction[] = [];
+    for (const transaction of opening) {
+      const { executed, folded } = await run.applyTransaction(transaction);
+      applied.push({ result: executed, source: toIncluded(transaction), receipt: folded.receipt });
+    }
+    return { run, opening: applied };
   }
+}
+
+/** A sub-block's lifecycle, started, with the transactions its block opened with already applied. */
+interface StartedSubBlock {
+  run: BlockRun;
+  opening: ExecutedPoolTransaction[];
+}
+
+/** Runs waiting deposits as the block's next transactions (a deposit is always included, failed or not). */
+async function executeDeposits(deposits: readonly PoolTransaction[], run: BlockRun): Promise<ExecutedPoolTransaction[]> {
+  const executed: ExecutedPoolTransaction[] = [];
+  for (const source of deposits) {
+    if (source.gasLimit > run.block.header.gasLimit - run.fold.gasUsed) break;
+    const applied = await run.applyTransaction(source.transaction, { raw: source.raw });
+    executed.push({ result: applied.executed, source, receipt: applied.folded.receipt });
+  }
+  return executed;
+}
+
+/** A transaction the block itself opens with, in the form a sub-block records (it was never in the pool). */
+function toIncluded(transaction: TypedTransaction): PoolTransaction {
+  const deposit = depositOf(transaction);
+  return deposit
+    ? toPoolDeposit(deposit)
+    : toPoolTransaction(transaction, transaction.serialize(), Buffer.from(transaction.getSenderAddress().bytes).toString('hex'));
 }

@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { ChainReader } from '../chain/ChainReader.js';
 import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { EventBus } from '../events/EventBus.js';
+import type { BlockOpening } from '../execution/block/BlockRules.js';
 import type { ExecutionVm } from '../execution/createExecutionVm.js';
 import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
 import type { WorldState } from '../execution/WorldState.js';
@@ -33,6 +34,8 @@ export interface BlockProducerParts {
   logger: Logger;
   /** The fleet's log every sub-block and seal goes to before it is published; none on a node of its own. */
   log?: SequencerLog;
+  /** What the chain's blocks open with beyond their header (an OP Stack chain's simulated L1); none on Ethereum. */
+  opening?: BlockOpening;
   /** The sequencer key, signing every sub-block this node produces (none on a fleet's replica, which never produces). */
   signer?: CommitmentSigner;
 }

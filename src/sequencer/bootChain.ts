@@ -6,6 +6,7 @@ import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
+import { opHeaderFields } from '../chain/opHeaderFields.js';
 import { orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import { requestsHash } from '../chain/requestsHash.js';
@@ -14,6 +15,7 @@ import { encodeStoredReceipt } from '../chain/storedReceiptEncoding.js';
 import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
+import { L2_TO_L1_MESSAGE_PASSER } from '../config/opStack/predeployAddresses.js';
 import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
@@ -202,7 +204,8 @@ async function writeGenesis(options: {
     parentState: EMPTY_STATE,
     nodes: options.trieNodes,
   });
-  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
+  const messagePasserRoot = () => updatedAccounts.get(L2_TO_L1_MESSAGE_PASSER)?.storageRoot ?? EMPTY_TRIE_ROOT;
+  const { block, rlp } = gethGenesis === undefined ? sequinGenesisBlock(options, stateRoot, messagePasserRoot) : gethGenesisRecord(gethGenesis.spec, stateRoot);
   const batch = new WriteBatch();
   writeStateChanges(batch, 0, changes);
   writeStateChanges(batch, 0, { accounts: updatedAccounts, storage: new Map(), code: new Map() });
@@ -213,8 +216,11 @@ async function writeGenesis(options: {
   await options.storage.commit(batch);
 }
 
-/** Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. */
-function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array) {
+/**
+ * Sequin's own genesis block: the rules of the chain at block 0, timestamp one second ago. An OP Stack
+ * chain's has its extraData and, from Isthmus, the L2ToL1MessagePasser's storage root as withdrawals root.
+ */
+function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now: number }, stateRoot: Uint8Array, messagePasserRoot: () => Uint8Array) {
   const { genesis } = options;
   // One second in the past, so block 1 can open at once without running ahead of the clock; a
   // fleet's nodes share their sequencer's.
@@ -239,6 +245,7 @@ function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now
     blobGasUsed: 0n,
     parentBeaconBlockRoot: new Uint8Array(32),
     requestsHash: requestsHash([]),
+    ...opHeaderFields(options.common, timestamp, messagePasserRoot),
     rawTransactions: [],
     transactionHashes: [],
   });

@@ -1,3 +1,4 @@
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { toExecutionBlock } from '../execution/BlockEnvironment.js';
 import { BlockFold } from '../execution/block/BlockFold.js';
 import { BlockRun } from '../execution/block/BlockRun.js';
@@ -9,11 +10,15 @@ import type { BlockProducerParts } from './ProducerParts.js';
  * The block lifecycle (execution/block/BlockRun) for the next part of the open block, on the execution
  * state as the caller set it: a sub-block's transactions, or the seal's block end. Its fold continues
  * after the sub-blocks already committed (cumulative gas, log indexes). The block start belongs to the
- * block's first part: `start` runs it when no sub-block is committed yet.
+ * block's first part: `start` runs it when no sub-block is committed yet, and `opening` is what the block
+ * opens with (an OP Stack chain's L1-attributes deposit), which the caller applies before anything else.
  */
-export async function openBlockRun(parts: Pick<BlockProducerParts, 'common' | 'execution'>, open: OpenBlock): Promise<BlockRun> {
+export async function openBlockRun(
+  parts: Pick<BlockProducerParts, 'common' | 'execution' | 'opening'>,
+  open: OpenBlock,
+): Promise<{ run: BlockRun; opening: TypedTransaction[] }> {
   const block = toExecutionBlock(parts.common, openBlockEnvironment(open, open.coinbase));
   const run = new BlockRun(parts.execution, block, { fold: new BlockFold({ gasUsed: open.gasUsed, logCount: open.logCount }) });
-  if (open.isEmpty) await run.start();
-  return run;
+  const opening = open.isEmpty ? await run.start(parts.opening ?? {}) : [];
+  return { run, opening };
 }

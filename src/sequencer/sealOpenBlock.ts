@@ -1,5 +1,8 @@
 import { buildSealedBlock } from '../chain/buildSealedBlock.js';
+import { opHeaderFields } from '../chain/opHeaderFields.js';
 import type { StoredBlock } from '../chain/records.js';
+import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
+import { L2_TO_L1_MESSAGE_PASSER } from '../config/opStack/predeployAddresses.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import type { ExecutedLog } from '../execution/executeTransaction.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
@@ -33,7 +36,7 @@ export interface Sealing {
  * of its parent (read from storage when not given).
  */
 export async function sealOpenBlock(
-  parts: Pick<BlockProducerParts, 'common' | 'execution' | 'storage' | 'trieNodes'>,
+  parts: Pick<BlockProducerParts, 'common' | 'execution' | 'storage' | 'trieNodes' | 'opening'>,
   open: OpenBlock,
   finalState: StateReader,
   parentState?: StateReader,
@@ -41,7 +44,9 @@ export async function sealOpenBlock(
   const startedAt = performance.now();
   const { execution } = parts;
   execution.state.reset(finalState);
-  const run = await openBlockRun(parts, open);
+  const { run, opening: openingTransactions } = await openBlockRun(parts, open);
+  // The producer gives a block that opens with transactions a sub-block of them before sealing it.
+  if (openingTransactions.length > 0) throw new Error(`block ${open.number} must open with its transactions before it is sealed`);
   const { requestsHash } = await run.end({ logs: () => logsOf(open) });
   const endChanges = execution.state.takeChanges();
   const changes = emptyStateChanges();
@@ -55,6 +60,9 @@ export async function sealOpenBlock(
     nodes: parts.trieNodes,
   });
   const { opening } = open;
+  const sealedState = new OverlayStateReader(finalState, endChanges);
+  const messagePasserRoot = () =>
+    updatedAccounts.get(L2_TO_L1_MESSAGE_PASSER)?.storageRoot ?? sealedState.account(L2_TO_L1_MESSAGE_PASSER)?.storageRoot ?? EMPTY_TRIE_ROOT;
   const { block, rlp } = buildSealedBlock({
     rules: opening.rules,
     parentHash: open.parentHash,
@@ -71,10 +79,12 @@ export async function sealOpenBlock(
     mixHash: opening.mixHash,
     baseFeePerGas: opening.baseFeePerGas,
     excessBlobGas: opening.excessBlobGas,
-    // Submission refuses blob transactions, so Sequin's blocks carry no blobs.
-    blobGasUsed: 0n,
+    // Submission refuses blob transactions, so Sequin's blocks carry no blobs; an OP Stack block's (from
+    // Jovian) is its DA footprint, the sum of its receipts'.
+    blobGasUsed: open.records.reduce((sum, record) => sum + BigInt(record.receipt.blobGasUsed ?? 0), 0n),
     parentBeaconBlockRoot: opening.parentBeaconBlockRoot,
     requestsHash,
+    ...opHeaderFields(opening.rules, open.timestamp, messagePasserRoot),
     rawTransactions: open.transactions.map((transaction) => transaction.raw),
     transactionHashes: open.transactions.map((transaction) => transaction.hash),
   });

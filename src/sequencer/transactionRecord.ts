@@ -1,6 +1,8 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { StoredAuthorization, StoredLog, StoredReceipt, StoredTransaction, StoredTransactionFields } from '../chain/records.js';
 import type { ExecutedTransaction } from '../execution/executeTransaction.js';
+import { depositOf } from '../execution/opStack/DepositTransaction.js';
+import type { OpTransactionFacts } from '../execution/opStack/OpTransactionFacts.js';
 import { bytesToHex, type Hex, toQuantity } from '../primitives/hex.js';
 
 /**
@@ -54,15 +56,52 @@ export function toStoredTransaction(executed: ExecutedTransaction, sender: strin
     effectiveGasPrice: toQuantity(executed.effectiveGasPrice),
     type: toQuantity(transaction.type),
     ...(executed.blobGasUsed === undefined ? {} : { blobGasUsed: toQuantity(executed.blobGasUsed), blobGasPrice: toQuantity(executed.blobGasPrice ?? 0n) }),
+    ...(executed.opStack === undefined ? {} : opReceiptFields(executed.opStack)),
   };
+  const fields = transactionFields(transaction, hash, from, executed.effectiveGasPrice, to);
+  // A deposit's RPC transaction shows the nonce its sender had and its receipt version (op-geth's newRPCTransaction).
+  if (executed.opStack?.kind === 'deposit') {
+    fields.nonce = toQuantity(executed.opStack.depositNonce);
+    if (executed.opStack.depositReceiptVersion !== undefined) fields.depositReceiptVersion = toQuantity(executed.opStack.depositReceiptVersion);
+  }
   return {
-    fields: transactionFields(transaction, hash, from, executed.effectiveGasPrice, to),
+    fields,
     raw: bytesToHex(raw ?? transaction.serialize()),
     blockNumber: position.blockNumber,
     transactionIndex: position.transactionIndex,
     subBlockIndex: position.subBlockIndex,
     receipt,
   };
+}
+
+/**
+ * The OP Stack receipt fields, as op-geth's marshalReceipt adds them: a deposit's nonce and receipt
+ * version; another transaction's L1 fee and its inputs, the operator fee parameters when not zero, and from
+ * Jovian the DA footprint scalar with the transaction's DA footprint as `blobGasUsed`.
+ */
+function opReceiptFields(facts: OpTransactionFacts): Partial<StoredReceipt> {
+  if (facts.kind === 'deposit') {
+    return {
+      depositNonce: toQuantity(facts.depositNonce),
+      ...(facts.depositReceiptVersion === undefined ? {} : { depositReceiptVersion: toQuantity(facts.depositReceiptVersion) }),
+    };
+  }
+  const optional = (value: bigint | undefined) => (value === undefined ? undefined : toQuantity(value));
+  const fields: Partial<StoredReceipt> = {
+    l1GasPrice: toQuantity(facts.l1GasPrice),
+    l1GasUsed: toQuantity(facts.l1GasUsed),
+    l1Fee: toQuantity(facts.l1Fee),
+    ...(facts.l1FeeScalar === undefined ? {} : { l1FeeScalar: facts.l1FeeScalar }),
+    l1BlobBaseFee: optional(facts.l1BlobBaseFee),
+    l1BaseFeeScalar: optional(facts.l1BaseFeeScalar),
+    l1BlobBaseFeeScalar: optional(facts.l1BlobBaseFeeScalar),
+    operatorFeeScalar: optional(facts.operatorFeeScalar),
+    operatorFeeConstant: optional(facts.operatorFeeConstant),
+    daFootprintGasScalar: optional(facts.daFootprintGasScalar),
+    blobGasUsed: optional(facts.daFootprint),
+  };
+  for (const key of Object.keys(fields) as Array<keyof StoredReceipt>) if (fields[key] === undefined) delete fields[key];
+  return fields;
 }
 
 /**
@@ -79,6 +118,25 @@ export function transactionFields(
   gasPrice: bigint,
   to: Hex | null = transaction.to ? bytesToHex(transaction.to.bytes) : null,
 ): StoredTransactionFields {
+  const deposit = depositOf(transaction);
+  if (deposit) {
+    // op-geth's deposit: no chain id, fees or signature (v, r and s are zero), and the deposit's own fields.
+    return {
+      type: toQuantity(deposit.type),
+      nonce: toQuantity(deposit.nonce),
+      gas: toQuantity(deposit.gasLimit),
+      gasPrice: toQuantity(0n),
+      to,
+      value: toQuantity(deposit.value),
+      input: bytesToHex(deposit.data),
+      hash,
+      from,
+      ...deposit.depositFields(),
+      v: '0x0',
+      r: '0x0',
+      s: '0x0',
+    };
+  }
   const json = transaction.toJSON();
   const v = transaction.v ?? 0n;
   const fields: Omit<StoredTransactionFields, 'v' | 'r' | 's'> = {

@@ -117,7 +117,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
   if (options.start ?? true) parts.sequencer.start();
   let closing: Promise<void> | undefined;
   return {
-    config,
+    config: parts.config,
     backend: parts.backend,
     sequencer: parts.sequencer,
     producer: parts.producer,

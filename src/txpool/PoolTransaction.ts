@@ -25,6 +25,12 @@ export interface PoolTransaction {
    */
   impersonated?: true;
   /**
+   * An OP Stack deposit (type 0x7E, execution/opStack/DepositTransaction.ts): unsigned, no nonce or fees
+   * (`nonce` 0, `feeCap` and `tip` 0); it waits in the pool's deposit queue for the start of the next
+   * block, where it runs right after the L1-attributes deposit.
+   */
+  deposit?: true;
+  /**
    * Set while a tx admitted for instant mining (TransactionIntake.admitForMining) is neither
    * journaled nor announced yet: the block producer announces it with the sub-block that makes it
    * durable, or TransactionIntake.settleAdmission journals and announces it. Cleared by whichever

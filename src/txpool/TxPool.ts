@@ -58,6 +58,8 @@ export class TxPool {
   private readonly runs = new Map<string, SenderRun>();
   private pendingTotal = 0;
   private readonly inFlight = new Set<Hex>();
+  /** OP Stack deposits, in arrival order: they run at the start of the next block, outside the fee order. */
+  private readonly deposits = new Map<Hex, PoolTransaction>();
 
   constructor(
     private readonly state: StateReader,
@@ -65,11 +67,17 @@ export class TxPool {
   ) {}
 
   get size(): number {
-    return this.byHash.size;
+    return this.byHash.size + this.deposits.size;
   }
 
   get(hash: string): PoolTransaction | undefined {
-    return this.byHash.get(hash.toLowerCase() as Hex);
+    const key = hash.toLowerCase() as Hex;
+    return this.byHash.get(key) ?? this.deposits.get(key);
+  }
+
+  /** The waiting OP Stack deposits, oldest first (they leave the pool when their sub-block is published, like any tx). */
+  waitingDeposits(): PoolTransaction[] {
+    return [...this.deposits.values()];
   }
 
   /**
@@ -79,7 +87,11 @@ export class TxPool {
    * says why.
    */
   admit(transaction: PoolTransaction): ValidationOutcome<Admission> {
-    if (this.byHash.has(transaction.hash)) return invalid({ kind: 'alreadyKnown' });
+    if (this.byHash.has(transaction.hash) || this.deposits.has(transaction.hash)) return invalid({ kind: 'alreadyKnown' });
+    if (transaction.deposit) {
+      this.deposits.set(transaction.hash, transaction);
+      return valid({ transaction, evicted: [] });
+    }
     const account = this.state.account(transaction.sender);
     const stateNonce = account?.nonce ?? 0n;
     if (transaction.nonce < stateNonce) return invalid({ kind: 'nonceTooLow', next: stateNonce, got: transaction.nonce });
@@ -122,7 +134,8 @@ export class TxPool {
    * and the journal agree again.
    */
   revert(admission: Admission): void {
-    if (this.byHash.get(admission.transaction.hash) === admission.transaction) this.remove(admission.transaction.hash);
+    if (this.byHash.get(admission.transaction.hash) === admission.transaction || this.deposits.get(admission.transaction.hash) === admission.transaction)
+      this.remove(admission.transaction.hash);
     for (const transaction of [...(admission.replaced ? [admission.replaced] : []), ...admission.evicted]) {
       if (this.byHash.has(transaction.hash) || this.bySender.get(transaction.sender)?.has(transaction.nonce)) continue;
       this.insert(transaction);
@@ -133,6 +146,11 @@ export class TxPool {
 
   /** Removes a tx (included, replaced, evicted or failed). */
   remove(hash: Hex): PoolTransaction | undefined {
+    const deposit = this.deposits.get(hash);
+    if (deposit) {
+      this.deposits.delete(hash);
+      return deposit;
+    }
     const transaction = this.byHash.get(hash);
     if (!transaction) return undefined;
     this.byHash.delete(hash);

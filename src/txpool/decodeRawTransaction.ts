@@ -1,7 +1,9 @@
 import type { Common } from '@ethereumjs/common';
 import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { EthereumJSError } from '@ethereumjs/util';
+import { opStackOf } from '../config/ScheduledCommon.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
+import { DEPOSIT_TRANSACTION_TYPE, type DepositTransaction, decodeDeposit } from '../execution/opStack/DepositTransaction.js';
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { PoolTransaction } from './PoolTransaction.js';
@@ -24,6 +26,11 @@ export interface StatelessRules {
   chainId: bigint;
   blockGasLimit: bigint;
   minTip: bigint;
+  /**
+   * OP Stack chains: what a transaction pays beyond gas · fee cap + value (its L1 data fee and worst-case
+   * operator fee at the pending block's L1 values), which the pool's balance check counts as op-geth's does.
+   */
+  extraCost?: (transaction: TypedTransaction, raw: Uint8Array) => bigint;
 }
 
 /**
@@ -41,6 +48,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   if (raw.length === 0) return invalid({ kind: 'emptyData' });
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
   if (type === 3) return invalid({ kind: 'blobTransaction' });
+  if (type === DEPOSIT_TRANSACTION_TYPE && opStackOf(rules.common)) return decodeDepositSubmission(raw, rules);
   if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
   const fieldRejection = precheckRawFields(raw, type, rules.chainId);
   if (fieldRejection) return invalid(fieldRejection);
@@ -64,7 +72,39 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   } catch {
     return invalid({ kind: 'invalidSender' });
   }
-  return valid(toPoolTransaction(transaction, raw, sender));
+  const decoded = toPoolTransaction(transaction, raw, sender);
+  if (rules.extraCost) decoded.cost += rules.extraCost(transaction, raw);
+  return valid(decoded);
+}
+
+/**
+ * A deposit sent to an OP Stack chain, taken as Anvil's optimism mode takes it: decoded, no signature,
+ * chain id, nonce or fee checks (its sender is in its fields; deposits pay no gas).
+ */
+function decodeDepositSubmission(raw: Uint8Array, rules: StatelessRules): ValidationOutcome<PoolTransaction> {
+  let deposit: DepositTransaction;
+  try {
+    deposit = decodeDeposit(raw, rules.pendingRules?.() ?? rules.common);
+  } catch (error) {
+    return invalid({ kind: 'malformedEncoding', detail: (error as Error).message });
+  }
+  return valid(toPoolDeposit(deposit, raw));
+}
+
+/** A deposit in the pool's form (see {@link PoolTransaction.deposit}). */
+export function toPoolDeposit(deposit: DepositTransaction, raw: Uint8Array = deposit.serialize()): PoolTransaction {
+  return {
+    transaction: deposit as unknown as TypedTransaction,
+    raw,
+    hash: bytesToHex(deposit.hash()),
+    sender: Buffer.from(deposit.from.bytes).toString('hex'),
+    nonce: 0n,
+    gasLimit: deposit.gasLimit,
+    feeCap: 0n,
+    tip: 0n,
+    cost: 0n,
+    deposit: true,
+  };
 }
 
 /** The stateless checks on gas and fees, in geth's order: block gas limit, intrinsic gas, minimum tip. */

@@ -5,21 +5,31 @@ import type { Address } from '@ethereumjs/util';
 import type { BlockRequests } from '../../chain/requestsHash.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import type { ExecutedLog, ExecutedTransaction } from '../executeTransaction.js';
+import type { L1BlockValues } from '../opStack/l1BlockValues.js';
+import type { L1Position } from '../opStack/SimulatedL1.js';
 
 /**
  * The seam where a chain's block rules plug in. Every path that runs a block (the sequencer, chain
  * import, tracing replays, testing_buildBlockV1, eth_simulateV1) runs it through a {@link BlockRun},
  * which asks {@link blockRulesOf} for the block's rules and calls their steps at these points:
  *
- *   atStart ─▶ [ each transaction ─▶ afterTransaction ─▶ receiptOf ─▶ the fold ] ─▶ atEnd
+ *   atStart ─▶ openingTransactions ─▶ [ each transaction: executeTransaction ─▶ afterTransaction ─▶
+ *   receiptOf ─▶ the fold ] ─▶ atEnd
  *
  * A rule is one step in one of these lists, so a hard fork's new rule (a system call, a request type,
  * a reward change) is written once and every path runs it. A step decides from `rules` (the block's
- * fork) whether it applies. See README.md for where OP Stack's rules (issue 27) go.
+ * fork) whether it applies. Ethereum's are ethereumBlockRules.ts, the OP Stack's opBlockRules.ts.
  */
 export interface BlockRules {
   /** Before the first transaction, in order: what the block's system calls write (EIP-4788, EIP-2935). */
   readonly atStart: readonly BlockStartStep[];
+  /**
+   * The transactions a block a path produces opens with, before any other, once the start steps ran
+   * (OP Stack: the L1-attributes deposit). Import and replays find them among the block's transactions.
+   */
+  readonly openingTransactions: (block: BlockContext, opening: BlockOpening) => TypedTransaction[];
+  /** Executes a transaction as the block's next (Ethereum: the plain-transfer fast path or runTx; OP Stack: deposits and L1 fees). */
+  readonly executeTransaction: TransactionExecutor;
   /** After each transaction, on the state it left, before its receipt is made. Ethereum has none. */
   readonly afterTransaction: readonly TransactionEndStep[];
   /** A transaction's consensus receipt (EIP-2718 encoding), as hashed into the receipts root. */
@@ -38,7 +48,21 @@ export interface BlockContext {
 }
 
 /** What executing a transaction produced, as much as its receipt and its block need. */
-export type TransactionOutcome = Pick<ExecutedTransaction, 'success' | 'gasUsed' | 'logs' | 'bloom' | 'stateRoot' | 'blobGasUsed'>;
+export type TransactionOutcome = Pick<ExecutedTransaction, 'success' | 'gasUsed' | 'logs' | 'bloom' | 'stateRoot' | 'blobGasUsed' | 'opStack'>;
+
+/** What a producing path knows about the block it opens beyond its header: on an OP Stack chain, its L1. */
+export interface BlockOpening {
+  /** The L1 origin of a block after a parent whose L1Block held `parent` (execution/opStack/SimulatedL1.ts). */
+  l1?: { positionAfter(parent: L1BlockValues, timestamp: bigint): L1Position };
+}
+
+/** Executes `transaction` as the block's next, after `blockGasUsed`; throws, changing nothing, when the state refuses it. */
+export type TransactionExecutor = (
+  block: BlockContext,
+  transaction: TypedTransaction,
+  blockGasUsed: bigint,
+  options: { raw?: Uint8Array; evmOnly?: boolean },
+) => Promise<ExecutedTransaction>;
 
 /** What the end of a block works from, and what its steps leave for the header. */
 export interface BlockEnd {

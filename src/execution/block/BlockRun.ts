@@ -3,11 +3,10 @@ import { Hardfork } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { type BlockRequests, requestsHash } from '../../chain/requestsHash.js';
 import { type ExecutionVm, useRulesOf } from '../createExecutionVm.js';
-import { type ExecutedTransaction, executeTransaction } from '../executeTransaction.js';
-import { tryFastTransfer } from '../tryFastTransfer.js';
+import type { ExecutedTransaction } from '../executeTransaction.js';
 import { BlockFold, type FoldedTransaction } from './BlockFold.js';
-import type { BlockContext, BlockEnd, BlockRules, TransactionOutcome } from './BlockRules.js';
-import { blockRulesOf } from './ethereumBlockRules.js';
+import type { BlockContext, BlockEnd, BlockOpening, BlockRules, TransactionOutcome } from './BlockRules.js';
+import { blockRulesOf } from './blockRulesOf.js';
 
 /** What the end of a block decided for its header. */
 export interface BlockEnding {
@@ -28,8 +27,11 @@ export interface AppliedTransaction {
  * executor): the sequencer (a run per sub-block, see sequencer/), chain import and tracing replays,
  * testing_buildBlockV1 and eth_simulateV1.
  *
- *   start()                    the rules' block-start steps (EIP-4788 beacon root, EIP-2935 parent hash)
- *   applyTransaction(tx)       execute (fast path for plain transfers, else the EVM), then ─┐
+ *   start(opening)             the rules' block-start steps (EIP-4788 beacon root, EIP-2935 parent hash);
+ *                              returns the transactions a produced block opens with (OP Stack: the
+ *                              L1-attributes deposit), which the producing path applies first
+ *   applyTransaction(tx)       execute by the rules (Ethereum: fast path for plain transfers, else the
+ *                              EVM; OP Stack: deposits, L1 fees), then ─┐
  *   transactionDone(tx, out)   for a caller that executed it itself: the rules' transaction-end
  *                              steps, the pre-Byzantium state root, the receipt, the fold
  *   end(input)                 the rules' block-end steps: requests (EIP-7685), withdrawals, rewards
@@ -42,8 +44,6 @@ export class BlockRun {
   private readonly context: BlockContext;
   private readonly steps: BlockRules;
   private readonly preByzantium: boolean;
-  /** The fast path has EIP-161's rules (touched empty accounts removed): not before Spurious Dragon. */
-  private readonly fastTransfers: boolean;
 
   constructor(
     readonly execution: ExecutionVm,
@@ -55,13 +55,17 @@ export class BlockRun {
     this.steps = blockRulesOf(rules);
     this.fold = options.fold ?? new BlockFold();
     this.preByzantium = !rules.gteHardfork(Hardfork.Byzantium);
-    this.fastTransfers = rules.gteHardfork(Hardfork.SpuriousDragon);
   }
 
-  /** What the block does before its first transaction. */
-  async start(): Promise<void> {
+  /**
+   * What the block does before its first transaction. A path that produces the block passes what it
+   * knows of it (`opening`: its L1 on an OP Stack chain) and applies the returned transactions first;
+   * a path that re-executes a block finds them among its transactions and passes nothing.
+   */
+  async start(opening?: BlockOpening): Promise<TypedTransaction[]> {
     useRulesOf(this.execution, this.context.rules);
     for (const step of this.steps.atStart) await step(this.context);
+    return opening === undefined ? [] : this.steps.openingTransactions(this.context, opening);
   }
 
   /**
@@ -69,12 +73,7 @@ export class BlockRun {
    * refuses it (nonce, funds, fee cap …). `evmOnly` skips the plain-transfer fast path (a traced replay).
    */
   async applyTransaction(transaction: TypedTransaction, options: { raw?: Uint8Array; evmOnly?: boolean } = {}): Promise<AppliedTransaction> {
-    const { execution, block } = this;
-    const gasUsed = this.fold.gasUsed;
-    const environment = { baseFeePerGas: block.header.baseFeePerGas ?? 0n, coinbase: block.header.coinbase.bytes };
-    const executed =
-      (this.fastTransfers && !options.evmOnly ? await tryFastTransfer(execution.state, environment, transaction, gasUsed) : undefined) ??
-      (await executeTransaction(execution, block, transaction, gasUsed));
+    const executed = await this.steps.executeTransaction(this.context, transaction, this.fold.gasUsed, options);
     const folded = await this.transactionDone(transaction, executed, options.raw);
     return { executed, folded };
   }

@@ -1,10 +1,26 @@
-import type { Common } from '@ethereumjs/common';
+import { Hardfork } from '@ethereumjs/common';
 import { encodeReceipt } from '../../chain/receiptEncoding.js';
-import type { BlockRules } from './BlockRules.js';
+import { executeTransaction } from '../executeTransaction.js';
+import { tryFastTransfer } from '../tryFastTransfer.js';
+import type { BlockRules, TransactionExecutor } from './BlockRules.js';
 import { storeBeaconRoot, storeParentHash } from './blockStartSystemCalls.js';
 import { collectRequests } from './collectRequests.js';
 import { payBlockRewards } from './payBlockRewards.js';
 import { payWithdrawals } from './payWithdrawals.js';
+
+/**
+ * Ethereum's transaction execution: a plain transfer on the fast path (tryFastTransfer: the same effects
+ * as runTx, without the EVM; it has EIP-161's rules, so not before Spurious Dragon; `evmOnly` skips it for
+ * traced replays), anything else through runTx.
+ */
+export const executeEthereumTransaction: TransactionExecutor = async ({ execution, block, rules }, transaction, blockGasUsed, options) => {
+  const fast = rules.gteHardfork(Hardfork.SpuriousDragon) && !options.evmOnly;
+  const environment = { baseFeePerGas: block.header.baseFeePerGas ?? 0n, coinbase: block.header.coinbase.bytes };
+  return (
+    (fast ? await tryFastTransfer(execution.state, environment, transaction, blockGasUsed) : undefined) ??
+    (await executeTransaction(execution, block, transaction, blockGasUsed))
+  );
+};
 
 /**
  * Ethereum's block rules, every fork's: each step applies from its fork on (it checks the block's rules
@@ -12,6 +28,8 @@ import { payWithdrawals } from './payWithdrawals.js';
  */
 export const ETHEREUM_BLOCK_RULES: BlockRules = {
   atStart: [storeBeaconRoot, storeParentHash],
+  openingTransactions: () => [],
+  executeTransaction: executeEthereumTransaction,
   afterTransaction: [],
   receiptOf: (transaction, outcome, cumulativeGasUsed) =>
     encodeReceipt({
@@ -24,11 +42,3 @@ export const ETHEREUM_BLOCK_RULES: BlockRules = {
     }),
   atEnd: [collectRequests, payWithdrawals, payBlockRewards],
 };
-
-/**
- * The block rules a block runs under. Every Sequin chain runs Ethereum's today; a chain with rules of its
- * own (OP Stack, issue 27) is told apart here, from its Common, and nowhere else.
- */
-export function blockRulesOf(_rules: Common): BlockRules {
-  return ETHEREUM_BLOCK_RULES;
-}

@@ -16,7 +16,7 @@
  * PREVRANDAO, fee recipient, withdrawals and parent beacon block root.
  */
 import type { Common } from '@ethereumjs/common';
-import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { headerFieldsAfter } from '../../chain/headerFieldsAfter.js';
 import type { StoredWithdrawal } from '../../chain/records.js';
 import { SimulationError } from '../../errors/SimulationError.js';
@@ -24,6 +24,7 @@ import { applyStateChanges } from '../../execution/applyStateChanges.js';
 import type { BuildBlockRequest } from '../../execution/block/BuildBlockRequest.js';
 import { type BuiltBlock, buildBlock } from '../../execution/block/buildBlock.js';
 import { createExecutionVm } from '../../execution/createExecutionVm.js';
+import { decodeTransaction } from '../../execution/decodeTransaction.js';
 import { OverlayStateReader } from '../../execution/OverlayStateReader.js';
 import { ScratchTrieNodes } from '../../execution/ScratchTrieNodes.js';
 import { TrieNodeStore } from '../../execution/TrieNodeStore.js';
@@ -117,7 +118,7 @@ export class TestBlockBuilder {
 /** A given raw transaction decoded under the block's rules; one that does not decode fails the build. */
 function decode(raw: Uint8Array, index: number, rules: Common): TypedTransaction {
   try {
-    return createTxFromRLP(raw, { common: rules });
+    return decodeTransaction(raw, rules);
   } catch {
     throw new SimulationError({ kind: 'invalidBlockTransaction', rejection: { kind: 'other', message: `transaction ${index} is not valid` } });
   }

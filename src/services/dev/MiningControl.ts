@@ -1,5 +1,6 @@
 import type { StoredBlock } from '../../chain/records.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
+import type { SimulatedL1 } from '../../execution/opStack/SimulatedL1.js';
 import { intervalMining } from '../../sequencer/MiningMode.js';
 import type { Sequencer } from '../../sequencer/Sequencer.js';
 import type { BlockQueries } from '../blocks/BlockQueries.js';
@@ -19,6 +20,8 @@ export interface MiningControlParts {
   blocks: Pick<BlockQueries, 'getBlock'>;
   /** --preconf-interval: the sub-block interval interval mining prefers. */
   preconfIntervalMs: number;
+  /** An OP Stack chain's simulated L1 (`--network`); none on Ethereum. */
+  l1?: Pick<SimulatedL1, 'setBaseFee' | 'setBlobBaseFee'>;
 }
 
 /**
@@ -98,6 +101,17 @@ export class MiningControl {
   /** anvil_setNextBlockBaseFeePerGas: the base fee of the next block (then EIP-1559 from it). */
   setNextBlockBaseFeePerGas(baseFeePerGas: bigint): Promise<void> {
     return this.parts.sequencer.adjust((parameters) => parameters.setNextBaseFee(baseFeePerGas));
+  }
+
+  /**
+   * sequin_setL1BaseFee / sequin_setL1BlobBaseFee: the simulated L1's fees, which the L1-attributes
+   * deposit of the next block (the open one, if it has no sub-block yet) writes into L1Block.
+   */
+  setL1Fee(kind: 'baseFee' | 'blobBaseFee', wei: bigint): void {
+    const { l1 } = this.parts;
+    if (l1 === undefined) throw new InvalidArgumentError('not an OP Stack chain: the L1 fees exist with --network optimism, base or base-sepolia');
+    if (kind === 'baseFee') l1.setBaseFee(wei);
+    else l1.setBlobBaseFee(wei);
   }
 
   /** anvil_setCoinbase: who receives the tips of the next blocks. */

@@ -3,12 +3,16 @@
  * as the trace service replays them. A block is fetched once with its transactions (cached like
  * all remote history); each transaction is encoded again from the remote's JSON (its signature
  * included), since nodes do not all serve raw transactions. The replay then runs on the remote's
- * state at the parent block, read lazily at that block number (ForkSource.historyState).
+ * state at the parent block, read lazily at that block number (ForkSource.historyState). A fork of an
+ * OP chain (`--network`) rebuilds deposits from their fields too, so blocks opening with their
+ * L1-attributes deposit replay (the deposit rules and L1 fees are the block rules').
  */
 import type { Common } from '@ethereumjs/common';
 import { createTxFromRPC } from '@ethereumjs/tx';
 import type { StoredBlock } from '../../chain/records.js';
+import { opStackOf } from '../../config/ScheduledCommon.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
+import { depositFromRpc } from '../../execution/opStack/depositFromRpc.js';
 import type { ReplayedTransaction } from '../../execution/tracing/replayBlock.js';
 import { type Hex, hexToBytes } from '../../primitives/hex.js';
 import { type ForkHistory, quantity, type RemoteBlock, remoteBlockRecord } from './ForkHistory.js';
@@ -47,8 +51,10 @@ export class RemoteBlockReplays {
 
   private async replayed(transaction: Record<string, unknown>): Promise<ReplayedTransaction> {
     try {
-      // The remote's JSON names the gas `gas` and the data `input`; createTxFromRPC reads both.
-      const decoded = await createTxFromRPC(transaction as never, { common: this.common });
+      // An OP chain's deposit (type 0x7E) from its own fields; anything else through createTxFromRPC,
+      // which reads the remote's `gas` and `input` names.
+      const decoded =
+        (opStackOf(this.common) && depositFromRpc(transaction, this.common)) || (await createTxFromRPC(transaction as never, { common: this.common }));
       return { raw: decoded.serialize(), from: hexToBytes(transaction.from as Hex) };
     } catch {
       throw new TracingFailedError(`transaction ${String(transaction.hash)} of the forked chain (type ${String(transaction.type)}) cannot be replayed here`);
