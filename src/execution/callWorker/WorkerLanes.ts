@@ -109,6 +109,7 @@ export class WorkerLanes implements ExecutionLanes {
       dataDir: this.options.dataDir,
       chainId: this.options.chainId,
       niceness: this.options.niceness(slot),
+      slot,
       heapLimitMiB: this.options.heapLimitMiB,
     };
     const worker = new Worker(script, {
