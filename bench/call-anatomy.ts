@@ -7,6 +7,8 @@
  *
  * - job:   runExecutionJob, exactly as a call worker runs it (state by version, the call's
  *          transaction built and run by @ethereumjs/vm's runTx, errors mapped);
+ * - estimate: the same job as an eth_estimateGas (the estimator's runs, the first watching what
+ *          depends on the gas limit), to set beside `job`;
  * - clone: the structured clone of the job and of its answer (v8.serialize + v8.deserialize), what
  *          postMessage does on top of the job in each direction;
  * - evm:   the EVM alone: @ethereumjs/evm's runCall on the same state manager and state, no transaction.
@@ -34,7 +36,7 @@ import { createTestChain } from '../src/testing/createTestChain.js';
 import { submitTestTokenDeployment } from '../src/testing/testToken.js';
 import { distinctAddress } from './lib/distinctAddress.js';
 
-const LAYERS = ['job', 'clone', 'evm'] as const;
+const LAYERS = ['job', 'estimate', 'clone', 'evm'] as const;
 type Layer = (typeof LAYERS)[number];
 
 function parseArgs(argv: readonly string[]): { calls: number; warmup: number; transfer: boolean; only?: Layer } {
@@ -90,11 +92,15 @@ async function main(): Promise<void> {
       (version) => new PersistedStateReader(chain.storage, version),
       () => new CachedStateReader(new PersistedStateReader(chain.storage, NEWEST_VERSION)),
     );
-    const jobOf = (index: number): CallJob => ({ ...template!, kind: 'call', request: { ...template!.request, data: dataOf(index) } });
+    const jobOf = (index: number, kind: CallJob['kind'] = 'call'): CallJob => ({ ...template!, kind, request: { ...template!.request, data: dataOf(index) } });
     let index = 1;
     const run: Record<Layer, () => Promise<unknown>> = {
       job: () => {
         const job = jobOf(index++);
+        return runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch) });
+      },
+      estimate: () => {
+        const job = jobOf(index++, 'estimate');
         return runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch) });
       },
       clone: async () => {
@@ -118,7 +124,7 @@ async function main(): Promise<void> {
     };
     const layers = options.only ? [options.only] : LAYERS;
     for (const layer of layers) for (let warm = 0; warm < options.warmup; warm++) await run[layer]();
-    const spent: Record<Layer, number> = { job: 0, clone: 0, evm: 0 };
+    const spent: Record<Layer, number> = { job: 0, estimate: 0, clone: 0, evm: 0 };
     const ROUNDS = 4;
     for (let round = 0; round < ROUNDS; round++) {
       for (const layer of layers) {
@@ -130,7 +136,7 @@ async function main(): Promise<void> {
     }
     const what = options.transfer ? 'transfer(new address, 1)' : 'balanceOf(new address)';
     console.log(`${what} at latest, ${options.calls} calls per layer after ${options.warmup} warm-up calls, process CPU per call:`);
-    for (const layer of layers) console.log(`  ${layer.padEnd(6)} ${(spent[layer] / options.calls).toFixed(0).padStart(6)} µs`);
+    for (const layer of layers) console.log(`  ${layer.padEnd(8)} ${(spent[layer] / options.calls).toFixed(0).padStart(6)} µs`);
   } finally {
     await chain.close();
   }

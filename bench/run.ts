@@ -142,6 +142,7 @@ async function benchPeer(peer: Peer, options: Options, results: Results, sequinT
   let token: Promise<Address> | undefined;
   const ctx: WorkloadContext = {
     url: peer.url,
+    pid: peer.pid,
     rpc,
     quick,
     token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),

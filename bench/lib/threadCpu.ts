@@ -1,14 +1,13 @@
 /**
- * CPU time of a node's threads from /proc/<pid>/task/<tid>/stat (user + system), so a benchmark can
- * report what a request costs the node on each of its threads. Unlike a rate, CPU time per request
- * hardly moves when other processes share the cores, so it is the figure to compare between builds
- * on a loaded machine. The kernel counts it in ticks of 10 ms (USER_HZ 100) per thread: over a
- * thousand requests or more that is a resolution of 10 µs per request per thread or better.
+ * CPU time of a node's threads from /proc/<pid>/task/<tid>/schedstat (the scheduler's on-CPU time,
+ * user and system, in ns), named from .../stat, so a benchmark can report what a request costs the
+ * node on each of its threads. Unlike a rate, CPU time per request hardly moves when other processes
+ * share the cores, so it is the figure to compare between builds and peers on a loaded machine.
+ * Why schedstat and not stat's utime + stime: those count in ticks of 10 ms per thread, too coarse
+ * for a one-second round of a few hundred requests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CALL_WORKER_THREAD_PREFIX } from '../../src/execution/callWorker/nameThisThread.js';
-
-const MS_PER_TICK = 10;
 
 /** One thread's CPU time so far. */
 export interface ThreadCpu {
@@ -23,8 +22,8 @@ export function threadCpu(pid: number): Map<number, ThreadCpu> {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK });
+      const onCpuNs = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      threads.set(Number(tid), { name, ms: onCpuNs / 1e6 });
     } catch {
       // The thread ended meanwhile.
     }
@@ -78,27 +77,11 @@ export function cpuPerRequest(pid: number, spent: Map<number, ThreadCpu>, reques
   return { total, byClass };
 }
 
-/**
- * Measures `work` (which makes `requests()` requests in all) on the process `pid`: its result and
- * the process's CPU per request. Without a pid (a peer whose process is not ours to read), only the result.
- */
-export async function withCpuPerRequest<T>(
-  pid: number | undefined,
-  work: () => Promise<T>,
-  requests: (result: T) => number,
-): Promise<{ result: T; cpu?: CpuPerRequest }> {
-  if (pid === undefined) return { result: await work() };
-  const before = threadCpu(pid);
-  const result = await work();
-  const spent = cpuSpent(before, threadCpu(pid));
-  const count = requests(result);
-  return { result, cpu: count > 0 ? cpuPerRequest(pid, spent, count) : undefined };
-}
-
-/** "960 µs CPU: main 280, workers 430, V8 helpers 250" (Sequin) or "410 µs CPU" (a peer, all threads together). */
-export function formatCpuPerRequest(cpu: CpuPerRequest, byThread: boolean): string {
-  const total = `${Math.round(cpu.total)} µs CPU per request`;
-  if (!byThread) return `${total}, all threads`;
-  const { main, workers, other } = cpu.byClass;
-  return `${total}: main ${Math.round(main)}, execution workers ${Math.round(workers)}, V8 helpers and other threads ${Math.round(other)}`;
+/** "main 280, execution workers 430, other threads 250" (µs per request): the classes a process has. */
+export function formatByClass(cpu: CpuPerRequest): string {
+  const names: Record<ThreadClass, string> = { main: 'main', workers: 'execution workers', other: 'other threads' };
+  return (['main', 'workers', 'other'] as const)
+    .filter((threadClass) => cpu.byClass[threadClass] > 0)
+    .map((threadClass) => `${names[threadClass]} ${Math.round(cpu.byClass[threadClass])}`)
+    .join(', ');
 }
