@@ -18,6 +18,12 @@ export const CLIENTS = 8;
 export const loopRounds = (quick: boolean): number => (quick ? 1 : 3);
 /** Length of one round. */
 export const LOOP_ROUND_MS = 1_000;
+/**
+ * The warm-up round: this many requests (V8 compiles a function once it has run a few hundred
+ * times; a peer that answers in a few hundred µs does them in under a second), or at most this long.
+ */
+const WARM_UP_REQUESTS = 1_000;
+const WARM_UP_LIMIT_MS = 10_000;
 
 /**
  * `op` in a closed loop of {@link CLIENTS} clients for a warm-up round and then {@link loopRounds}
@@ -37,7 +43,7 @@ export async function closedLoopWithCpu(op: () => Promise<unknown>, quick: boole
   const rates: number[] = [];
   const cpus: Array<ReturnType<typeof cpuPerRequest>> = [];
   let errors = 0;
-  await closedLoop(op, { concurrency: CLIENTS, durationMs: LOOP_ROUND_MS });
+  await closedLoop(op, { concurrency: CLIENTS, durationMs: WARM_UP_LIMIT_MS, maxOps: WARM_UP_REQUESTS });
   for (let round = 0; round < loopRounds(quick); round++) {
     const before = pid === undefined ? undefined : threadCpu(pid);
     const result = await closedLoop(op, { concurrency: CLIENTS, durationMs: LOOP_ROUND_MS });

@@ -1,5 +1,5 @@
 /**
- * eth_estimateGas throughput, closed loop (8 clients, a 1 s warm-up round, then three 1 s rounds each, median and min–max): a plain 1-wei transfer
+ * eth_estimateGas throughput, closed loop (8 clients, a warm-up round of 1,000 requests, then three 1 s rounds each, median and min–max): a plain 1-wei transfer
  * (checked first to estimate ~21000; Hardhat answers 21001), an ERC-20 `transfer` on the TestToken
  * from its holder (the same request over and over, as a wallet re-estimates), and an ERC-20
  * `transfer` to a new address each time (every estimate executes; with the node's CPU per estimate

@@ -1,5 +1,5 @@
 /**
- * eth_call throughput, closed loop (8 clients, a 1 s warm-up round, then three 1 s rounds each, median and min–max), on the TestToken at 'latest', after
+ * eth_call throughput, closed loop (8 clients, a warm-up round of 1,000 requests, then three 1 s rounds each, median and min–max), on the TestToken at 'latest', after
  * checking once that `balanceOf(holder)` decodes to a non-zero balance:
  * - the same `balanceOf(holder)` call over and over (what a polling dapp sends; a node may
  *   answer repeats from a cache, Sequin does);
