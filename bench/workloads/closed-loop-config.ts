@@ -33,39 +33,58 @@ export async function closedLoopMetric(op: () => Promise<unknown>, quick: boolea
   return (await closedLoopWithCpu(op, quick)).rate;
 }
 
+/** A closed-loop measurement: the rate, and with a pid the node's CPU per request. */
+export interface LoopMeasurement {
+  rate: MetricResult;
+  cpu?: MetricResult;
+  /** The CPU per request of each round, µs (empty without a pid). */
+  cpuPerRound: number[];
+}
+
 /**
  * {@link closedLoopMetric}, and with the node's `pid` also the node's CPU per request over all its
  * threads (from /proc, see lib/threadCpu.ts): the median round with the min–max, and that round's
  * split by thread class in the note. Per-request CPU hardly moves with the load other processes
  * put on the cores, unlike the rate.
  */
-export async function closedLoopWithCpu(op: () => Promise<unknown>, quick: boolean, pid?: number): Promise<{ rate: MetricResult; cpu?: MetricResult }> {
-  const rates: number[] = [];
-  const cpus: Array<ReturnType<typeof cpuPerRequest>> = [];
-  let errors = 0;
-  await closedLoop(op, { concurrency: CLIENTS, durationMs: WARM_UP_LIMIT_MS, maxOps: WARM_UP_REQUESTS });
+export async function closedLoopWithCpu(op: () => Promise<unknown>, quick: boolean, pid?: number): Promise<LoopMeasurement> {
+  const [measurement] = await alternatingLoops([op], quick, pid);
+  return measurement!;
+}
+
+/**
+ * Several closed loops measured as {@link closedLoopWithCpu} measures one, their rounds
+ * alternating (a round of each in turn, after a warm-up of each): a machine whose load changes,
+ * or a node still compiling, then affects them alike, so their figures compare.
+ */
+export async function alternatingLoops(ops: ReadonlyArray<() => Promise<unknown>>, quick: boolean, pid?: number): Promise<LoopMeasurement[]> {
+  const rounds = ops.map(() => ({ rates: [] as number[], cpus: [] as Array<ReturnType<typeof cpuPerRequest>>, errors: 0 }));
+  for (const op of ops) await closedLoop(op, { concurrency: CLIENTS, durationMs: WARM_UP_LIMIT_MS, maxOps: WARM_UP_REQUESTS });
   for (let round = 0; round < loopRounds(quick); round++) {
-    const before = pid === undefined ? undefined : threadCpu(pid);
-    const result = await closedLoop(op, { concurrency: CLIENTS, durationMs: LOOP_ROUND_MS });
-    if (pid !== undefined && before) cpus.push(cpuPerRequest(pid, cpuSpent(before, threadCpu(pid)), result.ok));
-    rates.push(result.perSecond);
-    errors += result.errors;
+    for (const [index, op] of ops.entries()) {
+      const before = pid === undefined ? undefined : threadCpu(pid);
+      const result = await closedLoop(op, { concurrency: CLIENTS, durationMs: LOOP_ROUND_MS });
+      if (pid !== undefined && before) rounds[index]!.cpus.push(cpuPerRequest(pid, cpuSpent(before, threadCpu(pid)), result.ok));
+      rounds[index]!.rates.push(result.perSecond);
+      rounds[index]!.errors += result.errors;
+    }
   }
-  const errorNote = errors > 0 ? `${errors} errors` : undefined;
-  const rate = medianOf(rates, fmt, errorNote);
-  if (cpus.length === 0) return { rate };
-  const byTotal = [...cpus].sort((a, b) => a.total - b.total);
-  const median = byTotal[Math.floor(byTotal.length / 2)]!;
-  const cpu = medianOf(
-    cpus.map((round) => round.total),
-    (micros) => Math.round(micros).toLocaleString('en-US'),
-    formatByClass(median),
-  );
-  return { rate, cpu };
+  return rounds.map(({ rates, cpus, errors }) => {
+    const rate = medianOf(rates, fmt, errors > 0 ? `${errors} errors` : undefined);
+    if (cpus.length === 0) return { rate, cpuPerRound: [] };
+    const byTotal = [...cpus].sort((a, b) => a.total - b.total);
+    const median = byTotal[Math.floor(byTotal.length / 2)]!;
+    const cpu = medianOf(
+      cpus.map((one) => one.total),
+      (micros) => Math.round(micros).toLocaleString('en-US'),
+      formatByClass(median),
+    );
+    return { rate, cpu, cpuPerRound: cpus.map((one) => one.total) };
+  });
 }
 
 /** The median of `values`, with the min–max and `extra` in the note. */
-function medianOf(values: readonly number[], format: (value: number) => string, extra: string | undefined): MetricResult {
+export function medianOf(values: readonly number[], format: (value: number) => string, extra: string | undefined): MetricResult {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const spread = sorted.length > 1 ? `median of ${sorted.length}, ${format(sorted[0]!)}–${format(sorted.at(-1)!)}` : undefined;

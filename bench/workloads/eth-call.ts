@@ -4,9 +4,7 @@
  * - the same `balanceOf(holder)` call over and over (what a polling dapp sends; a node may
  *   answer repeats from a cache, Sequin does);
  * - `balanceOf` of a different address each call, so every call executes; with the node's CPU per
- *   call over all its threads (/proc), which the load on a shared machine hardly moves;
- * - `transfer(new address, 1)` from the holder as an eth_call, each call distinct: the same
- *   execution as the distinct ERC-20 estimate (estimate-gas.ts), whose CPU it is the yardstick of.
+ *   call over all its threads (/proc), which the load on a shared machine hardly moves.
  */
 
 import type { Hex } from 'viem';
@@ -23,13 +21,6 @@ export const ethCall: Workload = {
     { id: 'ethCall.balanceOf', label: 'eth_call, ERC-20 balanceOf, same call repeated (calls/s)', better: 'higher', digits: 0 },
     { id: 'ethCall.distinct', label: 'eth_call, ERC-20 balanceOf of a new address each call (calls/s)', better: 'higher', digits: 0 },
     { id: 'ethCall.distinctCpu', label: 'eth_call, ERC-20 balanceOf of a new address: node CPU per call, all threads (µs)', better: 'lower', digits: 0 },
-    { id: 'ethCall.transferDistinct', label: 'eth_call, ERC-20 transfer to a new address each call (calls/s)', better: 'higher', digits: 0 },
-    {
-      id: 'ethCall.transferDistinctCpu',
-      label: 'eth_call, ERC-20 transfer to a new address: node CPU per call, all threads (µs)',
-      better: 'lower',
-      digits: 0,
-    },
   ],
   async run(ctx) {
     const [holder] = benchAccounts();
@@ -53,24 +44,10 @@ export const ethCall: Workload = {
       ctx.quick,
       ctx.pid,
     );
-    const transferTo = (to: Hex) => ({
-      from: holder!.address,
-      to: token,
-      data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, 1n] }),
-    });
-    const transferred = decodeFunctionResult({
-      abi: ERC20_ABI,
-      functionName: 'transfer',
-      data: await ctx.rpc.call<Hex>('eth_call', [transferTo(distinctAddress(index++)), 'latest']),
-    });
-    if (!transferred) throw new Error('transfer(new address, 1) as an eth_call returned false');
-    const transfer = await closedLoopWithCpu(() => ctx.rpc.call('eth_call', [transferTo(distinctAddress(index++)), 'latest']), ctx.quick, ctx.pid);
     return {
       'ethCall.balanceOf': repeated,
       'ethCall.distinct': distinct.rate,
       'ethCall.distinctCpu': distinct.cpu ?? { error: 'not measured' },
-      'ethCall.transferDistinct': transfer.rate,
-      'ethCall.transferDistinctCpu': transfer.cpu ?? { error: 'not measured' },
     };
   },
 };
