@@ -1,18 +1,26 @@
 /**
- * CPU profile of Sequin under one read workload, with the top frames printed: what issue 13 asks
- * for before any speed change ("profile before changing anything").
+ * Where one request's CPU goes in Sequin, by thread and by function: the per-request CPU of each
+ * thread (from /proc) and a CPU profile of the main thread and the execution workers, cut to the
+ * timed requests and divided by their count.
  *
- *   node --import tsx bench/profile.ts [ethCall|ethCallDistinct|estimateTransfer|estimateErc20|estimateErc20Distinct|blockNumber]
- *     [--seconds N] [--clients N] [--no-profile]
+ *   node --import tsx bench/profile.ts [ethCall|ethCallDistinct|callErc20TransferDistinct|estimateTransfer|
+ *     estimateErc20|estimateErc20Distinct|blockNumber] [--seconds N] [--warmup N] [--clients N] [--no-profile]
+ *     [--top N] [--node-arg ARG]…
  *
- * Starts Sequin (LMDB, as `npm start` runs it) under `node --cpu-prof`, deploys the bench token,
- * runs the workload in a closed loop, stops the node (SIGTERM: it exits cleanly, so every thread
- * writes its profile), then prints, for the main thread and each call worker, the frames with the
- * most self time and the packages (or source folders) the time is spent in. The .cpuprofile files
- * stay in the printed directory for a flame-graph viewer (Chrome DevTools, speedscope).
- * Before that it prints the CPU time each thread of the node spent per request, which, unlike
- * throughput, hardly moves when other processes share the cores (--no-profile: without the
- * profiler's own overhead).
+ * Starts Sequin (LMDB, as `npm start` runs it) under `node --cpu-prof`, deploys the bench token, runs
+ * the workload in a closed loop for --warmup seconds (default 3: the JIT settles) and then for
+ * --seconds (default 5), stops the node (SIGTERM: every thread writes its profile), and prints:
+ * - the CPU time each thread spent per timed request (/proc/<pid>/task/*\/stat), by class: the main
+ *   thread, the execution workers (named sequin-call-N), and V8's helper threads with Node's others.
+ *   Unlike a rate this hardly moves when other processes share the cores: compare it between builds.
+ *   --no-profile leaves out the profiler's own overhead (~10%);
+ * - for the main thread and for the workers together, the functions with the most self time and
+ *   inclusive time, and the packages (or Sequin source folders) the time is spent in, in µs per
+ *   request. Only samples inside the timed window count. A V8 profile samples wall time, so a
+ *   thread the OS preempts is charged to the function it was in: on a loaded machine the µs are
+ *   each function's share of the thread's busy samples times the thread's /proc CPU per request.
+ * The .cpuprofile files stay in the printed directory for a flame-graph viewer (Chrome DevTools,
+ * speedscope). `--node-arg` passes a flag to Sequin's node (e.g. --node-arg=--single-threaded-gc).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +30,20 @@ import { benchAccounts } from './lib/accounts.js';
 import { closedLoop } from './lib/closed-loop.js';
 import { distinctAddress } from './lib/distinctAddress.js';
 import { deployToken, ERC20_ABI } from './lib/erc20.js';
+import { PERF_NODE_ARGS, perfAvailable, readPerfProfile, recordPerf } from './lib/perfProfile.js';
 import { RpcClient } from './lib/rpc.js';
+import { classOfThread, cpuPerRequest, cpuSpent, THREAD_CLASS_LABELS, type ThreadClass, threadCpu } from './lib/threadCpu.js';
 import * as sequin from './peers/sequin.js';
 
-const WORKLOADS = ['ethCall', 'ethCallDistinct', 'estimateTransfer', 'estimateErc20', 'estimateErc20Distinct', 'blockNumber'] as const;
+const WORKLOADS = [
+  'ethCall',
+  'ethCallDistinct',
+  'callErc20TransferDistinct',
+  'estimateTransfer',
+  'estimateErc20',
+  'estimateErc20Distinct',
+  'blockNumber',
+] as const;
 type WorkloadName = (typeof WORKLOADS)[number];
 
 /** One node of a .cpuprofile (V8's format). */
@@ -43,20 +61,39 @@ interface CpuProfile {
   endTime: number;
 }
 
-function parseArgs(argv: readonly string[]): { workload: WorkloadName; seconds: number; clients: number; profile: boolean } {
-  let workload: WorkloadName = 'ethCall';
-  let seconds = 5;
-  let clients = 8;
-  let profile = true;
+interface Options {
+  workload: WorkloadName;
+  /** Timed requests. */
+  requests: number;
+  /** Requests before the timed ones, so the JIT has settled. */
+  warmup: number;
+  clients: number;
+  profile: boolean;
+  /** Profile with Linux perf (on-CPU samples of every thread) instead of V8's --cpu-prof. */
+  perf: boolean;
+  top: number;
+  nodeArgs: string[];
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { workload: 'ethCallDistinct', requests: 4000, warmup: 4000, clients: 8, profile: true, perf: false, top: 25, nodeArgs: [] };
   for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index]!;
-    if ((WORKLOADS as readonly string[]).includes(argument)) workload = argument as WorkloadName;
-    else if (argument === '--seconds') seconds = Number(argv[++index]);
-    else if (argument === '--clients') clients = Number(argv[++index]);
-    else if (argument === '--no-profile') profile = false;
-    else throw new Error(`usage: profile.ts [${WORKLOADS.join('|')}] [--seconds N] [--clients N] [--no-profile]   (bad argument: ${argument})`);
+    const [argument, inline] = argv[index]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++index]!;
+    if ((WORKLOADS as readonly string[]).includes(argument)) options.workload = argument as WorkloadName;
+    else if (argument === '--requests') options.requests = Number(value());
+    else if (argument === '--warmup') options.warmup = Number(value());
+    else if (argument === '--clients') options.clients = Number(value());
+    else if (argument === '--top') options.top = Number(value());
+    else if (argument === '--no-profile') options.profile = false;
+    else if (argument === '--perf') options.perf = true;
+    else if (argument === '--node-arg') options.nodeArgs.push(value());
+    else
+      throw new Error(
+        `usage: profile.ts [${WORKLOADS.join('|')}] [--requests N] [--warmup N] [--clients N] [--top N] [--no-profile] [--perf] [--node-arg ARG]   (bad argument: ${argument})`,
+      );
   }
-  return { workload, seconds, clients, profile };
+  return options;
 }
 
 /**
@@ -69,35 +106,19 @@ async function requestOf(rpc: RpcClient, workload: WorkloadName): Promise<{ meth
   if (workload === 'estimateTransfer') return { method: 'eth_estimateGas', params: () => [{ from: holder!.address, to: other!.address, value: toHex(1) }] };
   const token = await deployToken(rpc, holder!);
   let index = 0;
-  if (workload === 'estimateErc20' || workload === 'estimateErc20Distinct') {
-    const recipient = () => (workload === 'estimateErc20' ? other!.address : distinctAddress(index++));
-    return {
-      method: 'eth_estimateGas',
-      params: () => [{ from: holder!.address, to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [recipient(), 1n] }) }],
-    };
-  }
+  const transfer = (to: string) => ({
+    from: holder!.address,
+    to: token,
+    data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to as `0x${string}`, 1n] }),
+  });
+  if (workload === 'estimateErc20') return { method: 'eth_estimateGas', params: () => [transfer(other!.address)] };
+  if (workload === 'estimateErc20Distinct') return { method: 'eth_estimateGas', params: () => [transfer(distinctAddress(index++))] };
+  if (workload === 'callErc20TransferDistinct') return { method: 'eth_call', params: () => [transfer(distinctAddress(index++)), 'latest'] };
   const owner = () => (workload === 'ethCall' ? holder!.address : distinctAddress(index++));
   return {
     method: 'eth_call',
     params: () => [{ to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [owner()] }) }, 'latest'],
   };
-}
-
-/** CPU time (user + system, ms) of each thread of `pid`, by "tid name", from /proc. */
-function threadCpuMs(pid: number): Map<string, number> {
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  const threads = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.set(`${tid} ${name}`, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return threads;
 }
 
 /** Where a frame's code lives: an npm package, a Sequin source folder, or V8/Node internals. */
@@ -116,76 +137,150 @@ function frameName(node: ProfileNode): string {
   return `${functionName || '(anonymous)'} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
 }
 
+/** Sampled time (µs) per frame (self and inclusive) and per place, and the busy (non-idle) total. */
+interface Summary {
+  self: Map<string, number>;
+  inclusive: Map<string, number>;
+  places: Map<string, number>;
+  busy: number;
+}
+
+const emptySummary = (): Summary => ({ self: new Map(), inclusive: new Map(), places: new Map(), busy: 0 });
+const add = (map: Map<string, number>, key: string, micros: number) => map.set(key, (map.get(key) ?? 0) + micros);
+
 /**
- * Self time per frame and per place, and total (inclusive) time per frame, in ms, and the
- * profile's wall time. A frame's total counts each sample once even when the frame recurses.
+ * Adds the samples of `profile` taken between `from` and `to` (µs of CLOCK_MONOTONIC, V8's
+ * TimeTicks as Node's hrtime reads it) to `into`. A frame's inclusive time counts each sample once
+ * even when the frame recurses.
  */
-function summarise(profile: CpuProfile): { frames: Map<string, number>; totals: Map<string, number>; places: Map<string, number>; totalMs: number } {
+function summariseWindow(profile: CpuProfile, from: number, to: number, into: Summary): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const selfMicros = new Map<number, number>();
-  for (const [index, id] of profile.samples.entries()) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
-  const frames = new Map<string, number>();
-  const totals = new Map<string, number>();
-  const places = new Map<string, number>();
-  for (const [id, micros] of selfMicros) {
+  let at = profile.startTime;
+  for (const [index, id] of profile.samples.entries()) {
+    const micros = profile.timeDeltas[index] ?? 0;
+    at += micros;
+    if (at < from || at > to) continue;
     const node = byId.get(id)!;
     const frame = frameName(node);
-    frames.set(frame, (frames.get(frame) ?? 0) + micros / 1000);
-    const place = placeOf(node.callFrame.url);
-    places.set(place, (places.get(place) ?? 0) + micros / 1000);
+    if (frame === '(idle)') continue;
+    into.busy += micros;
+    add(into.self, frame, micros);
+    add(into.places, placeOf(node.callFrame.url), micros);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const name = frameName(byId.get(at)!);
+    for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
+      const name = frameName(byId.get(up)!);
       if (seen.has(name)) continue;
       seen.add(name);
-      totals.set(name, (totals.get(name) ?? 0) + micros / 1000);
+      add(into.inclusive, name, micros);
     }
   }
-  return { frames, totals, places, totalMs: (profile.endTime - profile.startTime) / 1000 };
 }
 
-function top(map: Map<string, number>, count: number, totalMs: number): string {
+/** The top entries of `map` as µs per request: each entry's share of the busy samples × the thread's CPU per request. */
+function top(map: Map<string, number>, count: number, busy: number, cpuMicros: number): string {
   return [...map]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([name, ms]) => `  ${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)}%  ${name}`)
+    .map(([name, micros]) => `  ${((cpuMicros * micros) / busy).toFixed(1).padStart(7)} µs ${((100 * micros) / busy).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 }
 
+/** Bound of each closed loop: on a loaded machine a few thousand requests can take a minute. */
+const LOOP_LIMIT_MS = 300_000;
+
+const hrtimeMicros = () => Number(process.hrtime.bigint() / 1000n);
+
 async function main(): Promise<void> {
-  const { workload, seconds, clients, profile: profiled } = parseArgs(process.argv.slice(2));
+  const options = parseArgs(process.argv.slice(2));
+  const { workload, clients } = options;
+  const perf = options.profile && options.perf;
+  const cpuProf = options.profile && !options.perf;
+  if (perf && !perfAvailable()) throw new Error('--perf needs Linux perf (`perf record`) on the PATH');
   const directory = mkdtempSync(path.join(tmpdir(), 'sequin-profile-'));
-  const peer = await sequin.start([], profiled ? ['--cpu-prof', `--cpu-prof-dir=${directory}`] : []);
+  const nodeArgs = [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${directory}`] : []), ...(perf ? PERF_NODE_ARGS : []), ...options.nodeArgs];
+  const peer = await sequin.start([], nodeArgs);
   const rpc = new RpcClient(peer.url);
+  const perfFile = path.join(directory, 'perf.data');
+  let cpu: ReturnType<typeof cpuPerRequest>;
+  let window: { from: number; to: number };
+  let requests: number;
   try {
     const { method, params } = await requestOf(rpc, workload);
     await rpc.call(method, params());
-    const before = threadCpuMs(peer.pid);
-    const result = await closedLoop(() => rpc.call(method, params()), { concurrency: clients, durationMs: seconds * 1000 });
-    const after = threadCpuMs(peer.pid);
-    console.log(`${workload}: ${method} × ${result.ok} in ${seconds} s = ${result.perSecond.toFixed(0)}/s (${result.errors} errors), ${clients} clients`);
-    // CPU time per request, by thread: unlike throughput, it hardly changes when other processes share the cores.
-    for (const [thread, ms] of after) {
-      const spent = ms - (before.get(thread) ?? 0);
-      if (spent > 1)
-        console.log(`  ${thread.padEnd(24)} ${spent.toFixed(0).padStart(6)} ms CPU, ${((1000 * spent) / result.ok).toFixed(0).padStart(5)} µs per request`);
+    if (options.warmup > 0) await closedLoop(() => rpc.call(method, params()), { concurrency: clients, durationMs: LOOP_LIMIT_MS, maxOps: options.warmup });
+    const stopPerf = perf ? await recordPerf(peer.pid, perfFile) : undefined;
+    const before = threadCpu(peer.pid);
+    const from = hrtimeMicros();
+    const result = await closedLoop(() => rpc.call(method, params()), { concurrency: clients, durationMs: LOOP_LIMIT_MS, maxOps: options.requests });
+    window = { from, to: hrtimeMicros() };
+    const spent = cpuSpent(before, threadCpu(peer.pid));
+    await stopPerf?.();
+    requests = result.ok;
+    cpu = cpuPerRequest(peer.pid, spent, requests);
+    const how = perf ? ', perf-profiled' : cpuProf ? ', --cpu-prof-profiled' : '';
+    const seconds = (window.to - window.from) / 1e6;
+    console.log(
+      `${workload}: ${method} × ${requests} in ${seconds.toFixed(1)} s = ${result.perSecond.toFixed(0)}/s (${result.errors} errors), ${clients} clients, after ${options.warmup} requests of warm-up${how}`,
+    );
+    console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+    console.log(`node CPU per request: ${cpu.total.toFixed(0)} µs`);
+    for (const threadClass of ['main', 'workers', 'other'] as const) {
+      console.log(`  ${cpu.byClass[threadClass].toFixed(0).padStart(6)} µs  ${THREAD_CLASS_LABELS[threadClass]}`);
+      for (const [tid, { name, ms }] of spent) {
+        if (classOfThread(peer.pid, tid, name) === threadClass && ms > 0)
+          console.log(`           ${((1000 * ms) / requests).toFixed(0).padStart(5)} µs  ${tid} ${name}`);
+      }
     }
   } finally {
     rpc.close();
     await peer.stop();
   }
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as CpuProfile;
-    const { frames, totals, places, totalMs } = summarise(profile);
-    const idle = frames.get('(idle)') ?? 0;
-    console.log(`\n${file}: ${totalMs.toFixed(0)} ms profiled, ${(totalMs - idle).toFixed(0)} ms busy`);
-    console.log(`top frames by self time:\n${top(frames, 25, totalMs)}`);
-    console.log(`top frames by total (inclusive) time:\n${top(totals, 40, totalMs)}`);
-    console.log(`by place:\n${top(places, 12, totalMs)}`);
+  if (perf) printPerfProfile(readPerfProfile(perfFile, peer.pid), requests, options.top);
+  if (cpuProf) printCpuProfiles(directory, window, cpu, options.top);
+  if (options.profile) console.log(`\nprofiles: ${directory}`);
+}
+
+/** The perf profile, in µs per request: per thread class, by place, by function on top of the stack, by JavaScript function on the stack. */
+function printPerfProfile(profiles: ReturnType<typeof readPerfProfile>, requests: number, count: number): void {
+  const perRequest = (tally: Map<string, number>, limit: number, total: number) =>
+    [...tally]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([name, micros]) => `  ${(micros / requests).toFixed(1).padStart(7)} µs ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`)
+      .join('\n');
+  for (const threadClass of ['main', 'workers', 'other'] as const) {
+    const profile = profiles[threadClass];
+    if (profile.total === 0) continue;
+    console.log(`\n${THREAD_CLASS_LABELS[threadClass]}: ${(profile.total / requests).toFixed(0)} µs of on-CPU samples per request`);
+    console.log(
+      `by place (a package or Sequin folder with the builtins and kernel work it called; GC and compiling apart):\n${perRequest(profile.buckets, 20, profile.total)}`,
+    );
+    console.log(`by function on top of the stack:\n${perRequest(profile.self, count, profile.total)}`);
+    if (profile.inclusive.size > 0)
+      console.log(`by JavaScript function on the stack (inclusive):\n${perRequest(profile.inclusive, count + 15, profile.total)}`);
   }
-  console.log(`\nprofiles: ${directory}`);
+}
+
+/** V8's profiles of the main thread and the workers, cut to the timed window, in µs per request. */
+function printCpuProfiles(directory: string, window: { from: number; to: number }, cpu: ReturnType<typeof cpuPerRequest>, count: number): void {
+  // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: thread 0 is the main thread, the others are workers.
+  const summaries: Record<Exclude<ThreadClass, 'other'>, Summary> = { main: emptySummary(), workers: emptySummary() };
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'))) {
+    const threadId = Number(file.split('.').at(-3));
+    const profile = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as CpuProfile;
+    summariseWindow(profile, window.from, window.to, threadId === 0 ? summaries.main : summaries.workers);
+  }
+  for (const threadClass of ['main', 'workers'] as const) {
+    const summary = summaries[threadClass];
+    const cpuMicros = cpu.byClass[threadClass];
+    if (summary.busy === 0) continue;
+    console.log(`\n${THREAD_CLASS_LABELS[threadClass]}: ${cpuMicros.toFixed(0)} µs CPU per request (${(summary.busy / 1000).toFixed(0)} ms of busy samples)`);
+    console.log(`self time per request:\n${top(summary.self, count, summary.busy, cpuMicros)}`);
+    console.log(`inclusive time per request:\n${top(summary.inclusive, count + 15, summary.busy, cpuMicros)}`);
+    console.log(`by place:\n${top(summary.places, 12, summary.busy, cpuMicros)}`);
+  }
 }
 
 main().then(

@@ -55,6 +55,7 @@ import { ethCall } from './workloads/eth-call.js';
 import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
+import { transferEstimate } from './workloads/transfer-estimate.js';
 import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
@@ -75,9 +76,9 @@ const FLAT_COST_TRANSACTIONS = 100_000;
 const FLAT_COST_LIMIT_MS = 420_000;
 
 // Instant mining last: it switches Sequin from interval to instant mining (evm_setAutomine).
-const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, ethCall, blockNumber, instantMining];
+const WORKLOADS: readonly Workload[] = [burst, batchedBurst, latency, estimateGas, transferEstimate, ethCall, blockNumber, instantMining];
 /** What --reads runs: the closed-loop read workloads, which need no transactions first. */
-const READ_WORKLOADS: readonly Workload[] = [estimateGas, ethCall, blockNumber];
+const READ_WORKLOADS: readonly Workload[] = [estimateGas, transferEstimate, ethCall, blockNumber];
 const STARTUP: MetricSpec = { id: 'startup', label: 'Startup: spawn → first eth_chainId (ms)', better: 'lower', digits: 0 };
 const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workloads (MiB)', better: 'lower', digits: 0 };
 /** Sequin-only rows (design targets, the peers "n/a"), after the comparison. */
@@ -147,6 +148,7 @@ async function benchPeer(peer: Peer, options: Options, results: Results, sequinT
   let token: Promise<Address> | undefined;
   const ctx: WorkloadContext = {
     url: peer.url,
+    pid: peer.pid,
     rpc,
     quick,
     token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),

@@ -1,4 +1,4 @@
-/** eth_blockNumber throughput, closed loop (8 clients, three 1 s rounds, median and min–max): the cheapest call, so mostly RPC overhead. */
+/** eth_blockNumber throughput, closed loop (8 clients, a warm-up round of 1,000 requests, then three 1 s rounds, median and min–max): the cheapest call, so mostly RPC overhead. */
 import { closedLoopMetric } from './closed-loop-config.js';
 import type { Workload } from './types.js';
 

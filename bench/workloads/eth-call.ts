@@ -1,9 +1,10 @@
 /**
- * eth_call throughput, closed loop (8 clients, three 1 s rounds each, median and min–max), on the TestToken at 'latest', after
+ * eth_call throughput, closed loop (8 clients, a warm-up round of 1,000 requests, then three 1 s rounds each, median and min–max), on the TestToken at 'latest', after
  * checking once that `balanceOf(holder)` decodes to a non-zero balance:
  * - the same `balanceOf(holder)` call over and over (what a polling dapp sends; a node may
  *   answer repeats from a cache, Sequin does);
- * - `balanceOf` of a different address each call, so every call executes.
+ * - `balanceOf` of a different address each call, so every call executes; with the node's CPU per
+ *   call over all its threads (/proc), which the load on a shared machine hardly moves.
  */
 
 import type { Hex } from 'viem';
@@ -11,7 +12,7 @@ import { decodeFunctionResult, encodeFunctionData } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
 import { distinctAddress } from '../lib/distinctAddress.js';
 import { ERC20_ABI } from '../lib/erc20.js';
-import { closedLoopMetric } from './closed-loop-config.js';
+import { closedLoopMetric, closedLoopWithCpu } from './closed-loop-config.js';
 import type { Workload } from './types.js';
 
 export const ethCall: Workload = {
@@ -19,6 +20,7 @@ export const ethCall: Workload = {
   metrics: [
     { id: 'ethCall.balanceOf', label: 'eth_call, ERC-20 balanceOf, same call repeated (calls/s)', better: 'higher', digits: 0 },
     { id: 'ethCall.distinct', label: 'eth_call, ERC-20 balanceOf of a new address each call (calls/s)', better: 'higher', digits: 0 },
+    { id: 'ethCall.distinctCpu', label: 'eth_call, ERC-20 balanceOf of a new address: node CPU per call, all threads (µs)', better: 'lower', digits: 0 },
   ],
   async run(ctx) {
     const [holder] = benchAccounts();
@@ -33,17 +35,19 @@ export const ethCall: Workload = {
     if (balance === 0n) throw new Error('balanceOf(holder) is 0 right after deployment');
     const repeated = await closedLoopMetric(() => ctx.rpc.call('eth_call', params), ctx.quick);
     let index = 0;
-    const distinct = await closedLoopMetric(
+    const distinct = await closedLoopWithCpu(
       () =>
         ctx.rpc.call('eth_call', [
           { to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [distinctAddress(index++)] }) },
           'latest',
         ]),
       ctx.quick,
+      ctx.pid,
     );
     return {
       'ethCall.balanceOf': repeated,
-      'ethCall.distinct': distinct,
+      'ethCall.distinct': distinct.rate,
+      'ethCall.distinctCpu': distinct.cpu ?? { error: 'not measured' },
     };
   },
 };

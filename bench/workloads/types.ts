@@ -26,6 +26,8 @@ export type MetricResult = { value: number; note?: string } | { error: string };
 
 export interface WorkloadContext {
   url: string;
+  /** The node's process id, whose threads' CPU time (in /proc) the read workloads divide by their requests. */
+  pid: number;
   /** Shared keep-alive client for this node. */
   rpc: RpcClient;
   /** Smaller counts and shorter durations (--quick). */

@@ -4,6 +4,7 @@
  * pre-confirmed within about one interval; a loop longer than --rpc-evm-timeout is aborted with
  * geth's error and the node keeps answering.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +59,13 @@ describe('eth_call in a worker thread', () => {
     expect(performance.now() - started).toBeLessThan(1_500);
     expect(await rpcResult(capped.url, 'eth_call', [{ data: '0x600160005260206000f3' }, 'latest'])).toBe(`0x${'00'.repeat(31)}01`);
     await capped.stop();
+  });
+
+  it.runIf(process.platform === 'linux')('names the worker threads sequin-call-<slot>, as top -H and ps -L show them', async () => {
+    expect(await rpcResult(node.url, 'eth_call', [{ data: '0x600160005260206000f3' }, 'latest'])).toBe(`0x${'00'.repeat(31)}01`);
+    const pid = node.process.pid!;
+    const names = readdirSync(`/proc/${pid}/task`).map((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim());
+    expect(names).toContain('sequin-call-0');
+    expect(names.filter((name) => name.startsWith('sequin-call-')).length).toBeLessThanOrEqual(2);
   });
 });

@@ -24,7 +24,7 @@ export const EXECUTION_SETTINGS = {
     default: 2,
     min: 1,
     max: 64,
-    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients',
+    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients; `top -H` and `ps -L` show them as `sequin-call-<slot>`',
   }),
   dedicatedWorkers: wholeNumber({
     name: 'dedicated-workers',

@@ -113,6 +113,8 @@ export interface CallWorkerData {
   opStack?: OpStackChain;
   /** The OS scheduling priority (nice value) of the worker's thread, where the OS allows setting it per thread. */
   niceness: number;
+  /** The worker's slot, which names its OS thread (`sequin-call-<slot>`, see nameThisThread.ts). */
+  slot: number;
   /** The worker's heap bound in MiB, which traces keep well within (attachTracer's heap guard). */
   heapLimitMiB: number;
 }

@@ -113,6 +113,7 @@ export class WorkerLanes implements ExecutionLanes {
       chainId: this.options.chainId,
       ...(this.options.opStack === undefined ? {} : { opStack: this.options.opStack }),
       niceness: this.options.niceness(slot),
+      slot,
       heapLimitMiB: this.options.heapLimitMiB,
     };
     const worker = new Worker(script, {

@@ -27,12 +27,14 @@ import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js
 import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, isTraceJob } from './CallJob.js';
 import { serializeCallError } from './callJobErrors.js';
 import { lowerThreadPriority } from './lowerThreadPriority.js';
+import { CALL_WORKER_THREAD_PREFIX, nameThisThread } from './nameThisThread.js';
 import { runExecutionJob } from './runExecutionJob.js';
 import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId, opStack, niceness, heapLimitMiB } = workerData as CallWorkerData;
+const { dataDir, chainId, opStack, niceness, heapLimitMiB, slot } = workerData as CallWorkerData;
+nameThisThread(`${CALL_WORKER_THREAD_PREFIX}${slot}`);
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
 const chain = new ChainReader(storage);
