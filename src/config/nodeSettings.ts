@@ -9,10 +9,12 @@
  * README table test then fails until `npm run docs:flags` has documented it.
  */
 import { LOG_LEVELS } from '../primitives/logger.js';
-import { forkUrlProblem, wholeNumberProblem } from './forkSettings.js';
+import { CHAIN_RULE_SETTINGS } from './chainRuleSettings.js';
+import { FORK_MODE_SETTINGS } from './forkModeSettings.js';
 import { natsServersProblem } from './natsServers.js';
 import { publicUrlProblem } from './publicUrl.js';
 import { bigWholeNumber, choice, etherAmount, optionalText, switchSetting, text, textList, wholeNumber } from './settingKinds.js';
+import { WEB_SOCKET_SETTINGS } from './webSocketSettings.js';
 
 /** The sequencer's mining modes (see sequencer/MiningMode.ts). */
 export const MINING_MODES = ['interval', 'instant', 'manual'] as const;
@@ -71,6 +73,7 @@ export const NODE_SETTINGS = {
     check: (path) => (path.trim() === '' ? '--genesis needs a file' : undefined),
     doc: 'start a new chain from a geth genesis file (its chain id, forks, alloc, header); see [Chains from a geth genesis file](#chains-from-a-geth-genesis-file-and-sequin-import)',
   }),
+  ...CHAIN_RULE_SETTINGS,
   preconfIntervalMs: wholeNumber({ name: 'preconf-interval', unit: 'ms', default: 200, min: 10, doc: 'milliseconds between pre-confirmation sub-blocks' }),
   blockTimeMs: wholeNumber({
     name: 'block-time',
@@ -298,52 +301,7 @@ export const NODE_SETTINGS = {
     doc: 'on SIGTERM / SIGINT, time the requests in flight get to be answered (new ones are refused) before connections are cut',
   }),
   /** WebSocket limits (messages share --max-body-bytes as their size limit). */
-  ws: {
-    maxConnections: wholeNumber({
-      name: 'ws-max-connections',
-      default: 1000,
-      min: 1,
-      doc: 'open WebSocket connections in total; more → upgrade refused with HTTP 503',
-    }),
-    maxConnectionsPerIp: wholeNumber({
-      name: 'ws-max-connections-per-ip',
-      default: 100,
-      min: 1,
-      doc: 'open WebSocket connections from one client address; more → HTTP 429',
-    }),
-    maxSubscriptions: wholeNumber({ name: 'ws-max-subscriptions', default: 100, min: 1, doc: 'subscriptions on one connection; more → -32005' }),
-    // At least 64 KiB so that one ordinary notification fits.
-    maxBufferedBytes: wholeNumber({
-      name: 'ws-max-buffered-bytes',
-      unit: 'bytes',
-      default: 16 * 1024 * 1024,
-      min: 65_536,
-      doc: 'bytes queued for a client that is not reading before it is dropped as a slow consumer (close 1008)',
-    }),
-    // The node's bound: --ws-max-buffered-bytes alone would let 1,000 connections hold 16 GiB.
-    maxTotalBufferedBytes: wholeNumber({
-      name: 'ws-max-total-buffered-bytes',
-      unit: 'bytes',
-      default: 256 * 1024 * 1024,
-      min: 65_536,
-      doc: 'bytes queued for all WebSocket clients together; past it the clients furthest behind are dropped as slow consumers (close 1008) until it fits',
-    }),
-    dedicatedShare: wholeNumber({
-      name: 'ws-dedicated-share',
-      unit: 'percent',
-      default: 10,
-      min: 0,
-      max: 100,
-      doc: 'share of `--ws-max-connections` only API-key clients may take: public clients are refused (HTTP 503) once the rest is in use',
-    }),
-    pingIntervalMs: wholeNumber({
-      name: 'ws-ping-interval',
-      unit: 'ms',
-      default: 30_000,
-      min: 0,
-      doc: 'liveness ping interval; a client that misses a whole interval is cut; 0 disables',
-    }),
-  },
+  ws: WEB_SOCKET_SETTINGS,
   rpcLogsBlockRange: wholeNumber({
     name: 'rpc-logs-block-range',
     default: 10_000,
@@ -369,46 +327,7 @@ export const NODE_SETTINGS = {
     min: 1,
     doc: 'most filters one client (its API key, or its address) may have installed; the node holds 10,000 in all',
   }),
-  /** Fork mode (README "Forking a chain"): start on top of a remote chain's block, reading its state lazily. */
-  forkUrl: optionalText({
-    name: 'fork-url',
-    valueName: 'URL',
-    defaultDoc: 'no fork',
-    allowed: 'http(s) JSON-RPC URL',
-    check: forkUrlProblem,
-    doc: 'fork this remote chain: start on top of its block and read its state lazily, cached in the data dir; credentials and API keys in the URL are never logged',
-  }),
-  forkBlockNumber: optionalText({
-    name: 'fork-block-number',
-    valueName: 'N',
-    defaultDoc: "the remote's latest",
-    allowed: 'a whole number',
-    check: (value) => wholeNumberProblem('--fork-block-number', value),
-    doc: 'the remote block to fork at; a data dir remembers its fork block and refuses another',
-  }),
-  forkChainId: optionalText({
-    name: 'fork-chain-id',
-    valueName: 'N',
-    defaultDoc: "the remote's",
-    allowed: `1 to 2^53-1`,
-    check: (value) => wholeNumberProblem('--fork-chain-id', value, 2n ** 53n - 1n),
-    doc: 'chain id of the fork (replaces `--chain-id` in fork mode)',
-  }),
-  forkRetries: wholeNumber({
-    name: 'fork-retries',
-    default: 5,
-    min: 0,
-    max: 100,
-    doc: 'retries of a failed remote call (exponential backoff from 100 ms) before it fails',
-  }),
-  forkTimeoutMs: wholeNumber({ name: 'fork-timeout', unit: 'ms', default: 10_000, min: 1, doc: 'time one remote call may take before it counts as failed' }),
-  forkRps: wholeNumber({
-    name: 'fork-rps',
-    unit: 'calls/s',
-    default: 0,
-    min: 0,
-    doc: "most remote HTTP requests per second (a provider's rate limit); 0 for none",
-  }),
+  ...FORK_MODE_SETTINGS,
   /**
    * Tx pool limits; the names and defaults are geth's (core/txpool/legacypool). geth quietly puts
    * its default back for a zero slot count or a price bump below 1; Sequin refuses them instead.

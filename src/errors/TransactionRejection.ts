@@ -37,6 +37,8 @@ export type TransactionRejection =
   /** The signature does not recover to a sender. */
   | { kind: 'invalidSender' }
   | { kind: 'gasLimitExceeded'; gas: bigint; limit: bigint }
+  /** EIP-7825 (Osaka): a gas limit above the transaction gas cap (2^24). */
+  | { kind: 'gasLimitTooHigh'; gas: bigint; cap: bigint }
   | { kind: 'intrinsicGasTooLow'; gas: bigint; minimum: bigint }
   /** The tip is below the node's minimum (--min-tip). */
   | { kind: 'tipBelowMinimum'; tip: bigint; minimum: bigint }

@@ -1,6 +1,7 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
 import { recordKeys } from '../chain/recordKeys.js';
+import { type ChainHardfork, chainHardfork } from '../config/chainHardfork.js';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
@@ -143,7 +144,9 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
   try {
     const gethGenesis = loadGethGenesis(requestedConfig.genesis, storage);
     const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
-    const common = commonOfChain(config.chainId, gethGenesis?.spec);
+    const hardfork = hardforkOfStoredChain(config, storage, gethGenesis !== undefined);
+    const rules = { ...(hardfork === undefined ? {} : { hardfork }), unlimitedCodeSize: config.disableCodeSizeLimit };
+    const common = commonOfChain(config.chainId, gethGenesis?.spec, rules);
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
@@ -169,6 +172,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase: COINBASE,
+        ...(hardfork === undefined ? {} : { hardfork }),
         ...(gethGenesis === undefined ? {} : { gethGenesis }),
         ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
@@ -251,6 +255,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       // A fork's calls run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
       callExecutor: createCallExecutor(config, {
         common,
+        rules,
         dataDir: fork ? undefined : lmdb?.directory,
         storage,
         pending: world,
@@ -296,6 +301,24 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     await storage.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The fork Sequin's own chain runs (config/chainHardfork.ts): the data directory's, or `--hardfork`'s for
+ * a new chain; undefined for a chain from a geth genesis file, which schedules its own forks.
+ */
+function hardforkOfStoredChain(config: NodeConfig, storage: Storage, fromGenesisFile: boolean): ChainHardfork | undefined {
+  if (fromGenesisFile) {
+    if (config.hardfork !== undefined) {
+      throw new Error('the data directory holds a chain from a geth genesis file, whose config schedules its forks; start without --hardfork');
+    }
+    return undefined;
+  }
+  return chainHardfork({
+    requested: config.hardfork,
+    recorded: storage.getRecord<string>(recordKeys.hardfork),
+    hasChain: storage.getRecord(recordKeys.head) !== undefined,
+  });
 }
 
 /** The hash of the remote's block `number` (below the fork block), or undefined when the remote has none. */

@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import type { ChainRuleSettings } from '../config/commonOfChain.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { InProcessLanes } from '../execution/callWorker/InProcessLanes.js';
@@ -21,6 +22,8 @@ export function createCallExecutor(
   config: NodeConfig,
   parts: {
     common: Common;
+    /** The chain's rules the settings chose, for the worker threads' Common (the in-process lanes use `common`). */
+    rules: ChainRuleSettings;
     dataDir: string | undefined;
     storage: Storage;
     pending: StateReader;
@@ -35,8 +38,8 @@ export function createCallExecutor(
     dedicatedWorkers: config.dedicatedWorkers,
     maxConcurrentTraces: config.rpcTraceConcurrency,
   };
-  const { common, dataDir, storage, pending, blockHash, stateBelow } = parts;
-  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId });
+  const { common, rules, dataDir, storage, pending, blockHash, stateBelow } = parts;
+  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId, rules });
   const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
   const states = new VersionedStates(
     (version) => stateBelow?.(version) ?? new PersistedStateReader(storage, version),

@@ -5,7 +5,7 @@ import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { PoolTransaction } from './PoolTransaction.js';
-import { precheckRawFields } from './precheckRawFields.js';
+import { precheckRawFields, rawFieldLimits } from './precheckRawFields.js';
 import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /** Largest accepted transaction, geth's txMaxSize (4 slots of 32 KiB). */
@@ -42,12 +42,13 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
   if (type === 3) return invalid({ kind: 'blobTransaction' });
   if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
-  const fieldRejection = precheckRawFields(raw, type, rules.chainId);
+  const pendingRules = rules.pendingRules?.() ?? rules.common;
+  const fieldRejection = precheckRawFields(raw, type, rules.chainId, rawFieldLimits(pendingRules));
   if (fieldRejection) return invalid(fieldRejection);
 
   let transaction: TypedTransaction;
   try {
-    transaction = createTxFromRLP(raw, { common: rules.pendingRules?.() ?? rules.common });
+    transaction = createTxFromRLP(raw, { common: pendingRules });
   } catch (error) {
     return invalid(decodingRejection(error));
   }

@@ -1,4 +1,5 @@
 import type { StoredStateEdit } from '../../chain/records.js';
+import type { ChainRuleSettings } from '../../config/commonOfChain.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { CallOverrides } from '../overrides/CallOverrides.js';
@@ -108,6 +109,8 @@ export type CallWorkerResponse =
 export interface CallWorkerData {
   dataDir: string;
   chainId: bigint;
+  /** The chain's rules the settings chose (`--hardfork`, `--disable-code-size-limit`). */
+  rules: ChainRuleSettings;
   /** The OS scheduling priority (nice value) of the worker's thread, where the OS allows setting it per thread. */
   niceness: number;
   /** The worker's heap bound in MiB, which traces keep well within (attachTracer's heap guard). */

@@ -46,6 +46,11 @@ const CASES: { [K in TransactionRejection['kind']]: Case<K> } = {
   emptyAuthorizationList: { reason: { kind: 'emptyAuthorizationList' }, code: -32000, message: 'EIP-7702 transaction with empty auth list' },
   invalidSender: { reason: { kind: 'invalidSender' }, code: -32000, message: 'invalid sender' },
   gasLimitExceeded: { reason: { kind: 'gasLimitExceeded', gas: 30_000_001n, limit: 30_000_000n }, code: -32000, message: 'exceeds block gas limit' },
+  gasLimitTooHigh: {
+    reason: { kind: 'gasLimitTooHigh', gas: 16_777_217n, cap: 16_777_216n },
+    code: -32000,
+    message: 'transaction gas limit too high (cap: 16777216, tx: 16777217)',
+  },
   intrinsicGasTooLow: {
     reason: { kind: 'intrinsicGasTooLow', gas: 20_999n, minimum: 21_000n },
     code: -32000,

@@ -32,6 +32,7 @@ export const TRANSACTION_REJECTION_TABLE: { readonly [K in TransactionRejection[
   emptyAuthorizationList: () => server(TxErrorMessage.emptyAuthorizationList),
   invalidSender: () => server(TxErrorMessage.invalidSender),
   gasLimitExceeded: () => server(TxErrorMessage.gasLimitExceeded),
+  gasLimitTooHigh: ({ gas, cap }) => server(`${TxErrorMessage.gasLimitTooHigh} (cap: ${cap}, tx: ${gas})`),
   intrinsicGasTooLow: ({ gas, minimum }) => server(`${TxErrorMessage.intrinsicGasTooLow}: gas ${gas}, minimum needed ${minimum}`),
   tipBelowMinimum: ({ tip, minimum }) => server(`${TxErrorMessage.underpriced}: gas tip cap ${tip}, minimum needed ${minimum}`),
   alreadyKnown: () => server(TxErrorMessage.alreadyKnown),
