@@ -3,6 +3,7 @@ import { ChainWriter } from '../chain/ChainWriter.js';
 import { recordKeys } from '../chain/recordKeys.js';
 import { type ChainHardfork, chainHardfork } from '../config/chainHardfork.js';
 import { commonOfChain } from '../config/commonOfChain.js';
+import { type Compatibility, resolveCompatibility } from '../config/compatibility.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { preinstallAlloc } from '../config/preinstalls.js';
@@ -51,6 +52,8 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one; in fork mode, the fork's chain id and gas limit. */
   config: NodeConfig;
+  /** How the node presents itself to tools (`--compat`, with `auto` resolved; config/compatibility.ts). */
+  compatibility: Compatibility;
   /** True when the chain comes from a geth genesis file (the dev accounts are funded only if the file funds them). */
   fromGenesisFile: boolean;
   accounts: DevAccount[];
@@ -146,6 +149,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     const config = gethGenesis === undefined ? requestedConfig : { ...requestedConfig, chainId: gethGenesis.spec.chainId };
     const hardfork = hardforkOfStoredChain(config, storage, gethGenesis !== undefined);
     const rules = { ...(hardfork === undefined ? {} : { hardfork }), unlimitedCodeSize: config.disableCodeSizeLimit };
+    const compatibility = resolveCompatibility(config.compat, config.mining);
     const common = commonOfChain(config.chainId, gethGenesis?.spec, rules);
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
@@ -243,6 +247,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       close: closeBackend,
     } = createRpcBackend({
       config,
+      compatibility,
       common,
       version: sequinVersion(),
       storage,
@@ -278,6 +283,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     });
     return {
       config,
+      compatibility,
       fromGenesisFile: gethGenesis !== undefined,
       accounts,
       storage,

@@ -119,6 +119,7 @@ export async function startNode(
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
       observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
+      errorDialect: parts.compatibility === 'hardhat' ? 'hardhat' : 'geth',
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     if (fleetCode && member) fleetCode.observeFleetMetrics(metrics, member);

@@ -59,6 +59,7 @@ export async function executeFromPool(options: {
       // Before Byzantium the receipt carries the state root after the transaction (runTx asked for it; the fast path did not).
       if (preByzantium && result.stateRoot === undefined) result.stateRoot = await execution.state.getStateRoot();
       gasUsed = result.cumulativeGasUsed;
+      if (result.failure) candidate.executionFailure = result.failure;
       executed.push({ result, source: candidate });
       return 'next';
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { ErrorDialect } from '../errors/hardhatDialect.js';
 import type { JsonRpcError } from '../errors/JsonRpcError.js';
 import { InternalJsonRpcError, toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { checkAccess } from './checkAccess.js';
@@ -25,6 +26,8 @@ export interface DispatchDeps {
   observer?: RpcObserver;
   /** Resolves when the request's time is up: calls still running are then answered -32002. */
   deadline?: Promise<typeof TIMED_OUT>;
+  /** Whose words failed executions are answered in (rpc/errors/hardhatDialect.ts); default geth's. */
+  errorDialect?: ErrorDialect;
 }
 
 /**
@@ -94,7 +97,7 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
 
 /** toJsonRpcError, logging the cause of anything answered as an internal error. */
 function internal(error: unknown, method: string, deps: DispatchDeps): JsonRpcError {
-  const answer = toJsonRpcError(error);
+  const answer = toJsonRpcError(error, deps.errorDialect);
   if (answer instanceof InternalJsonRpcError) deps.logger.error({ err: error, method, requestId: deps.context.requestId }, `internal error in ${method}`);
   return answer;
 }
