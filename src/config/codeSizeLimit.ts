@@ -10,9 +10,12 @@ import type { ParamsDict } from '@ethereumjs/common';
 /** A limit no code reaches: the largest exact JavaScript integer (ethereumjs compares with Number() and BigInt()). */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-/** The parameter override that lifts both limits; apply it after every package's own table. */
+/**
+ * The parameter override that lifts both limits; apply it after every package's own table. EIP-170's
+ * limit is a parameter of Spurious Dragon's meta-EIP (607) in @ethereumjs/evm, EIP-3860's of its own.
+ */
 export const UNLIMITED_CODE_SIZE: ParamsDict = {
-  170: { maxCodeSize: UNLIMITED },
+  607: { maxCodeSize: UNLIMITED },
   3860: { maxInitCodeSize: UNLIMITED },
 };
 

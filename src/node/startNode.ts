@@ -133,6 +133,7 @@ export async function startNode(
       config: parts.config,
       accounts,
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
+      chainRules: () => ({ ...backend.chainConfig.rules(), compat: parts.compatibility, clientVersion: backend.node.clientVersion() }),
     });
     if (member) await member.start(rpc);
     else sequencer.start();

@@ -291,6 +291,8 @@ export interface DevService {
 /** eth_config (EIP-7910): the chain's current, next and last fork. */
 export interface ChainConfigService {
   config(): JsonObject;
+  /** The head's fork and the limits it sets (GET /chain/rules). */
+  rules(): JsonObject;
 }
 
 /** testing_buildBlockV1: a block built on the head and kept nowhere, as an engine API payload envelope. */

@@ -36,6 +36,30 @@ export class ChainConfigQueries {
     return { current: this.shape(forks.current), next: this.shape(forks.next), last: this.shape(forks.last) };
   }
 
+  /**
+   * The rules the head runs under, for `GET /chain/rules`: the fork (@ethereumjs's name), where the
+   * forks come from, and the limits that fork sets: EIP-170's code size and EIP-3860's init code
+   * size (null when `--disable-code-size-limit` lifts them, or the fork has none) and EIP-7825's
+   * transaction gas limit (null before Osaka).
+   */
+  rules(): JsonObject {
+    const head = this.parts.views.current().head;
+    const rules = this.parts.common.at({ number: BigInt(head.number), timestamp: BigInt(head.timestamp), difficulty: BigInt(head.difficulty) });
+    const limit = (active: boolean, name: string) => {
+      if (!active) return null;
+      const value = rules.param(name);
+      return value >= BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(value);
+    };
+    return {
+      hardfork: rules.hardfork(),
+      forkSchedule: this.parts.spec === undefined ? 'one fork from genesis (--hardfork)' : 'the genesis file',
+      // EIP-170 came with Spurious Dragon; ethereumjs lists it among that fork's parameters, not its EIPs.
+      codeSizeLimit: limit(rules.gteHardfork('spuriousDragon'), 'maxCodeSize'),
+      initCodeSizeLimit: limit(rules.isActivatedEIP(3860), 'maxInitCodeSize'),
+      transactionGasLimit: limit(rules.isActivatedEIP(7825), 'maxTransactionGasLimit'),
+    };
+  }
+
   /** A fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
   private shape(fork: ForkConfiguration | undefined): JsonObject | null {
     if (fork === undefined) return null;

@@ -14,6 +14,7 @@ import {
   callRequest,
   data,
   hash,
+  NOT_A_WHOLE_NUMBER,
   percentiles,
   quantity,
   storageSlot,
@@ -49,14 +50,16 @@ const CANONICAL_QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
 
 describe('parameter decoders (fuzz)', () => {
   it(
-    'quantity accepts exactly canonical quantities up to 256 bits and says why it refuses the rest',
+    'quantity accepts exactly canonical quantities up to 256 bits and whole JSON numbers below 2^53 (as Hardhat and Anvil), and says why it refuses the rest',
     () => {
       fc.assert(
-        fc.property(fc.oneof(hexish, anything), (input) => {
+        fc.property(fc.oneof(hexish, anything, fc.integer({ min: -10, max: Number.MAX_SAFE_INTEGER })), (input) => {
           const outcome = decodeOrReason(quantity, input);
           if (typeof input === 'string' && CANONICAL_QUANTITY.test(input)) expect(outcome).toEqual({ value: BigInt(input) });
+          else if (typeof input === 'number' && Number.isSafeInteger(input) && input >= 0) expect(outcome).toEqual({ value: BigInt(input) });
           else if ('reason' in outcome) {
-            if (typeof input !== 'string') expect(outcome.reason).toBe('hex string expected');
+            if (typeof input === 'number') expect(outcome.reason).toBe(NOT_A_WHOLE_NUMBER);
+            else if (typeof input !== 'string') expect(outcome.reason).toBe('hex string expected');
             else if (!input.startsWith('0x')) expect(outcome.reason).toBe('hex string without 0x prefix');
             else if (input === '0x') expect(outcome.reason).toBe('hex string "0x"');
             else if (/^0x0./.test(input)) expect(outcome.reason).toBe('hex number with leading zero digits');

@@ -5,6 +5,7 @@
  *   GET /tx/… /block/… /address/…   the page, opened on that lookup (the chain data's explorer URL)
  *   GET /chain                 the chain data (EIP-3085) derived from the node's configuration
  *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3)
+ *   GET /chain/rules           the rules the head runs under: fork, code size and gas limits, and how the node presents itself
  *   GET /wallet-config         the wallet's dev-mode default, and the dev account keys on loopback
  *   GET /wallet.js, /page.js, /page.css (+ .map), /icon.svg
  *
@@ -28,6 +29,8 @@ export interface WebHandlerOptions {
   accounts: readonly DevAccount[];
   /** Whether Multicall3 has code on the chain (the viem chain names it only then); default false. */
   hasMulticall3?: () => boolean;
+  /** The chain's rules and the node's presentation, for GET /chain/rules (404 without it). */
+  chainRules?: () => object;
 }
 
 /** The page's policy: its own scripts only; RPC and icons may be anywhere (networks the user adds). */
@@ -60,6 +63,10 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
         return true;
       case '/chain/viem':
         send(res, 200, 'application/json', JSON.stringify(viemChain()));
+        return true;
+      case '/chain/rules':
+        if (!options.chainRules) return false;
+        send(res, 200, 'application/json', JSON.stringify(options.chainRules()));
         return true;
       case '/wallet-config':
         send(res, 200, 'application/json', walletConfig);
