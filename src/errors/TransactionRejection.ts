@@ -20,6 +20,8 @@ export type TransactionRejection =
   | { kind: 'blobTransaction' }
   /** An EIP-2718 type byte the chain does not know. */
   | { kind: 'unsupportedType'; type: number }
+  /** A type the chain knows but the pending block's fork does not have yet (`--hardfork berlin` and a type-2 tx). */
+  | { kind: 'typeBeforeFork'; type: number; fork: 'Berlin' | 'London' | 'Prague' }
   /** Signed for another chain. */
   | { kind: 'invalidChainId'; have: bigint; want: bigint }
   /** A legacy transaction without EIP-155 replay protection. */

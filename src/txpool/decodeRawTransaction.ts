@@ -43,6 +43,8 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   if (type === 3) return invalid({ kind: 'blobTransaction' });
   if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
   const pendingRules = rules.pendingRules?.() ?? rules.common;
+  const before = forkOfType(type, pendingRules);
+  if (before) return invalid({ kind: 'typeBeforeFork', type, fork: before });
   const fieldRejection = precheckRawFields(raw, type, rules.chainId, rawFieldLimits(pendingRules));
   if (fieldRejection) return invalid(fieldRejection);
 
@@ -75,6 +77,14 @@ export function gasAndTipRejection(transaction: TypedTransaction, rules: Statele
   const minimumGas = transaction.getMinimumGasLimit();
   if (transaction.gasLimit < minimumGas) return { kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas };
   if (tip < rules.minTip) return { kind: 'tipBelowMinimum', tip, minimum: rules.minTip };
+  return undefined;
+}
+
+/** The fork that brings transaction type `type`, when the pending block's rules do not have it yet (geth's order: after the type, before the size). */
+function forkOfType(type: number, rules: Common): 'Berlin' | 'London' | 'Prague' | undefined {
+  if (type === 1 && !rules.isActivatedEIP(2930)) return 'Berlin';
+  if (type === 2 && !rules.isActivatedEIP(1559)) return 'London';
+  if (type === 4 && !rules.isActivatedEIP(7702)) return 'Prague';
   return undefined;
 }
 

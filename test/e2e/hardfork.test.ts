@@ -8,7 +8,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { type Hex, toHex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, createTempDataDir, runSequinCommand, startNodeProcess } from '../../src/testing/startNodeProcess.js';
-import { DEV_ACCOUNTS, rpcError, rpcResult } from './helpers.js';
+import { DEV_ACCOUNTS, rpcError, rpcResult, viemClients } from './helpers.js';
 
 afterAll(cleanupNodeProcesses);
 
@@ -84,6 +84,30 @@ describe('--hardfork', () => {
     expect(await rpcResult(node.url, 'eth_config')).toEqual({ current: null, next: null, last: null });
     // PUSH0 arrived with Shanghai.
     expect(await rpcError(node.url, 'eth_call', [{ data: '0x5f' }])).toEqual({ code: -32000, message: 'invalid opcode' });
+  });
+
+  it("--hardfork berlin: no base fee, legacy transactions from eth_sendTransaction, a type-2 transaction refused in geth's words", async () => {
+    const node = await startNodeProcess({ args: ['--mining', 'instant', '--compat', 'sequin', '--hardfork', 'berlin'] });
+    const hash = await rpcResult<Hex>(node.url, 'eth_sendTransaction', [{ from: sender, to: DEV_ACCOUNTS[1]!.address, value: '0x1' }]);
+    expect(await rpcResult(node.url, 'eth_getTransactionByHash', [hash])).toMatchObject({ type: '0x0' });
+    const receipt = await rpcResult<{ status: Hex; blockNumber: Hex }>(node.url, 'eth_getTransactionReceipt', [hash]);
+    expect(receipt.status).toBe('0x1');
+    expect(await rpcResult(node.url, 'eth_getBlockByNumber', [receipt.blockNumber, false])).not.toHaveProperty('baseFeePerGas');
+    const { walletClient } = viemClients(node.url, 2);
+    const typed = await walletClient.signTransaction({
+      to: sender,
+      value: 1n,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+      nonce: 0,
+      chain: null,
+      account: walletClient.account!,
+    });
+    expect(await rpcError(node.url, 'eth_sendRawTransaction', [typed])).toEqual({
+      code: -32000,
+      message: 'transaction type not supported: type 2 rejected, pool not yet in London',
+    });
   });
 
   it('a data directory keeps the fork it was made with, and refuses another --hardfork', async () => {

@@ -28,6 +28,11 @@ const CASES: { [K in TransactionRejection['kind']]: Case<K> } = {
     message: 'transaction type not supported: blob transactions are not accepted by this chain',
   },
   unsupportedType: { reason: { kind: 'unsupportedType', type: 5 }, code: -32000, message: 'transaction type not supported' },
+  typeBeforeFork: {
+    reason: { kind: 'typeBeforeFork', type: 2, fork: 'London' },
+    code: -32000,
+    message: 'transaction type not supported: type 2 rejected, pool not yet in London',
+  },
   invalidChainId: { reason: { kind: 'invalidChainId', have: 1n, want: 31337n }, code: -32000, message: 'invalid chain id for signer: have 1 want 31337' },
   unprotected: { reason: { kind: 'unprotected' }, code: -32000, message: 'only replay-protected (EIP-155) transactions allowed over RPC' },
   feeCapTooHigh: { reason: { kind: 'feeCapTooHigh' }, code: -32000, message: 'max fee per gas higher than 2^256-1' },

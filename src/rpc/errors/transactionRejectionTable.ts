@@ -22,6 +22,7 @@ export const TRANSACTION_REJECTION_TABLE: { readonly [K in TransactionRejection[
   notRlpList: () => notATransaction('transaction is not an RLP list'),
   blobTransaction: () => server(TxErrorMessage.blobTxNotSupported),
   unsupportedType: () => server(TxErrorMessage.txTypeNotSupported),
+  typeBeforeFork: ({ type, fork }) => server(`${TxErrorMessage.txTypeNotSupported}: type ${type} rejected, pool not yet in ${fork}`),
   invalidChainId: ({ have, want }) => server(`${TxErrorMessage.invalidChainId}: have ${have} want ${want}`),
   unprotected: () => server(TxErrorMessage.unprotectedTx),
   feeCapTooHigh: () => server(TxErrorMessage.feeCapVeryHigh),

@@ -58,5 +58,7 @@ export function buildDevTransaction(request: CallRequest, defaults: DevTransacti
     throw new TransactionRejectedError({ kind: 'insufficientFunds', balance: defaults.balance, cost });
   }
   if (request.gasPrice !== undefined) return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, { common: defaults.common });
+  // Before London (--hardfork berlin) there are no fee-market transactions: a legacy one at the fee cap, as geth fills it there.
+  if (!defaults.common.isActivatedEIP(1559)) return createTx({ ...base, type: 0, gasPrice: feeCap }, { common: defaults.common });
   return createTx({ ...base, type: 2, maxPriorityFeePerGas: tip, maxFeePerGas: feeCap }, { common: defaults.common });
 }
