@@ -57,6 +57,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
   const refusedForTier = !outcome.ok && outcome.refusedForTier;
   let response: string | undefined;
   let errorCode = outcome.ok ? undefined : outcome.error.code;
+  let fault = !outcome.ok && outcome.error instanceof InternalJsonRpcError;
   if (message.kind === 'call') {
     if (!outcome.ok) response = errorResponse(message.id, outcome.error, deps);
     else {
@@ -65,6 +66,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
       } catch (error) {
         const internalError = internal(error, message.method, deps);
         errorCode = internalError.code;
+        fault = internalError instanceof InternalJsonRpcError;
         response = errorResponse(message.id, internalError, deps);
       }
     }
@@ -75,6 +77,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
     context: deps.context,
     durationMs: performance.now() - started,
     errorCode,
+    ...(fault ? { fault } : {}),
   });
   return { response, refusedForTier };
 }
