@@ -21,10 +21,10 @@ import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
  * error carries its hash and revert data.
  */
 export function miningIntake(
-  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated' | 'admitForMining' | 'admitImpersonatedForMining' | 'settleAdmission'>,
+  intake: Pick<TransactionIntake, 'submit' | 'submitBuilt' | 'admitForMining' | 'admitBuiltForMining' | 'settleAdmission'>,
   sequencer: Pick<Sequencer, 'afterSubmission' | 'between' | 'mode'>,
   options: { reportFailedTransactions?: boolean } = {},
-): Pick<TransactionIntake, 'submit' | 'submitImpersonated'> {
+): Pick<TransactionIntake, 'submit' | 'submitBuilt'> {
   const mineNow = async (admitted: PoolTransaction): Promise<Hex> => {
     await sequencer.afterSubmission();
     await sequencer.between(() => intake.settleAdmission(admitted));
@@ -39,9 +39,9 @@ export function miningIntake(
       await sequencer.afterSubmission();
       return hash;
     },
-    async submitImpersonated(impersonated: TypedTransaction, sender: Uint8Array): Promise<Hex> {
-      if (sequencer.mode.kind === 'instant') return mineNow(await intake.admitImpersonatedForMining(impersonated, sender));
-      const hash = await intake.submitImpersonated(impersonated, sender);
+    async submitBuilt(transaction: TypedTransaction, sender: Uint8Array, impersonated: boolean): Promise<Hex> {
+      if (sequencer.mode.kind === 'instant') return mineNow(await intake.admitBuiltForMining(transaction, sender, impersonated));
+      const hash = await intake.submitBuilt(transaction, sender, impersonated);
       await sequencer.afterSubmission();
       return hash;
     },
