@@ -1,78 +1,16 @@
 /**
- * Checks the import graph of src/ and web/ (docs/ARCHITECTURE.md, "Layers"); run by `npm run check`, so a
- * broken rule fails the build:
+ * Checks the import graph of src/ and web/ against their layers (declared in scripts/layers.ts, drawn in
+ * docs/ARCHITECTURE.md); run by `npm run check`, so a broken rule fails the build:
  *
  *   1. Imports point down. Each tree lists its layers bottom-up; a layer may import its own files and
  *      the layers below it that its rule names. Test files and the test-support folder may import
  *      anything; product code may not import test support, nor reach outside its tree.
  *   2. No import circles. A circle between files (type-only imports count: they still tie the files'
  *      meaning together) is reported with the files it runs through.
- *
- * Adding a layer is one line in a tree's table, at its height; layers above that take "everything below"
- * see it at once, the others name it when they need it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-
-/** One layer: a folder (or files) of a tree and the lower layers it may import. */
-interface LayerRule {
-  /** The layer's name; also its path below the tree's root unless `paths` says otherwise. */
-  layer: string;
-  /** Folders or files of the layer, relative to the root; a file belongs to the layer of its longest match. */
-  paths?: readonly string[];
-  /** Lower layers this one may import: named, or all of them. */
-  imports: readonly string[] | 'everything below';
-}
-
-/** A source tree checked on its own: its root, its layers bottom-up and its test-support folder. */
-interface SourceTree {
-  root: string;
-  layers: readonly LayerRule[];
-  testSupport?: string;
-}
-
-const SOURCE: SourceTree = {
-  root: 'src',
-  layers: [
-    { layer: 'primitives', imports: [] },
-    { layer: 'errors', imports: ['primitives'] },
-    { layer: 'config', imports: ['primitives', 'errors'] },
-    { layer: 'events', imports: ['primitives'] },
-    { layer: 'storage', imports: ['primitives', 'errors', 'config'] },
-    { layer: 'chain', imports: 'everything below' },
-    { layer: 'execution', imports: 'everything below' },
-    { layer: 'txpool', imports: 'everything below' },
-    { layer: 'sequencer', imports: 'everything below' },
-    // The read side and the submission path: they read chain views, never write chain or state.
-    { layer: 'services', imports: 'everything below' },
-    // The edge: transports, access (its key store), metrics and the methods, which see the node
-    // only through rpc/backend.ts's service interfaces.
-    { layer: 'rpc', imports: 'everything below' },
-    // Scale-out on NATS JetStream: the sequencer's log, followers, the lease, write forwarding.
-    { layer: 'fleet', imports: 'everything below' },
-    { layer: 'node', imports: 'everything below' },
-    { layer: 'cli', imports: ['primitives', 'errors', 'config', 'rpc', 'node'] },
-  ],
-  testSupport: 'testing',
-};
-
-/** Browser code: the wallet's core knows nothing of its UI; the UI draws the core; entry points wire both. */
-const WEB: SourceTree = {
-  root: 'web',
-  layers: [
-    { layer: 'shared', imports: [] },
-    { layer: 'dapp', imports: ['shared'] },
-    { layer: 'chain', imports: [] },
-    { layer: 'wallet', imports: ['shared'] },
-    { layer: 'wallet/ui', imports: ['shared', 'wallet'] },
-    {
-      layer: 'wallet entry points',
-      paths: ['wallet/index.ts', 'wallet/autoInstall.ts', 'wallet/installSequinWallet.ts'],
-      imports: ['shared', 'wallet', 'wallet/ui'],
-    },
-    { layer: 'page', imports: ['shared', 'dapp'] },
-  ],
-};
+import { SOURCE, type SourceTree, WEB } from './layers.js';
 
 const repository = new URL('..', import.meta.url).pathname;
 
@@ -123,7 +61,8 @@ function checkLayers(tree: SourceTree, graph: Map<string, string[]>): string[] {
     .flatMap((rule) => (rule.paths ?? [rule.layer]).map((path) => ({ path, layer: rule.layer })))
     .sort((a, b) => b.path.length - a.path.length);
   const layerOf = (path: string): string | undefined => prefixes.find((prefix) => path === prefix.path || path.startsWith(`${prefix.path}/`))?.layer;
-  const isTestSupport = (path: string) => tree.testSupport !== undefined && (path === tree.testSupport || path.startsWith(`${tree.testSupport}/`));
+  const testSupport = tree.testSupport?.path;
+  const isTestSupport = (path: string) => testSupport !== undefined && (path === testSupport || path.startsWith(`${testSupport}/`));
 
   for (const file of walk(root)) {
     const path = relative(root, file);
@@ -142,7 +81,7 @@ function checkLayers(tree: SourceTree, graph: Map<string, string[]>): string[] {
         continue;
       }
       if (isTestSupport(targetPath)) {
-        violations.push(`${tree.root}/${path}: product code imports ${tree.root}/${tree.testSupport} (${specifier})`);
+        violations.push(`${tree.root}/${path}: product code imports ${tree.root}/${testSupport} (${specifier})`);
         continue;
       }
       const target = layerOf(targetPath);

@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: starts a node, sends some transfers, and captures the node's page and
- * the wallet's approval dialog in headless Chromium into docs/ (linked from the README).
+ * the wallet's approval dialog in headless Chromium into docs/ (shown in docs/guides/wallet.md).
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';

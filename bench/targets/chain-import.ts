@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Hex, hexToBytes } from 'viem';
 import { deriveDevAccounts } from '../../src/config/devAccounts.js';
-import { DEFAULT_MNEMONIC } from '../../src/config/nodeSettings.js';
+import { DEFAULT_MNEMONIC } from '../../src/config/settings/chainSettings.js';
 import { createTestChain } from '../../src/testing/createTestChain.js';
 import { SEQUIN_BIN } from '../../src/testing/startNodeProcess.js';
 import { signRawTransfer } from '../lib/rawTransfer.js';

@@ -13,7 +13,20 @@ function storedTransaction(tag: number, blockNumber: number, transactionIndex: n
   const index = `0x${transactionIndex.toString(16)}` as Hex;
   const block = `0x${blockNumber.toString(16)}` as Hex;
   return {
-    fields: { hash, nonce: `0x${tag.toString(16)}` },
+    fields: {
+      type: '0x2',
+      nonce: `0x${tag.toString(16)}`,
+      gas: '0x5208',
+      gasPrice: '0x1',
+      to: `0x${'22'.repeat(20)}`,
+      value: '0x0',
+      input: '0x',
+      hash,
+      from: `0x${'11'.repeat(20)}`,
+      v: '0x0',
+      r: '0x1',
+      s: '0x1',
+    },
     raw: `0x02${tag.toString(16).padStart(8, '0')}`,
     blockNumber,
     transactionIndex,

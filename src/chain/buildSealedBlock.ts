@@ -31,7 +31,7 @@ export interface SealedBlockInput {
   blobGasUsed: bigint;
   parentBeaconBlockRoot: Uint8Array;
   /** From Prague: the EIP-7685 hash of the block's requests. */
-  requestsHash: Uint8Array;
+  requestsHash: Uint8Array | undefined;
   /** Raw (EIP-2718) encodings of the block's transactions, in order. */
   rawTransactions: Uint8Array[];
   transactionHashes: Hex[];

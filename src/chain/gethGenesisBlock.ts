@@ -14,19 +14,17 @@
  * Optional fields follow geth's RLP rule (BlockHeaderFields.ts).
  */
 import { RLP } from '@ethereumjs/rlp';
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { ChainSpec } from '../config/ChainSpec.js';
 import { bigintToBytes, padBytes } from '../primitives/hex.js';
 import { type BlockHeaderFields, EMPTY_UNCLES_HASH, encodeHeader, headerItems } from './BlockHeaderFields.js';
 import { genesisStateRoot } from './genesisStateRoot.js';
+import { requestsHash } from './requestsHash.js';
 import { EMPTY_TRIE_ROOT } from './trieRoot.js';
 
 /** geth's `params.GenesisGasLimit`: the gas limit of a genesis file that gives 0. */
 const DEFAULT_GENESIS_GAS_LIMIT = 4_712_388n;
 /** geth's `params.InitialBaseFee` (EIP-1559): the base fee of a London genesis that gives none. */
 const INITIAL_BASE_FEE = 1_000_000_000n;
-/** EIP-7685: sha256 over no requests. */
-const EMPTY_REQUESTS_HASH = sha256(new Uint8Array(0));
 
 /** A genesis header's fields (see BlockHeaderFields.ts). */
 export type GethGenesisHeader = BlockHeaderFields;
@@ -66,7 +64,7 @@ export function gethGenesisBlock(spec: ChainSpec): GethGenesisBlock {
     blobGasUsed: cancun ? (genesis.blobGasUsed ?? 0n) : undefined,
     excessBlobGas: cancun ? (genesis.excessBlobGas ?? 0n) : genesis.excessBlobGas,
     parentBeaconBlockRoot: cancun ? new Uint8Array(32) : undefined,
-    requestsHash: fork('prague') ? EMPTY_REQUESTS_HASH : undefined,
+    requestsHash: fork('prague') ? requestsHash([]) : undefined,
   };
   const items = headerItems(header);
   const { rlp: headerRlp, hash } = encodeHeader(header);

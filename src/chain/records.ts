@@ -39,10 +39,53 @@ export interface StoredReceipt {
   blobGasPrice?: Hex;
 }
 
+/** An EIP-7702 authorization as served: numbers as quantities. */
+export interface StoredAuthorization {
+  chainId: Hex;
+  address: Hex;
+  nonce: Hex;
+  yParity: Hex;
+  r: Hex;
+  s: Hex;
+}
+
+/**
+ * A transaction's RPC fields as stored, in geth's shape (sequencer/transactionRecord.ts builds
+ * them): those of every type, then the ones its type adds.
+ */
+export interface StoredTransactionFields {
+  type: Hex;
+  nonce: Hex;
+  gas: Hex;
+  /** The effective price once executed. */
+  gasPrice: Hex;
+  to: Hex | null;
+  value: Hex;
+  input: Hex;
+  hash: Hex;
+  from: Hex;
+  /** Typed transactions, and legacy ones signed under EIP-155. */
+  chainId?: Hex;
+  /** From type 2 (EIP-1559). */
+  maxFeePerGas?: Hex;
+  maxPriorityFeePerGas?: Hex;
+  /** From type 1 (EIP-2930). */
+  accessList?: Array<{ address: Hex; storageKeys: Hex[] }>;
+  /** Type 3 (EIP-4844), in imported blocks only. */
+  maxFeePerBlobGas?: Hex;
+  blobVersionedHashes?: Hex[];
+  /** Type 4 (EIP-7702). */
+  authorizationList?: StoredAuthorization[];
+  v: Hex;
+  r: Hex;
+  s: Hex;
+  /** Typed transactions. */
+  yParity?: Hex;
+}
+
 /** A transaction as stored: the RPC transaction object minus block fields, plus its raw bytes. */
 export interface StoredTransaction {
-  /** The RPC fields: hash, from, nonce, type, gas, value, input, to, v/r/s, fee fields, ... */
-  fields: Record<string, unknown>;
+  fields: StoredTransactionFields;
   raw: Hex;
   blockNumber: number;
   transactionIndex: number;

@@ -1,7 +1,8 @@
 import { RLP } from '@ethereumjs/rlp';
 import { keccak256 } from '../primitives/keccak.js';
 
-type NestedBytes = Uint8Array | NestedBytes[];
+/** An RLP item: bytes or a list of items (a trie node). */
+export type NestedBytes = Uint8Array | NestedBytes[];
 
 /** keccak256(rlp("")): the root of an empty Merkle-Patricia trie. */
 export const EMPTY_TRIE_ROOT = keccak256(RLP.encode(new Uint8Array(0)));
@@ -18,7 +19,8 @@ export function trieRoot(entries: Array<[Uint8Array, Uint8Array]>): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;
   const items = entries.map(([key, value]) => ({ nibbles: toNibbles(key), value }));
   items.sort((a, b) => compareNibbles(a.nibbles, b.nibbles));
-  return keccak256(RLP.encode(buildNode(items, 0, items.length, 0)));
+  const childOf: ChildReference = (from, to, depth) => referenceTo(buildNode(items, from, to, depth, childOf));
+  return keccak256(RLP.encode(buildNode(items, 0, items.length, 0, childOf)));
 }
 
 /** The root of the ordered list trie used by blocks: key rlp(index) → item. */
@@ -26,20 +28,24 @@ export function orderedTrieRoot(values: Uint8Array[]): Uint8Array {
   return trieRoot(values.map((value, index) => [RLP.encode(index), value]));
 }
 
-interface Item {
+/** A trie entry: its key as nibbles, its value. */
+export interface TrieItem {
   nibbles: Uint8Array;
   value: Uint8Array;
 }
 
-function buildNode(items: Item[], from: number, to: number, depth: number): NestedBytes {
+/** How a node refers to the child holding sorted items `from`..`to` below nibble `depth`. */
+export type ChildReference = (from: number, to: number, depth: number) => NestedBytes;
+
+/** The node holding sorted items `from`..`to` below nibble `depth`; its children come from `childOf`. */
+export function buildNode(items: readonly TrieItem[], from: number, to: number, depth: number, childOf: ChildReference): NestedBytes {
   if (to - from === 1) {
     const item = items[from]!;
     return [hexPrefix(item.nibbles.subarray(depth), true), item.value];
   }
   const shared = sharedPrefixLength(items[from]!.nibbles, items[to - 1]!.nibbles, depth);
   if (shared > 0) {
-    const child = buildNode(items, from, to, depth + shared);
-    return [hexPrefix(items[from]!.nibbles.subarray(depth, depth + shared), false), reference(child)];
+    return [hexPrefix(items[from]!.nibbles.subarray(depth, depth + shared), false), childOf(from, to, depth + shared)];
   }
   const branch: NestedBytes[] = new Array(17).fill(new Uint8Array(0));
   let index = from;
@@ -51,14 +57,14 @@ function buildNode(items: Item[], from: number, to: number, depth: number): Nest
     const nibble = items[index]!.nibbles[depth]!;
     let end = index + 1;
     while (end < to && items[end]!.nibbles[depth] === nibble) end++;
-    branch[nibble] = reference(buildNode(items, index, end, depth + 1));
+    branch[nibble] = childOf(index, end, depth + 1);
     index = end;
   }
   return branch;
 }
 
 /** A child is embedded when its encoding is shorter than 32 bytes, else referenced by hash. */
-function reference(node: NestedBytes): NestedBytes {
+export function referenceTo(node: NestedBytes): NestedBytes {
   const encoded = RLP.encode(node);
   return encoded.length < 32 ? node : keccak256(encoded);
 }
@@ -76,7 +82,7 @@ function hexPrefix(nibbles: Uint8Array, leaf: boolean): Uint8Array {
   return out;
 }
 
-function toNibbles(key: Uint8Array): Uint8Array {
+export function toNibbles(key: Uint8Array): Uint8Array {
   const nibbles = new Uint8Array(key.length * 2);
   for (let i = 0; i < key.length; i++) {
     nibbles[i * 2] = key[i]! >> 4;
@@ -85,7 +91,7 @@ function toNibbles(key: Uint8Array): Uint8Array {
   return nibbles;
 }
 
-function compareNibbles(a: Uint8Array, b: Uint8Array): number {
+export function compareNibbles(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SETTING_LIST } from '../config/settingList.js';
-import { flagsTable, readmeFlagsTable, withFlagsTable } from './flagsTable.js';
+import { documentedFlagsTable, flagsTable, withFlagsTable } from './flagsTable.js';
 import { flagUsage } from './settingDocs.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const PAGE = readFileSync(new URL('../../docs/reference/flags.md', import.meta.url), 'utf8');
 
-describe('README flags table', () => {
+describe('the flags reference (docs/reference/flags.md)', () => {
   it('is the table generated from the settings (after changing a setting, run `npm run docs:flags`)', () => {
-    expect(readmeFlagsTable(README), 'README.md "### Flags" differs from the settings: run `npm run docs:flags`').toBe(flagsTable());
+    expect(documentedFlagsTable(PAGE), 'docs/reference/flags.md "## Every flag" differs from the settings: run `npm run docs:flags`').toBe(flagsTable());
   });
 
   it('has a row for every setting, with its default', () => {
@@ -21,14 +21,14 @@ describe('README flags table', () => {
     }
   });
 
-  it('is written back by withFlagsTable when a row is missing, leaving the rest of the README alone', () => {
-    const lines = README.split('\n');
+  it('is written back by withFlagsTable when a row is missing, leaving the rest of the page alone', () => {
+    const lines = PAGE.split('\n');
     const stale = lines.filter((line) => !line.startsWith('| `--txpool-price-bump')).join('\n');
-    expect(readmeFlagsTable(stale)).not.toBe(flagsTable());
-    expect(withFlagsTable(stale)).toBe(README);
+    expect(documentedFlagsTable(stale)).not.toBe(flagsTable());
+    expect(withFlagsTable(stale)).toBe(PAGE);
   });
 
-  it('refuses a README without the section', () => {
-    expect(() => readmeFlagsTable('# Sequin\n\nno flags here\n')).toThrow('README has no "### Flags" section');
+  it('refuses a page without the section', () => {
+    expect(() => documentedFlagsTable('# Flags\n\nno table here\n')).toThrow('the flags page has no "## Every flag" section');
   });
 });

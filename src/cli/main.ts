@@ -84,7 +84,7 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   return lines.join('\n');
 }
 
-/** What the start-up output says about who may call what (README "Public and dedicated endpoints"). */
+/** What the start-up output says about who may call what (docs/guides/endpoints.md#when-tiers-apply). */
 function accessLines(config: NodeConfig, node: SequinNode): string[] {
   const { tiers, configuredKeys, storedKeys } = node.access;
   if (!tiers) {

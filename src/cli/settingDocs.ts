@@ -1,6 +1,6 @@
 /**
- * The pieces of a setting's documentation that `--help` (cli/helpText.ts) and the README flags
- * table (cli/flagsTable.ts) share, all derived from its declaration in config/nodeSettings.ts and
+ * The pieces of a setting's documentation that `--help` (cli/helpText.ts) and the flags reference
+ * (docs/reference/flags.md, written by cli/flagsTable.ts) share, all derived from its declaration in config/nodeSettings.ts and
  * the rules between settings (config/crossSettingRules.ts). Docs are Markdown; help shows them as
  * plain text.
  */
@@ -22,10 +22,14 @@ export function allowedValues(setting: Setting<unknown>): string | undefined {
   return allowed === '' ? undefined : allowed;
 }
 
-/** Markdown as plain text: no code ticks or emphasis; a link becomes its text. */
+/**
+ * Markdown as plain text: no code ticks or emphasis; a link becomes its text and the docs page it
+ * points to (links are relative to docs/reference/, where the flags table lives).
+ */
 export function plainText(markdown: string): string {
   return markdown
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, '"$1" in the README')
+    .replace(/\[([^\]]+)\]\(\.\.\/([^)#]+)(#[^)]*)?\)/g, '"$1" (docs/$2)')
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
     .replaceAll('`', '')
     .replaceAll('**', '');
 }

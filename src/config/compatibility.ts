@@ -1,6 +1,6 @@
 /**
  * How the node presents itself to tools that check which node they talk to (`--compat`), and the
- * peer behaviour that goes with each presentation. See docs/hardhat.md for what each changes.
+ * peer behaviour that goes with each presentation. See docs/guides/hardhat.md for what each changes.
  *
  *   sequin   web3_clientVersion `Sequin/v…`; geth's answers throughout (a production node's)
  *   anvil    web3_clientVersion `anvil-compatible Sequin/v…`, which hardhat-network-helpers and

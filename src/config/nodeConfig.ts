@@ -7,7 +7,7 @@ import type { NODE_SETTINGS } from './nodeSettings.js';
 import type { Setting } from './setting.js';
 import { SETTING_LIST, writeSettingValue } from './settingList.js';
 
-export { DEFAULT_MNEMONIC } from './nodeSettings.js';
+export { DEFAULT_MNEMONIC } from './settings/chainSettings.js';
 
 /** The values of a tree of settings: each setting becomes its value, each group an object of the same shape. */
 export type SettingValues<Tree> = { -readonly [Key in keyof Tree]: Tree[Key] extends Setting<infer Value> ? Value : SettingValues<Tree[Key]> };

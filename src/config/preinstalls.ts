@@ -40,7 +40,7 @@ export interface Preinstall {
 const PERMIT2_CHAIN_ID_OFFSET = 6945;
 const PERMIT2_DOMAIN_SEPARATOR_OFFSET = 6983;
 
-/** The preinstalls of a chain with `chainId`, in the order of the README's table. */
+/** The preinstalls of a chain with `chainId`, in the order of the table in docs/guides/preinstalls.md. */
 export function preinstalls(chainId: bigint): Preinstall[] {
   return (Object.keys(preinstallCode) as PreinstallName[]).map((name) => {
     const { address, code } = preinstallCode[name];

@@ -3,7 +3,7 @@
  * default, one-line doc, unit and rule. Everything else is derived from the declaration: the
  * NodeConfig type and its defaults (config/nodeConfig.ts), the flag, SEQUIN_* variable and
  * config-file parsing (cli/parseCommandLine.ts), `--help`, validation (config/validateConfig.ts)
- * and the README flags table (cli/flagsTable.ts).
+ * and the flags reference, docs/reference/flags.md (cli/flagsTable.ts).
  *
  * Settings are made by the constructors of config/settingKinds.ts, never by hand.
  */
@@ -30,10 +30,10 @@ export interface Setting<Value> {
   /** The environment variable that sets it. */
   readonly environment: string;
   readonly shape: SettingShape;
-  /** Placeholder of the value in `--help` and the README (`--block-time MS`); undefined for a switch. */
+  /** Placeholder of the value in `--help` and the flags reference (`--block-time MS`); undefined for a switch. */
   readonly valueName: string | undefined;
   readonly unit: SettingUnit | undefined;
-  /** One line of Markdown saying what it does (the README's wording; `--help` strips the Markdown). */
+  /** One line of Markdown saying what it does (the flags reference's wording, links relative to docs/reference/; `--help` strips the Markdown). */
   readonly doc: string;
   /** The value when nothing sets it. */
   readonly default: Value;

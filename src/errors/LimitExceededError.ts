@@ -13,7 +13,7 @@ export type ExceededLimit =
   /** Logs one answer may hold (--rpc-logs-max-results). */
   | { kind: 'logResults'; max: number };
 
-/** A request refused because it would pass one of the node's limits (README, "Limits"). */
+/** A request refused because it would pass one of the node's limits (docs/reference/limits.md). */
 export class LimitExceededError extends SequinError {
   readonly kind = 'limitExceeded';
 

@@ -51,6 +51,7 @@ export function toExecutionBlock(common: Common, environment: BlockEnvironment):
     Buffer.from(environment.parentHash).toString('hex'),
     environment.prevRandao === undefined ? '' : Buffer.from(environment.prevRandao).toString('hex'),
     environment.blobBaseFee ?? '',
+    environment.parentBeaconBlockRoot === undefined ? '' : Buffer.from(environment.parentBeaconBlockRoot).toString('hex'),
   ].join(':');
   let block = recentBlocks.get(key);
   if (!block) {
@@ -64,6 +65,7 @@ export function toExecutionBlock(common: Common, environment: BlockEnvironment):
 function buildExecutionBlock(rules: Common, environment: BlockEnvironment): Block {
   const london = rules.isActivatedEIP(1559);
   const cancun = rules.isActivatedEIP(4844);
+  const beaconRoot = rules.isActivatedEIP(4788);
   const block = createBlock(
     {
       header: {
@@ -76,6 +78,8 @@ function buildExecutionBlock(rules: Common, environment: BlockEnvironment): Bloc
         mixHash: environment.prevRandao ?? keccak256(environment.parentHash),
         ...(london ? { baseFeePerGas: environment.baseFeePerGas } : {}),
         ...(cancun ? { excessBlobGas: environment.excessBlobGas ?? 0n, blobGasUsed: 0n } : {}),
+        // Read by the block start's EIP-4788 system call (BlockRun), not by the EVM.
+        ...(beaconRoot ? { parentBeaconBlockRoot: environment.parentBeaconBlockRoot ?? new Uint8Array(32) } : {}),
       },
     },
     // A header is frozen unless told otherwise; one with an overridden blob base fee gets a method of its own.

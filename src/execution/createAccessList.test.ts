@@ -41,7 +41,7 @@ function balanceSlot(holder: Hex): Hex {
 async function deploy(data: Hex): Promise<Hex> {
   const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 2_000_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  return (chain.backend.blocks.getTransactionReceipt(hash) as { contractAddress: Hex }).contractAddress;
+  return chain.backend.blocks.getTransactionReceipt(hash)!.contractAddress!;
 }
 
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('eth_createAccessList', () => {
     });
     const hash = await chain.intake.submit(hexToBytes(raw));
     await chain.clock.advance(chain.config.preconfIntervalMs);
-    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { status: Hex; gasUsed: Hex };
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
     expect(receipt.status).toBe('0x1');
     expect(BigInt(receipt.gasUsed)).toBe(result.gasUsed);
   });

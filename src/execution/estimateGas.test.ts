@@ -5,7 +5,7 @@
 
 import { decodeFunctionResult, encodeDeployData, encodeErrorResult, encodeFunctionData, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceiptView } from '../chain/receiptView.js';
+import type { RpcReceipt } from '../chain/receiptView.js';
 import { SequinError } from '../errors/SequinError.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
@@ -31,8 +31,8 @@ let reverter: Hex;
 let counter: Hex;
 let gasHeavy: Hex;
 
-function receipt(hash: Hex): ReceiptView {
-  const found = chain.backend.blocks.getTransactionReceipt(hash) as ReceiptView | null;
+function receipt(hash: Hex): RpcReceipt {
+  const found = chain.backend.blocks.getTransactionReceipt(hash);
   if (!found) throw new Error(`no receipt for ${hash}`);
   return found;
 }
@@ -76,7 +76,7 @@ async function minimumGas(call: CallRequest, low: bigint, high: bigint): Promise
 }
 
 /** Submits txs from dev account 0 with the given gas limits (consecutive nonces), pre-confirms them in one sub-block, returns their receipts. */
-async function sendWithGas(fields: { to?: Hex | null; data?: Hex; value?: bigint }, gasLimits: bigint[]): Promise<ReceiptView[]> {
+async function sendWithGas(fields: { to?: Hex | null; data?: Hex; value?: bigint }, gasLimits: bigint[]): Promise<RpcReceipt[]> {
   const hashes: Hex[] = [];
   for (const gas of gasLimits) {
     hashes.push(

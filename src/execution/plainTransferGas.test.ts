@@ -25,7 +25,7 @@ beforeAll(async () => {
   chain = await createTestChain();
   const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data: counterArtifact.bytecode as Hex, gas: 1_000_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  counter = (chain.backend.blocks.getTransactionReceipt(hash) as { contractAddress: Hex }).contractAddress;
+  counter = chain.backend.blocks.getTransactionReceipt(hash)!.contractAddress!;
   const open = chain.sequencer.openBlock;
   environment = {
     number: BigInt(open.number),

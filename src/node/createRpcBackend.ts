@@ -207,7 +207,6 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       pool,
       gasLimit: config.blockGasLimit,
       stepGasLimit: ports.chainSpec !== undefined,
-      depositContract: scheduledCommon(common).depositContract,
     }),
   };
   return {

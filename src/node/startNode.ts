@@ -15,13 +15,13 @@ import { createStatusRoutes } from '../rpc/status/statusRoutes.js';
 import { trackReadiness } from '../rpc/status/trackReadiness.js';
 import { type HttpServerHandle, startHttpServer } from '../rpc/transports/http.js';
 import { InFlightBytes } from '../rpc/transports/InFlightBytes.js';
-import { localReadPositions } from '../rpc/transports/ReadPositions.js';
 import { attachWebSocketTransport } from '../rpc/transports/websocket.js';
 import { createWebHandler } from '../rpc/web/createWebHandler.js';
 import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
+import { chooseNodeRole } from './nodeRole.js';
 import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
@@ -68,13 +68,12 @@ export async function startNode(
 ): Promise<SequinNode> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(givenConfig.logLevel, { format: givenConfig.logFormat });
-  const fleetCode = givenConfig.nats === undefined ? undefined : await loadFleetCode();
-  const fleet = fleetCode && (await fleetCode.prepareFleet(givenConfig, logger));
+  const role = await chooseNodeRole(givenConfig, logger);
   const parts = await buildNodeParts(givenConfig, {
     clock,
     logger,
     ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
-    ...(fleet ? { log: fleet.log, genesisTimestamp: fleet.genesisTimestamp } : {}),
+    ...role.partsOptions,
   });
   const {
     config,
@@ -94,7 +93,7 @@ export async function startNode(
     fork,
   } = parts;
   try {
-    const member = fleetCode && fleet && (await fleetCode.joinFleet(fleet, parts, config, logger));
+    const running = await role.join(parts);
     const stateFiles = stateFilesOf(config);
     const loadedAccounts = await loadStateFile(stateFiles, stateDumps);
     if (loadedAccounts !== undefined) logger.info('loaded state file', { file: stateFiles.load?.path, accounts: loadedAccounts });
@@ -111,7 +110,7 @@ export async function startNode(
       storage: storageHealth,
     });
     const rpc = new RpcServer({
-      methods: member ? member.methods(ALL_METHODS) : ALL_METHODS,
+      methods: running.methods(ALL_METHODS),
       backend,
       maxBatchLength: config.maxBatchLength,
       maxBatchResponseBytes: config.maxBatchResponseBytes,
@@ -122,12 +121,8 @@ export async function startNode(
       errorDialect: parts.compatibility === 'hardhat' ? 'hardhat' : 'geth',
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
-    if (fleetCode && member) fleetCode.observeFleetMetrics(metrics, member);
-    const statusRoutes = createStatusRoutes({
-      metrics,
-      access,
-      readiness: member && fleetCode ? fleetCode.fleetReadiness(member, config.blockTimeMs, readiness.readiness) : readiness.readiness,
-    });
+    running.observeMetrics(metrics);
+    const statusRoutes = createStatusRoutes({ metrics, access, readiness: running.readiness(readiness.readiness) });
     const multicall3 = hexToBytes(MULTICALL3_ADDRESS);
     const webPages = createWebHandler({
       config: parts.config,
@@ -135,8 +130,7 @@ export async function startNode(
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
       chainRules: () => ({ ...backend.chainConfig.rules(), compat: parts.compatibility, clientVersion: backend.node.clientVersion() }),
     });
-    if (member) await member.start(rpc);
-    else sequencer.start();
+    await running.start(rpc);
     let http: HttpServerHandle;
     try {
       http = await startHttpServer({
@@ -144,7 +138,7 @@ export async function startNode(
         port: config.port,
         rpc,
         maxBodyBytes: config.maxBodyBytes,
-        positions: member ? member.readPositions() : localReadPositions(sequencer.views),
+        positions: running.readPositions(),
         readTimeoutMs: config.httpReadTimeoutMs,
         inFlight,
         logger: toRpcLogger(logger),
@@ -153,7 +147,7 @@ export async function startNode(
       });
     } catch (error) {
       stopChainMetrics();
-      await (member ? member.stop() : sequencer.stop());
+      await running.stop();
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new Error(`cannot listen on ${config.host}:${config.port}: the address is already in use (another node running?); choose another --port`);
       }
@@ -201,7 +195,7 @@ export async function startNode(
           await websocket.close();
           await http.close();
           stopChainMetrics();
-          await (member ? member.stop() : sequencer.stop());
+          await running.stop();
           try {
             dumpStateFile(stateFiles, stateDumps);
           } catch (error) {
@@ -217,17 +211,4 @@ export async function startNode(
     await storage.close().catch(() => {});
     throw error;
   }
-}
-
-/**
- * The fleet's code, loaded only by a node started with --nats: with the NATS client it is a fifth
- * of the bundle, which a lone node would otherwise parse and run at every start (issue 13).
- */
-async function loadFleetCode() {
-  const [{ prepareFleet, joinFleet }, { fleetReadiness }, { observeFleetMetrics }] = await Promise.all([
-    import('../fleet/joinFleet.js'),
-    import('../fleet/fleetReadiness.js'),
-    import('../fleet/observeFleetMetrics.js'),
-  ]);
-  return { prepareFleet, joinFleet, fleetReadiness, observeFleetMetrics };
 }

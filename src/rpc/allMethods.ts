@@ -4,42 +4,42 @@ import { anvilDealErc20 } from './methods/anvil/dealERC20.js';
 import { anvilDropAllTransactions } from './methods/anvil/dropAllTransactions.js';
 import { anvilDropTransaction } from './methods/anvil/dropTransaction.js';
 import { anvilDumpState } from './methods/anvil/dumpState.js';
-import { anvilGetAutomine, hardhatGetAutomine } from './methods/anvil/getAutomine.js';
+import { anvilGetAutomine } from './methods/anvil/getAutomine.js';
 import { anvilGetBlobByHash } from './methods/anvil/getBlobByHash.js';
 import { anvilGetBlobsByTransactionHash } from './methods/anvil/getBlobsByTransactionHash.js';
 import { anvilGetGenesisTime } from './methods/anvil/getGenesisTime.js';
 import { anvilGetIntervalMining } from './methods/anvil/getIntervalMining.js';
 import { anvilImpersonateAccount } from './methods/anvil/impersonateAccount.js';
-import { anvilIncreaseTime, evmIncreaseTime } from './methods/anvil/increaseTime.js';
+import { anvilIncreaseTime } from './methods/anvil/increaseTime.js';
 import { anvilLoadState } from './methods/anvil/loadState.js';
 import { anvilMetadata } from './methods/anvil/metadata.js';
 import { anvilMine, hardhatMine } from './methods/anvil/mine.js';
-import { anvilMineDetailed, evmMineDetailed } from './methods/anvil/mineDetailed.js';
+import { anvilMineDetailed } from './methods/anvil/mineDetailed.js';
 import { anvilNodeInfo } from './methods/anvil/nodeInfo.js';
 import { anvilRemoveBlockTimestampInterval } from './methods/anvil/removeBlockTimestampInterval.js';
 import { anvilRemovePoolTransactions } from './methods/anvil/removePoolTransactions.js';
 import { anvilReset, hardhatReset } from './methods/anvil/reset.js';
-import { anvilRevert, evmRevert } from './methods/anvil/revert.js';
+import { anvilRevert } from './methods/anvil/revert.js';
 import { anvilRollback } from './methods/anvil/rollback.js';
-import { anvilSetAutomine, evmSetAutomine } from './methods/anvil/setAutomine.js';
+import { anvilSetAutomine } from './methods/anvil/setAutomine.js';
 import { anvilSetBalance } from './methods/anvil/setBalance.js';
-import { anvilSetBlockGasLimit, evmSetBlockGasLimit } from './methods/anvil/setBlockGasLimit.js';
+import { anvilSetBlockGasLimit } from './methods/anvil/setBlockGasLimit.js';
 import { anvilSetBlockTimestampInterval } from './methods/anvil/setBlockTimestampInterval.js';
 import { anvilSetCode } from './methods/anvil/setCode.js';
 import { anvilSetCoinbase, hardhatSetCoinbase } from './methods/anvil/setCoinbase.js';
 import { anvilSetErc20Allowance } from './methods/anvil/setERC20Allowance.js';
-import { anvilSetErc20Balance } from './methods/anvil/setERC20Balance.js';
-import { anvilSetIntervalMining, evmSetIntervalMining } from './methods/anvil/setIntervalMining.js';
+import { anvilSetIntervalMining } from './methods/anvil/setIntervalMining.js';
 import { anvilSetLoggingEnabled } from './methods/anvil/setLoggingEnabled.js';
 import { anvilSetMinGasPrice, hardhatSetMinGasPrice } from './methods/anvil/setMinGasPrice.js';
 import { anvilSetNextBlockBaseFeePerGas, hardhatSetNextBlockBaseFeePerGas } from './methods/anvil/setNextBlockBaseFeePerGas.js';
-import { anvilSetNextBlockTimestamp, evmSetNextBlockTimestamp } from './methods/anvil/setNextBlockTimestamp.js';
+import { anvilSetNextBlockTimestamp } from './methods/anvil/setNextBlockTimestamp.js';
 import { anvilSetNonce } from './methods/anvil/setNonce.js';
 import { anvilSetRpcUrl } from './methods/anvil/setRpcUrl.js';
 import { anvilSetStorageAt } from './methods/anvil/setStorageAt.js';
-import { anvilSetTime, evmSetTime } from './methods/anvil/setTime.js';
-import { anvilSnapshot, evmSnapshot } from './methods/anvil/snapshot.js';
+import { anvilSetTime } from './methods/anvil/setTime.js';
+import { anvilSnapshot } from './methods/anvil/snapshot.js';
 import { anvilStopImpersonatingAccount } from './methods/anvil/stopImpersonatingAccount.js';
+import { baseTransactionStatus } from './methods/base/transactionStatus.js';
 import { transactionStatus } from './methods/chain/transactionStatus.js';
 import { getRawBlock } from './methods/debug/getRawBlock.js';
 import { getRawHeader } from './methods/debug/getRawHeader.js';
@@ -103,27 +103,12 @@ import { syncing } from './methods/eth/syncing.js';
 import { uninstallFilter } from './methods/eth/uninstallFilter.js';
 import { unsubscribe } from './methods/eth/unsubscribe.js';
 import { evmMine } from './methods/evm/mine.js';
-import { evmSetAccountNonce } from './methods/evm/setAccountNonce.js';
-import { hardhatAddBalance } from './methods/hardhat/addBalance.js';
-import { hardhatAutoImpersonateAccount } from './methods/hardhat/autoImpersonateAccount.js';
-import { hardhatDealErc20 } from './methods/hardhat/dealERC20.js';
-import { hardhatDropAllTransactions } from './methods/hardhat/dropAllTransactions.js';
-import { hardhatDropTransaction } from './methods/hardhat/dropTransaction.js';
-import { hardhatDumpState } from './methods/hardhat/dumpState.js';
-import { hardhatImpersonateAccount } from './methods/hardhat/impersonateAccount.js';
-import { hardhatLoadState } from './methods/hardhat/loadState.js';
-import { hardhatMetadata } from './methods/hardhat/metadata.js';
-import { hardhatSetBalance } from './methods/hardhat/setBalance.js';
-import { hardhatSetCode } from './methods/hardhat/setCode.js';
-import { hardhatSetLoggingEnabled } from './methods/hardhat/setLoggingEnabled.js';
-import { hardhatSetNonce } from './methods/hardhat/setNonce.js';
-import { hardhatSetStorageAt } from './methods/hardhat/setStorageAt.js';
-import { hardhatStopImpersonatingAccount } from './methods/hardhat/stopImpersonatingAccount.js';
 import { minerStart } from './methods/miner/start.js';
 import { minerStop } from './methods/miner/stop.js';
 import { listening } from './methods/net/listening.js';
 import { peerCount } from './methods/net/peerCount.js';
 import { version } from './methods/net/version.js';
+import { opSupportedCapabilities } from './methods/op/supportedCapabilities.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
@@ -135,9 +120,13 @@ import { status as txpoolStatus } from './methods/txpool/status.js';
 import { clientVersion } from './methods/web3/clientVersion.js';
 import { sha3 } from './methods/web3/sha3.js';
 import type { MethodDefinition } from './server/MethodDefinition.js';
+import { servedMethods } from './server/servedMethods.js';
 
-/** Every JSON-RPC method the node serves, listed explicitly (no discovery by reflection). */
-export const ALL_METHODS: readonly MethodDefinition[] = [
+/**
+ * Every JSON-RPC method the node defines, listed explicitly (no discovery by reflection); a method's
+ * other names are its definition's `aliases`. docs/reference/methods.md is generated from this list.
+ */
+export const METHOD_DEFINITIONS: readonly MethodDefinition[] = [
   chainId,
   version,
   clientVersion,
@@ -207,19 +196,15 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   discover,
   // Mining, time and snapshots (dedicated tier; Anvil's names and answers, Hardhat's aliases)
   anvilGetAutomine,
-  hardhatGetAutomine,
   anvilSetAutomine,
-  evmSetAutomine,
   anvilGetIntervalMining,
   anvilSetIntervalMining,
-  evmSetIntervalMining,
   minerStart,
   minerStop,
   evmMine,
   anvilMine,
   hardhatMine,
   anvilMineDetailed,
-  evmMineDetailed,
   anvilSetNextBlockBaseFeePerGas,
   hardhatSetNextBlockBaseFeePerGas,
   anvilSetMinGasPrice,
@@ -227,19 +212,13 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   anvilSetCoinbase,
   hardhatSetCoinbase,
   anvilSetBlockGasLimit,
-  evmSetBlockGasLimit,
   anvilIncreaseTime,
-  evmIncreaseTime,
   anvilSetNextBlockTimestamp,
-  evmSetNextBlockTimestamp,
   anvilSetTime,
-  evmSetTime,
   anvilSetBlockTimestampInterval,
   anvilRemoveBlockTimestampInterval,
   anvilSnapshot,
-  evmSnapshot,
   anvilRevert,
-  evmRevert,
   anvilRollback,
   anvilReset,
   hardhatReset,
@@ -261,27 +240,10 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   anvilSetBalance,
   anvilSetCode,
   anvilSetErc20Allowance,
-  anvilSetErc20Balance,
   anvilSetNonce,
   anvilSetLoggingEnabled,
   anvilSetStorageAt,
   anvilStopImpersonatingAccount,
-  evmSetAccountNonce,
-  hardhatAddBalance,
-  hardhatAutoImpersonateAccount,
-  hardhatDealErc20,
-  hardhatDropAllTransactions,
-  hardhatDropTransaction,
-  hardhatDumpState,
-  hardhatImpersonateAccount,
-  hardhatLoadState,
-  hardhatMetadata,
-  hardhatSetBalance,
-  hardhatSetCode,
-  hardhatSetNonce,
-  hardhatSetLoggingEnabled,
-  hardhatSetStorageAt,
-  hardhatStopImpersonatingAccount,
   getAccount,
   getAccountInfo,
   sendUnsignedTransaction,
@@ -298,4 +260,10 @@ export const ALL_METHODS: readonly MethodDefinition[] = [
   buildBlockV1,
   // Fork mode
   anvilSetRpcUrl,
+  // Base's and the OP Stack's flashblocks names (docs/flashblocks.md)
+  baseTransactionStatus,
+  opSupportedCapabilities,
 ];
+
+/** Every name the node answers to: each definition, then its aliases (what rpc.discover lists). */
+export const ALL_METHODS: readonly MethodDefinition[] = servedMethods(METHOD_DEFINITIONS);

@@ -5,6 +5,8 @@
  * read side and the submission path); node/ wires them into one RpcBackend.
  */
 
+import type { RpcLog, RpcReceipt } from '../chain/receiptView.js';
+import type { StoredBlock } from '../chain/records.js';
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { BuildBlockRequest } from '../execution/block/BuildBlockRequest.js';
 import type { CallRequest } from '../execution/CallRequest.js';
@@ -16,16 +18,22 @@ import type { SimulationRequest } from '../execution/simulation/SimulationReques
 import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
-import type { JsonObject } from '../primitives/JsonObject.js';
+import type { RpcPayloadEnvelope } from '../services/blocks/TestBlockBuilder.js';
+import type { ChainRules, RpcChainConfig } from '../services/ChainConfigQueries.js';
+import type { AnvilMetadata, AnvilNodeInfo, RpcAccount, RpcAccountInfo } from '../services/dev/DevNodeInfo.js';
 import type { FeeHistory } from '../services/fees/feeHistory.js';
+import type { FilterChanges } from '../services/filters/FilterManager.js';
 import type { ForkTarget } from '../services/fork/ForkControl.js';
 import type { LogFilter } from '../services/logs/LogFilter.js';
+import type { SimulatedRpcBlock } from '../services/simulate/simulatedBlockView.js';
 import type { Notify } from '../services/subscriptions/Notify.js';
 import type { SubscriptionRequest } from '../services/subscriptions/SubscriptionRequest.js';
 import type { TransactionStatus } from '../services/transactions/transactionStatus.js';
-import type { TxPoolGroups } from '../services/txpool/TxPoolQueries.js';
+import type { TxPoolContentFrom, TxPoolGroups } from '../services/txpool/TxPoolQueries.js';
+import type { RpcBlock } from '../services/views/RpcBlock.js';
+import type { RpcTransaction } from '../services/views/storedTransactionView.js';
 
-export type { FeeHistory, JsonObject, TransactionStatus, TxPoolGroups };
+export type { FeeHistory, TransactionStatus, TxPoolGroups };
 
 /** Who the node is: web3_clientVersion, eth_chainId. */
 export interface NodeInfoService {
@@ -37,13 +45,16 @@ export interface NodeInfoService {
 export interface BlockService {
   /** Number of the last sealed block. */
   blockNumber(): bigint;
-  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null;
-  getBlockReceipts(block: BlockSelector): JsonObject[] | null;
+  /** The block with its transactions' hashes, or (`fullTransactions`) the transactions themselves. */
+  getBlock(block: BlockSelector, fullTransactions: false): RpcBlock | null;
+  getBlock(block: BlockSelector, fullTransactions: true): RpcBlock<RpcTransaction> | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> | null;
+  getBlockReceipts(block: BlockSelector): RpcReceipt[] | null;
   /** Sealed, pre-confirmed or pooled transaction; null when unknown. */
-  getTransactionByHash(hash: Hex): JsonObject | null;
-  getTransactionReceipt(hash: Hex): JsonObject | null;
+  getTransactionByHash(hash: Hex): RpcTransaction | null;
+  getTransactionReceipt(hash: Hex): RpcReceipt | null;
   /** The tx at `index` of a block ("pending" = the open block), or null. */
-  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null;
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): RpcTransaction | null;
   /** A block's tx count, or null for an unknown block. */
   getBlockTransactionCount(block: BlockSelector): bigint | null;
 }
@@ -106,7 +117,7 @@ export interface RawChainService {
 /** eth_simulateV1. */
 export interface SimulationService {
   /** The simulated blocks in wire shape; a failed call's `error` holds `kind` (reverted / vmError), given its code by the method. */
-  simulate(request: SimulationRequest, block: BlockSelector): Promise<JsonObject[]>;
+  simulate(request: SimulationRequest, block: BlockSelector): Promise<SimulatedRpcBlock[]>;
 }
 
 /** The write path: submission into the pool, node-side signing, and a transaction's life. */
@@ -117,13 +128,13 @@ export interface TransactionService {
    * Submits like {@link sendRawTransaction} and resolves with the receipt once pre-confirmed;
    * rejects with code 4 (data: the hash) after `timeoutMs` (the node's default when omitted).
    */
-  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject>;
+  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<RpcReceipt>;
   /** Signs with a dev account, or sends as an impersonated address, and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
   /** eth_sendUnsignedTransaction (Anvil): submits as `from` with the impersonation signature, impersonated or not. */
   sendUnsignedTransaction(request: CallRequest): Promise<Hex>;
   /** Signs with a dev account, submits and resolves with the receipt once pre-confirmed (eth_sendTransactionSync). */
-  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject>;
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<RpcReceipt>;
   /** The raw signed transaction eth_sendTransaction would submit (eth_signTransaction). */
   signTransaction(request: CallRequest): Promise<Hex>;
   /** The EIP-191 signature of `data` by a dev account (eth_sign, personal_sign). */
@@ -138,22 +149,22 @@ export interface TransactionService {
 /** txpool_*: the pool's contents. */
 export interface TxPoolService {
   status(): { pending: Hex; queued: Hex };
-  content(): TxPoolGroups<JsonObject>;
-  contentFrom(address: Uint8Array): { pending: Record<string, JsonObject>; queued: Record<string, JsonObject> };
+  content(): TxPoolGroups<RpcTransaction>;
+  contentFrom(address: Uint8Array): TxPoolContentFrom;
   inspect(): TxPoolGroups<string>;
 }
 
 /** eth_getLogs and the polling filters. */
 export interface LogService {
   /** eth_getLogs: matching logs in (block, log index) order; a range reaching "pending" includes pre-confirmed logs. */
-  getLogs(filter: LogFilter): JsonObject[];
+  getLogs(filter: LogFilter): RpcLog[];
   /** Filter installers take the caller's client id (RequestContext.clientId), for the per-client filter quota. */
   newFilter(filter: LogFilter, clientId?: string): Hex;
   newBlockFilter(clientId?: string): Hex;
   newPendingTransactionFilter(fullTransactions: boolean, clientId?: string): Hex;
   /** What a filter saw since its last poll; -32000 "filter not found" for an unknown or expired id. */
-  getFilterChanges(id: string): unknown[];
-  getFilterLogs(id: string): JsonObject[];
+  getFilterChanges(id: string): FilterChanges;
+  getFilterLogs(id: string): RpcLog[];
   uninstallFilter(id: string): boolean;
 }
 
@@ -167,7 +178,7 @@ export interface SubscriptionService {
   subscribe(request: SubscriptionRequest, notify: Notify): () => void;
 }
 
-/** Fork mode's controls (README, "Forking a chain"). */
+/** Fork mode's controls (docs/guides/forking.md). */
 export interface ForkService {
   /** anvil_setRpcUrl: read the forked chain from `url` from now on; nothing on a node that is not a fork. */
   setRpcUrl(url: string): void;
@@ -193,9 +204,9 @@ export interface MiningService {
   /** anvil_mine: `blocks` (default 1) blocks now, the clock moving `intervalSeconds` forward before each when given. */
   mine(blocks: bigint | undefined, intervalSeconds: bigint | undefined): Promise<void>;
   /** evm_mine: one block (or `blocks`), the first at `timestamp` when given. */
-  evmMine(options: { timestamp?: bigint; blocks?: bigint }): Promise<unknown>;
+  evmMine(options: { timestamp?: bigint; blocks?: bigint }): Promise<StoredBlock[]>;
   /** evm_mine_detailed: as evmMine, answering the mined blocks with full transactions. */
-  evmMineDetailed(options: { timestamp?: bigint; blocks?: bigint }): Promise<JsonObject[]>;
+  evmMineDetailed(options: { timestamp?: bigint; blocks?: bigint }): Promise<RpcBlock<RpcTransaction>[]>;
   setNextBlockBaseFeePerGas(baseFeePerGas: bigint): Promise<void>;
   setCoinbase(address: Uint8Array): Promise<void>;
   setBlockGasLimit(gasLimit: bigint): Promise<void>;
@@ -266,11 +277,11 @@ export interface PoolControlService {
 
 /** What a dev node reports about itself and its accounts (anvil_nodeInfo, anvil_metadata, eth_getAccount …). */
 export interface DevInfoService {
-  nodeInfo(): JsonObject;
-  metadata(): JsonObject;
+  nodeInfo(): AnvilNodeInfo;
+  metadata(): AnvilMetadata;
   genesisTime(): number;
-  getAccount(address: Uint8Array, block: BlockSelector): Promise<JsonObject>;
-  getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject;
+  getAccount(address: Uint8Array, block: BlockSelector): Promise<RpcAccount>;
+  getAccountInfo(address: Uint8Array, block: BlockSelector): RpcAccountInfo;
 }
 
 /** anvil_setLoggingEnabled: whether every RPC call is logged at info level. */
@@ -290,14 +301,14 @@ export interface DevService {
 
 /** eth_config (EIP-7910): the chain's current, next and last fork. */
 export interface ChainConfigService {
-  config(): JsonObject;
+  config(): RpcChainConfig;
   /** The head's fork and the limits it sets (GET /chain/rules). */
-  rules(): JsonObject;
+  rules(): ChainRules;
 }
 
 /** testing_buildBlockV1: a block built on the head and kept nowhere, as an engine API payload envelope. */
 export interface TestBlockService {
-  buildBlock(request: BuildBlockRequest): Promise<JsonObject>;
+  buildBlock(request: BuildBlockRequest): Promise<RpcPayloadEnvelope>;
 }
 
 /** The node as RPC methods see it. */

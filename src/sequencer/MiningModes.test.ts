@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes } from '../primitives/hex.js';
+import type { RpcBlock } from '../services/views/RpcBlock.js';
 import type { Storage, WriteBatch } from '../storage/Storage.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { preconfirm, sealBlock } from '../testing/driveChain.js';
@@ -32,16 +33,9 @@ afterEach(async () => {
 });
 
 /** Signs a 1-wei transfer from dev account `from` (nonce as given, else its pending nonce). */
-/** A block as served, with the fields these tests read. */
-interface ServedBlock {
-  hash: Hex;
-  number: Hex;
-  timestamp: Hex;
-  transactions: Hex[];
-}
-
-function servedBlock(test: TestChain, selector: BlockSelector): ServedBlock {
-  return test.backend.blocks.getBlock(selector, false) as ServedBlock;
+/** A block as served (it exists: these tests ask for blocks the chain has). */
+function servedBlock(test: TestChain, selector: BlockSelector): RpcBlock {
+  return test.backend.blocks.getBlock(selector, false)!;
 }
 
 async function transfer(test: TestChain, from: number, nonce?: bigint): Promise<{ raw: Uint8Array; hash: Hex }> {
@@ -85,7 +79,7 @@ describe('instant mining', () => {
     expect(await submit(chain, raw)).toBe(hash);
 
     expect(blockNumber(chain)).toBe(1);
-    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { blockHash: Hex };
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
     expect(receipt).toMatchObject({ status: '0x1', blockNumber: '0x1', transactionIndex: '0x0' });
     expect(receipt.blockHash).toBe(servedBlock(chain, LATEST).hash);
     expect(chain.backend.state.getBalance(hexToBytes(RECIPIENT), LATEST)).toBe(1n);

@@ -1,6 +1,7 @@
 import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import { BlockTries } from '../execution/block/BlockTries.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { BlockStamp } from './BlockParameters.js';
 import type { OpenBlockView, SealInput } from './OpenBlockView.js';
@@ -62,6 +63,12 @@ export class OpenBlock {
   /** Every committed sub-block as appended, oldest first (what a snapshot keeps to restore the block). */
   readonly contents: SubBlockContents[] = [];
   readonly bloom = new Uint8Array(256);
+  /**
+   * The transactions and receipts tries of the block so far: their roots after any sub-block are those
+   * of the block up to it (incremental: asking after every sub-block costs about what the seal alone
+   * would), and after the last one the sealed header's.
+   */
+  readonly tries = new BlockTries();
   gasUsed = 0n;
   logCount = 0;
   readonly number: number;
@@ -98,6 +105,7 @@ export class OpenBlock {
     this.contents.push(contents);
     this.subBlocks.push(contents.subBlock);
     this.transactions.push(...contents.sealInputs);
+    for (const input of contents.sealInputs) this.tries.append(input.raw, input.receipt);
     this.records.push(...contents.records);
     mergeStateChanges(this.changes, contents.changes);
     this.changeLayers.push(contents.changes);

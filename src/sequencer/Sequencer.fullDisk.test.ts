@@ -75,7 +75,7 @@ describe('the sequencer on a full disk', () => {
     await untilWritable(chain);
     const sealed = await sealBlock(chain);
     expect(sealed).toBe(1);
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false) as { stateRoot: Hex; transactions: Hex[] };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false)!;
     expect(block.transactions).toHaveLength(1);
     const proof = await chain.backend.state.getProof(hexToBytes(RECIPIENT), [], LATEST);
     const account = createAccountFromRLP(verifyMerkleProof(hexToBytes(block.stateRoot), hexToBytes(RECIPIENT), proof.accountProof.map(hexToBytes))!);

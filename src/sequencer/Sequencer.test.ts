@@ -15,12 +15,12 @@ import { Account, Address } from '@ethereumjs/util';
 import { createVM, runTx } from '@ethereumjs/vm';
 import { encodeDeployData, encodeFunctionData, type Hex as ViemHex, bytesToHex as viemBytesToHex, hexToBytes as viemHexToBytes } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ReceiptView, UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
-import type { StoredBlock } from '../chain/records.js';
+import { type RpcReceipt, UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { preinstalls } from '../config/preinstalls.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
+import type { RpcBlock } from '../services/views/RpcBlock.js';
 import { counterArtifact, testTokenArtifact } from '../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { sendTestTransaction, signTestTransaction } from '../testing/sendTestTransaction.js';
@@ -43,16 +43,16 @@ async function start(overrides: Partial<NodeConfig> = {}): Promise<TestChain> {
   return chain;
 }
 
-function receipt(hash: Hex): ReceiptView | null {
-  return chain.backend.blocks.getTransactionReceipt(hash) as ReceiptView | null;
+function receipt(hash: Hex): RpcReceipt | null {
+  return chain.backend.blocks.getTransactionReceipt(hash);
 }
 
-function block(selector: BlockSelector): StoredBlock {
-  return chain.backend.blocks.getBlock(selector, false) as StoredBlock;
+function block(selector: BlockSelector): RpcBlock {
+  return chain.backend.blocks.getBlock(selector, false)!;
 }
 
-function receiptsOf(selector: BlockSelector): ReceiptView[] {
-  return chain.backend.blocks.getBlockReceipts(selector) as ReceiptView[];
+function receiptsOf(selector: BlockSelector): RpcReceipt[] {
+  return chain.backend.blocks.getBlockReceipts(selector)!;
 }
 
 /** Records every sub-block and sealed-block event with the clock time it was announced at. */
@@ -171,7 +171,8 @@ describe('Sequencer: sub-blocks', () => {
     expect(pending.map((r) => r.cumulativeGasUsed)).toEqual(['0x5208', '0xa410', '0xf618']);
     expect(pending.every((r) => r.blockHash === UNSEALED_BLOCK_HASH && r.blockNumber === '0x1')).toBe(true);
     expect(receiptsOf(LATEST)).toEqual([]);
-    expect(block(PENDING)).toMatchObject({ number: '0x1', hash: null, transactions: order, gasUsed: '0xf618' });
+    // OP's flashblocks shape: the zero hash as a placeholder, the latest sub-block's index (1: the second) in `nonce`.
+    expect(block(PENDING)).toMatchObject({ number: '0x1', hash: UNSEALED_BLOCK_HASH, nonce: '0x0000000000000001', transactions: order, gasUsed: '0xf618' });
 
     // Sealed, with nothing pre-confirmed in the next block: pending equals latest again.
     await sealOpenBlock();
@@ -236,7 +237,7 @@ describe('Sequencer: sealing', () => {
     expect(chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false)).toEqual(sealedBlock);
 
     const sealedReceipts = receiptsOf(LATEST);
-    const withSealedHash = (r: ReceiptView) => ({ ...r, blockHash: sealedBlock.hash, logs: r.logs.map((log) => ({ ...log, blockHash: sealedBlock.hash })) });
+    const withSealedHash = (r: RpcReceipt) => ({ ...r, blockHash: sealedBlock.hash, logs: r.logs.map((log) => ({ ...log, blockHash: sealedBlock.hash })) });
     expect(sealedReceipts).toEqual(preconfirmed.map(withSealedHash));
     for (const r of sealedReceipts) {
       expect(receipt(r.transactionHash)).toEqual(r);
@@ -528,7 +529,7 @@ async function referenceListRoot(values: Uint8Array[]): Promise<Hex> {
 }
 
 /** EIP-2718 receipt encoding from the served receipt: type ‖ rlp([status, cumulativeGasUsed, bloom, logs]). */
-function encodeReceiptIndependently(r: ReceiptView): Uint8Array {
+function encodeReceiptIndependently(r: RpcReceipt): Uint8Array {
   const quantity = (hex: string) => {
     let digits = BigInt(hex).toString(16);
     if (digits === '0') return new Uint8Array(0);

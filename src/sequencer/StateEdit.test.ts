@@ -11,7 +11,7 @@ import { createAccountFromRLP } from '@ethereumjs/util';
 import { keccak256 as viemKeccak256 } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlockSelector } from '../primitives/blockTag.js';
-import { bytesToHex, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { bytesToHex, hexToBytes, padBytes } from '../primitives/hex.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
 import { sealBlock } from '../testing/driveChain.js';
 import { sendTestTransaction } from '../testing/sendTestTransaction.js';
@@ -78,7 +78,7 @@ describe('state edits through the sequencer', () => {
     chain = await createTestChain({ ephemeral: false, dataDir }, { clock });
     expect(chain.backend.state.getBalance(TARGET, PENDING)).toBe(777n);
     const sealed = await sealBlock(chain);
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false) as { stateRoot: Hex };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!;
     expect(chain.backend.state.getBalance(TARGET, LATEST)).toBe(777n);
 
     const proof = await chain.backend.state.getProof(TARGET, [{ slot: SLOT, printed: bytesToHex(SLOT) }], LATEST);

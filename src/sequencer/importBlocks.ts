@@ -155,10 +155,7 @@ class ChainImport {
       execution.state.reset(parentState);
       let executed: ExecutedBlock;
       try {
-        executed = await executeBlock(execution, block, {
-          depositContract: depositContractOf(this.parts.common),
-          stateRootOf: (changes) => this.stateRootOf(changes, parentState, true),
-        });
+        executed = await executeBlock(execution, block, { stateRootOf: (changes) => this.stateRootOf(changes, parentState, true) });
       } catch (error) {
         if (error instanceof InvalidBlockError) throw new BlockImportError(number, 'transactions', error.message);
         throw error;
@@ -344,10 +341,6 @@ function storedWithdrawal(withdrawal: { index: bigint; validatorIndex: bigint; a
     address: bytesToHex(withdrawal.address.bytes),
     amount: toQuantity(withdrawal.amount),
   };
-}
-
-function depositContractOf(common: Common): Uint8Array | undefined {
-  return (common as { depositContract?: Uint8Array }).depositContract;
 }
 
 function equal(a: Uint8Array, b: Uint8Array): boolean {

@@ -1,44 +1,61 @@
-import type { Account } from '@ethereumjs/util';
-import { buildSealedBlock, type SealedBlock } from '../chain/buildSealedBlock.js';
-import { orderedTrieRoot } from '../chain/trieRoot.js';
+import { buildSealedBlock } from '../chain/buildSealedBlock.js';
+import type { StoredBlock } from '../chain/records.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
-import type { StateChanges } from '../execution/StateChanges.js';
+import type { ExecutedLog } from '../execution/executeTransaction.js';
+import { OverlayStateReader } from '../execution/OverlayStateReader.js';
+import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { StateReader } from '../execution/StateReader.js';
-import type { TrieNodeStore } from '../execution/TrieNodeStore.js';
+import { hexToBytes } from '../primitives/hex.js';
 import type { OpenBlock } from './OpenBlock.js';
+import { openBlockRun } from './openBlockRun.js';
+import type { BlockProducerParts } from './ProducerParts.js';
 
-/** A sealed block and the account records (with their new storage roots) the seal must persist beside it. */
-export interface SealedOpenBlock extends SealedBlock {
-  updatedAccounts: Map<string, Account | null>;
+/** A block being sealed: the open block it seals, its record and RLP, and the state writes the seal adds. */
+export interface Sealing {
+  open: OpenBlock;
+  block: StoredBlock;
+  /** Its RLP, as the chain keeps it. */
+  rlp: Uint8Array;
+  /** What the block did after its transactions (the block end: requests, rewards), by its fork. */
+  endChanges: StateChanges;
+  /** Its accounts with their new storage roots. */
+  sealedAccounts: StateChanges;
+  startedAt: number;
 }
 
 /**
- * Seals the open block: folds its changes into the state trie (new trie nodes are left in
- * `nodes` for the caller to flush into the same commit), computes the transactions and receipts
- * roots and builds the header of the block's fork. Writes nothing itself.
+ * Computes the sealed form of `open` over `finalState` (the state at the end of its sub-blocks); writes
+ * nothing. The block end runs first (the block lifecycle's: EIP-7685 requests, proof-of-work rewards; and
+ * the block start when no sub-block ran it), then the block's changes are folded into the state trie (new
+ * trie nodes stay in `trieNodes` for the caller to flush into the same commit), and the header of the
+ * block's fork is built with the open block's transactions and receipts roots. `parentState` is the state
+ * of its parent (read from storage when not given).
  */
-export async function sealOpenBlock(options: {
-  open: OpenBlock;
-  /** Every state change of the block: its sub-blocks' and what the seal itself did (requests, rewards). */
-  changes: StateChanges;
-  /** The state at the end of the block. */
-  finalState: StateReader;
-  /** The state of the parent block. */
-  parentState: StateReader;
-  nodes: TrieNodeStore;
-  /** From Prague: the EIP-7685 hash of the block's requests. */
-  requestsHash: Uint8Array;
-}): Promise<SealedOpenBlock> {
-  const { open } = options;
+export async function sealOpenBlock(
+  parts: Pick<BlockProducerParts, 'common' | 'execution' | 'storage' | 'trieNodes'>,
+  open: OpenBlock,
+  finalState: StateReader,
+  parentState?: StateReader,
+): Promise<Sealing> {
+  const startedAt = performance.now();
+  const { execution } = parts;
+  execution.state.reset(finalState);
+  const run = await openBlockRun(parts, open);
+  const { requestsHash } = await run.end({ logs: () => logsOf(open) });
+  const endChanges = execution.state.takeChanges();
+  const changes = emptyStateChanges();
+  mergeStateChanges(changes, open.changes);
+  mergeStateChanges(changes, endChanges);
   const { stateRoot, updatedAccounts } = await applyStateChanges({
     parentRoot: open.parentStateRoot,
-    changes: options.changes,
-    finalState: options.finalState,
-    parentState: options.parentState,
-    nodes: options.nodes,
+    changes,
+    finalState: new OverlayStateReader(finalState, endChanges),
+    parentState: parentState ?? new PersistedStateReader(parts.storage, open.number - 1),
+    nodes: parts.trieNodes,
   });
   const { opening } = open;
-  const sealed = buildSealedBlock({
+  const { block, rlp } = buildSealedBlock({
     rules: opening.rules,
     parentHash: open.parentHash,
     number: BigInt(open.number),
@@ -47,8 +64,8 @@ export async function sealOpenBlock(options: {
     gasUsed: open.gasUsed,
     coinbase: open.coinbase,
     stateRoot,
-    transactionsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.raw)),
-    receiptsRoot: orderedTrieRoot(open.transactions.map((transaction) => transaction.receipt)),
+    transactionsRoot: open.tries.transactionsRoot(),
+    receiptsRoot: open.tries.receiptsRoot(),
     logsBloom: open.bloom,
     difficulty: opening.difficulty,
     mixHash: opening.mixHash,
@@ -57,9 +74,16 @@ export async function sealOpenBlock(options: {
     // Submission refuses blob transactions, so Sequin's blocks carry no blobs.
     blobGasUsed: 0n,
     parentBeaconBlockRoot: opening.parentBeaconBlockRoot,
-    requestsHash: options.requestsHash,
+    requestsHash,
     rawTransactions: open.transactions.map((transaction) => transaction.raw),
     transactionHashes: open.transactions.map((transaction) => transaction.hash),
   });
-  return { ...sealed, updatedAccounts };
+  return { open, block, rlp, endChanges, sealedAccounts: { accounts: updatedAccounts, storage: new Map(), code: new Map() }, startedAt };
+}
+
+/** The open block's logs, in order, for the block end (deposit requests); decoded only when asked. */
+function* logsOf(open: OpenBlock): Iterable<ExecutedLog> {
+  for (const record of open.records) {
+    for (const log of record.receipt.logs) yield { address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) };
+  }
 }

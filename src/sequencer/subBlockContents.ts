@@ -1,4 +1,4 @@
-import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
+import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { bytesToHex, toQuantity } from '../primitives/hex.js';
@@ -8,9 +8,9 @@ import type { SealInput } from './OpenBlockView.js';
 import { toStoredTransaction } from './transactionRecord.js';
 
 /**
- * The next sub-block of `open` made of executed transactions and/or state edits: its stored
- * record, the transactions' stored records and seal inputs, its gas, logs and bloom. Nothing is
- * written here; the producer commits it.
+ * The next sub-block of `open` made of executed transactions (with their receipts, made by the block
+ * lifecycle: see openBlockRun.ts) and/or state edits: its stored record, the transactions' stored
+ * records and seal inputs, its gas, logs and bloom. Nothing is written here; the producer commits it.
  */
 export function subBlockContents(options: {
   open: OpenBlock;
@@ -27,7 +27,7 @@ export function subBlockContents(options: {
   const records: StoredTransaction[] = [];
   const bloom = new Uint8Array(256);
   let logIndex = open.logCount;
-  for (const [offset, { result, source }] of executed.entries()) {
+  for (const [offset, { result, source, receipt }] of executed.entries()) {
     records.push(
       toStoredTransaction(
         result,
@@ -38,18 +38,7 @@ export function subBlockContents(options: {
     );
     logIndex += result.logs.length;
     orBloom(bloom, result.bloom);
-    sealInputs.push({
-      hash: source.hash,
-      raw: source.raw,
-      receipt: encodeReceipt({
-        type: source.transaction.type,
-        success: result.success,
-        ...(result.stateRoot === undefined ? {} : { stateRoot: result.stateRoot }),
-        cumulativeGasUsed: result.cumulativeGasUsed,
-        bloom: result.bloom,
-        logs: result.logs,
-      }),
-    });
+    sealInputs.push({ hash: source.hash, raw: source.raw, receipt });
   }
   const subBlock: StoredSubBlock = {
     blockNumber: open.number,

@@ -1,5 +1,5 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
-import type { StoredLog, StoredReceipt, StoredTransaction } from '../chain/records.js';
+import type { StoredAuthorization, StoredLog, StoredReceipt, StoredTransaction, StoredTransactionFields } from '../chain/records.js';
 import type { ExecutedTransaction } from '../execution/executeTransaction.js';
 import { bytesToHex, type Hex, toQuantity } from '../primitives/hex.js';
 
@@ -78,10 +78,10 @@ export function transactionFields(
   from: Hex,
   gasPrice: bigint,
   to: Hex | null = transaction.to ? bytesToHex(transaction.to.bytes) : null,
-): Record<string, unknown> {
-  const json = transaction.toJSON() as Record<string, unknown>;
+): StoredTransactionFields {
+  const json = transaction.toJSON();
   const v = transaction.v ?? 0n;
-  const fields: Record<string, unknown> = {
+  const fields: Omit<StoredTransactionFields, 'v' | 'r' | 's'> = {
     type: toQuantity(transaction.type),
     nonce: toQuantity(transaction.nonce),
     gas: toQuantity(transaction.gasLimit),
@@ -95,32 +95,29 @@ export function transactionFields(
   if (transaction.type !== 0) fields.chainId = toQuantity(transaction.common.chainId());
   else if (v >= 35n) fields.chainId = toQuantity((v - 35n) / 2n);
   if (transaction.type >= 2) {
-    fields.maxFeePerGas = json.maxFeePerGas;
-    fields.maxPriorityFeePerGas = json.maxPriorityFeePerGas;
+    fields.maxFeePerGas = json.maxFeePerGas as Hex;
+    fields.maxPriorityFeePerGas = json.maxPriorityFeePerGas as Hex;
   }
-  if (transaction.type >= 1) fields.accessList = json.accessList ?? [];
+  if (transaction.type >= 1) fields.accessList = (json.accessList ?? []) as NonNullable<StoredTransactionFields['accessList']>;
   if (transaction.type === 3) {
-    fields.maxFeePerBlobGas = json.maxFeePerBlobGas;
-    fields.blobVersionedHashes = json.blobVersionedHashes ?? [];
+    fields.maxFeePerBlobGas = json.maxFeePerBlobGas as Hex;
+    fields.blobVersionedHashes = (json.blobVersionedHashes ?? []) as Hex[];
   }
   if (transaction.type === 4) fields.authorizationList = authorizationsAsQuantities(json.authorizationList);
-  fields.v = toQuantity(v);
-  fields.r = toQuantity(transaction.r ?? 0n);
-  fields.s = toQuantity(transaction.s ?? 0n);
-  if (transaction.type >= 1) fields.yParity = toQuantity(v);
-  return fields;
+  const signature = { v: toQuantity(v), r: toQuantity(transaction.r ?? 0n), s: toQuantity(transaction.s ?? 0n) };
+  return Object.assign(fields, signature, transaction.type >= 1 ? { yParity: toQuantity(v) } : {});
 }
 
 /**
  * EIP-7702 authorizations with their numbers as quantities: @ethereumjs/tx prints the raw RLP
  * bytes (nonce 0 as "0x", 5 as "0x05", r with leading zeros kept), geth and the spec quantities.
  */
-export function authorizationsAsQuantities(list: unknown): Array<Record<string, string>> {
+export function authorizationsAsQuantities(list: unknown): StoredAuthorization[] {
   if (!Array.isArray(list)) return [];
   const quantity = (value: unknown) => toQuantity(BigInt(value === '0x' || value === undefined ? 0 : (value as string)));
   return (list as Array<Record<string, string>>).map((item) => ({
     chainId: quantity(item.chainId),
-    address: item.address!.toLowerCase(),
+    address: item.address!.toLowerCase() as Hex,
     nonce: quantity(item.nonce),
     yParity: quantity(item.yParity),
     r: quantity(item.r),

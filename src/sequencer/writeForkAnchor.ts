@@ -22,7 +22,7 @@ const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
  * opens block N+1 on top of it (parent hash, timestamp, gas limit and base fee are the remote's).
  * The dev accounts get `balance` on top of their forked state (nonce and code stay the remote's),
  * as Anvil funds them. The record's state root is the root of the local trie, which holds only
- * what the fork changed (the dev balances here): see README, "Forking a chain".
+ * what the fork changed (the dev balances here): see docs/guides/forking.md#state-roots.
  * Blocks up to N are served from the remote, so the record is the sequencer's parent only.
  */
 export async function writeForkAnchor(options: ForkAnchorParts & { storage: Storage; hardfork?: ChainHardfork }): Promise<void> {

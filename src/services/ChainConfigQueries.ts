@@ -8,8 +8,7 @@ import type { ChainSpec } from '../config/ChainSpec.js';
 import { type ForkConfiguration, forkConfigurations } from '../config/forkConfigurations.js';
 import type { ScheduledCommon } from '../config/ScheduledCommon.js';
 import { NotFoundError } from '../errors/NotFoundError.js';
-import { bytesToHex, hexToBytes, toQuantity } from '../primitives/hex.js';
-import type { JsonObject } from '../primitives/JsonObject.js';
+import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { ViewSource } from '../sequencer/ChainViews.js';
 
 /** What {@link ChainConfigQueries} reads. */
@@ -21,11 +20,37 @@ export interface ChainConfigParts {
   chainId: bigint;
 }
 
+/** One fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
+export interface RpcForkConfig {
+  activationTime: number;
+  blobSchedule: { target: number; max: number; baseFeeUpdateFraction: number } | null;
+  chainId: Hex;
+  forkId: Hex;
+  precompiles: Record<string, string>;
+  systemContracts: Record<string, string>;
+}
+
+/** eth_config's answer: the current, next and last fork, each null when there is none. */
+export interface RpcChainConfig {
+  current: RpcForkConfig | null;
+  next: RpcForkConfig | null;
+  last: RpcForkConfig | null;
+}
+
+/** `GET /chain/rules`: the head's fork and the limits it sets (null where it sets none or a flag lifts them). */
+export interface ChainRules {
+  hardfork: string;
+  forkSchedule: 'one fork from genesis (--hardfork)' | 'the genesis file';
+  codeSizeLimit: number | null;
+  initCodeSizeLimit: number | null;
+  transactionGasLimit: number | null;
+}
+
 export class ChainConfigQueries {
   constructor(private readonly parts: ChainConfigParts) {}
 
   /** `{ current, next, last }`, each a fork's configuration or null. */
-  config(): JsonObject {
+  config(): RpcChainConfig {
     const view = this.parts.views.current();
     const genesis = view.block(0);
     if (genesis === undefined) throw new NotFoundError({ kind: 'header' });
@@ -42,7 +67,7 @@ export class ChainConfigQueries {
    * size (null when `--disable-code-size-limit` lifts them, or the fork has none) and EIP-7825's
    * transaction gas limit (null before Osaka).
    */
-  rules(): JsonObject {
+  rules(): ChainRules {
     const head = this.parts.views.current().head;
     const rules = this.parts.common.at({ number: BigInt(head.number), timestamp: BigInt(head.timestamp), difficulty: BigInt(head.difficulty) });
     const limit = (active: boolean, name: string) => {
@@ -60,8 +85,7 @@ export class ChainConfigQueries {
     };
   }
 
-  /** A fork as EIP-7910 prints it: numbers for time and blob parameters, hex for the rest. */
-  private shape(fork: ForkConfiguration | undefined): JsonObject | null {
+  private shape(fork: ForkConfiguration | undefined): RpcForkConfig | null {
     if (fork === undefined) return null;
     const { blobSchedule } = fork;
     return {

@@ -21,8 +21,10 @@ import type { WorldState } from '../execution/WorldState.js';
 import { buildNodeParts } from '../node/buildNodeParts.js';
 import type { Logger } from '../primitives/logger.js';
 import type { RpcBackend } from '../rpc/backend.js';
+import type { BlockProducer } from '../sequencer/BlockProducer.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Sequencer } from '../sequencer/Sequencer.js';
+import type { SequencerLog } from '../sequencer/SequencerLog.js';
 import type { Storage } from '../storage/Storage.js';
 import type { StorageHealth } from '../storage/StorageHealth.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
@@ -36,6 +38,8 @@ export interface TestChain {
   config: NodeConfig;
   backend: RpcBackend;
   sequencer: Sequencer;
+  /** The one writer the sequencer drives (a follower applies a fleet's log through it). */
+  producer: BlockProducer;
   pool: TxPool;
   intake: TransactionIntake;
   chain: ChainReader;
@@ -65,6 +69,8 @@ export interface TestChainOptions {
   start?: boolean;
   /** Wraps the opened storage, e.g. in a FullDiskStorage (see node/buildNodeParts.ts). */
   wrapStorage?: (storage: Storage) => Storage;
+  /** A fleet's log the producer appends every commit to (see sequencer/SequencerLog.ts). Default: none. */
+  log?: SequencerLog;
 }
 
 /**
@@ -99,6 +105,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
       logger: options.logger ?? silentLogger,
       inMemoryStorage: !persistent,
       ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
   } catch (error) {
     removeTemporaryDir();
@@ -110,6 +117,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
     config,
     backend: parts.backend,
     sequencer: parts.sequencer,
+    producer: parts.producer,
     pool: parts.pool,
     intake: parts.intake,
     chain: parts.chain,

@@ -15,6 +15,9 @@ const decodeString = (value: unknown): string => {
 };
 const decodeOptionalString = (value: unknown): string => (value === undefined ? '-' : decodeString(value));
 
+/** What the dummies answer, for rpc.discover: any JSON value. */
+const ANY = { name: 'result', schema: {} };
+
 /** Counts calls of test_count, so tests can see that notifications run. */
 export const counter = { calls: 0 };
 
@@ -23,18 +26,20 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_echo',
     summary: 'Joins a required and an optional string.',
     tier: 'public',
+    result: ANY,
     params: [
       { name: 'value', decode: decodeString },
       { name: 'suffix', decode: decodeOptionalString, optional: true },
     ],
     handler: (_backend, [value, suffix]) => `${value}${suffix}`,
   }),
-  defineMethod({ name: 'test_void', summary: 'Returns nothing.', tier: 'public', params: [], handler: () => undefined }),
-  defineMethod({ name: 'test_bigint', summary: 'Leaks a BigInt.', tier: 'public', params: [], handler: () => ({ value: 1n }) }),
+  defineMethod({ name: 'test_void', summary: 'Returns nothing.', tier: 'public', params: [], result: ANY, handler: () => undefined }),
+  defineMethod({ name: 'test_bigint', summary: 'Leaks a BigInt.', tier: 'public', params: [], result: ANY, handler: () => ({ value: 1n }) }),
   defineMethod({
     name: 'test_throw',
     summary: 'Throws an internal error.',
     tier: 'public',
+    result: ANY,
     params: [],
     handler: () => {
       throw new Error('secret at /home/node/src/x.ts');
@@ -44,6 +49,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_nonceTooLow',
     summary: 'Throws a JsonRpcError with data.',
     tier: 'public',
+    result: ANY,
     params: [],
     handler: async () => {
       throw new JsonRpcError(ErrorCodes.server, 'nonce too low', { data: { have: '0x1' } });
@@ -53,6 +59,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_rejected',
     summary: 'Throws a domain error (a pool rejection), answered through the edge table.',
     tier: 'public',
+    result: ANY,
     params: [],
     handler: () => {
       throw new TransactionRejectedError({ kind: 'nonceTooLow', next: 5n, got: 3n });
@@ -62,6 +69,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_badData',
     summary: 'Throws a JsonRpcError whose data is not JSON.',
     tier: 'public',
+    result: ANY,
     params: [],
     handler: () => {
       throw new JsonRpcError(ErrorCodes.server, 'boom', { data: 5n });
@@ -71,6 +79,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_rpcDecoder',
     summary: 'Its decoder throws a JsonRpcError.',
     tier: 'public',
+    result: ANY,
     params: [
       {
         name: 'x',
@@ -85,6 +94,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_count',
     summary: 'Counts its calls.',
     tier: 'public',
+    result: ANY,
     params: [],
     handler: () => ++counter.calls,
   }),
@@ -92,6 +102,7 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_sleep',
     summary: 'Answers its argument after that many milliseconds.',
     tier: 'public',
+    result: ANY,
     params: [{ name: 'ms', decode: (value: unknown) => Number(value) }],
     handler: async (_backend, [ms]) => {
       await new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,13 +113,14 @@ export const testMethods: MethodDefinition[] = [
     name: 'test_repeat',
     summary: 'Answers its first argument repeated as many times as its second says (large answers).',
     tier: 'public',
+    result: ANY,
     params: [
       { name: 'text', decode: (value: unknown) => String(value) },
       { name: 'times', decode: (value: unknown) => Number(value) },
     ],
     handler: (_backend, [text, times]) => text.repeat(times),
   }),
-  defineMethod({ name: 'test_dedicated', summary: 'Dedicated only.', tier: 'dedicated', params: [], handler: () => 'secret' }),
+  defineMethod({ name: 'test_dedicated', summary: 'Dedicated only.', tier: 'dedicated', params: [], result: ANY, handler: () => 'secret' }),
 ];
 
 /** The backend the dummy methods never touch. */

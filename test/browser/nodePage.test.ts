@@ -159,6 +159,20 @@ describe('lookup', () => {
     await expect.poll(() => ticksSeen(blockPage), { timeout: 3000 }).toBeGreaterThan(0);
   });
 
+  it('"pending" while sub-blocks are pre-confirmed: the open block, not sealed yet, with its sub-blocks so far', async () => {
+    // A block time of a minute keeps the block open while the page looks.
+    const open = await startNodeProcess({ args: ['--block-time', '60000'] });
+    const sent = await rpcResult<`0x${string}`>(open.url, 'eth_sendTransaction', [
+      { from: DEV_ACCOUNTS[2]!.address, to: DEV_ACCOUNTS[8]!.address, value: '0x1' },
+    ]);
+    await pollUntil(() => rpcResult(open.url, 'eth_getTransactionReceipt', [sent]), { what: 'the transfer to be pre-confirmed' });
+    const page = (await openPage(browser, `${open.url}/block/pending`)).page;
+    await page.locator('#lookup-result h3', { hasText: 'Open block #1 (pre-confirmed so far)' }).waitFor();
+    expect(await field(page, 'Hash').innerText()).toBe('not sealed yet (open block)');
+    expect(await field(page, 'Sub-blocks so far').innerText()).toBe('1');
+    expect(await page.locator('#lookup-result').getByRole('link', { name: sent }).count()).toBe(1);
+  });
+
   it('explains input it cannot look up', async () => {
     const page = await nodePage();
     await page.getByRole('textbox', { name: 'Transaction hash, block number or address' }).fill('0x1234zz');

@@ -1,7 +1,7 @@
 /**
  * Every evm_*, anvil_* and hardhat_* method Anvil 1.7.1 serves (test/fixtures/anvil/methods.json,
  * generated from Anvil's source by scripts/anvil-methods.ts) is either served here or listed with
- * the reason it is not (test/fixtures/anvil/notServed.json, and the README's table). Each one the
+ * the reason it is not (test/fixtures/anvil/notServed.json, and the table in docs/guides/dev-methods.md). Each one the
  * node's registry serves is called once, with valid parameters, against the real node process,
  * and must be answered: neither -32601 (no such method) nor -32602 (parameters refused).
  *
@@ -20,7 +20,7 @@ const ANVIL_METHODS: string[] = JSON.parse(readFileSync(new URL('../fixtures/anv
 const NOT_SERVED: Record<string, { reason: string; until?: string }> = JSON.parse(
   readFileSync(new URL('../fixtures/anvil/notServed.json', import.meta.url), 'utf8'),
 ).methods;
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const DEV_METHODS_PAGE = readFileSync(new URL('../../docs/guides/dev-methods.md', import.meta.url), 'utf8');
 const SERVED = new Set(ALL_METHODS.map((method) => method.name));
 
 const ADDRESS = getAddress('0x00000000000000000000000000000000000a5e01');
@@ -136,7 +136,7 @@ beforeAll(async () => {
 afterAll(cleanupNodeProcesses);
 
 describe("Anvil's dev methods", () => {
-  it('are each served, or listed as not served with a reason (in the fixture and in the README)', () => {
+  it('are each served, or listed as not served with a reason (in the fixture and in the dev methods guide)', () => {
     const unaccounted = ANVIL_METHODS.filter((method) => !SERVED.has(method) && !NOT_SERVED[method]);
     expect(unaccounted, 'served by neither: serve them, or add them to test/fixtures/anvil/notServed.json').toEqual([]);
     const stale = Object.entries(NOT_SERVED)
@@ -146,9 +146,9 @@ describe("Anvil's dev methods", () => {
     const unknown = Object.keys(NOT_SERVED).filter((method) => !ANVIL_METHODS.includes(method));
     expect(unknown, 'listed as not served, but not an Anvil method').toEqual([]);
     const undocumented = Object.entries(NOT_SERVED)
-      .filter(([method, entry]) => entry.until === undefined && !README.includes(`| \`${method}\` | ${entry.reason} |`))
+      .filter(([method, entry]) => entry.until === undefined && !DEV_METHODS_PAGE.includes(`| \`${method}\` | ${entry.reason} |`))
       .map(([method]) => method);
-    expect(undocumented, 'missing from the README table of methods not served').toEqual([]);
+    expect(undocumented, 'missing from the table of methods not served in docs/guides/dev-methods.md').toEqual([]);
   });
 
   it('that are served each answer one call with valid parameters', { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@
  * dedicated tier; and Hardhat Ignition on chain 31337, which calls hardhat_metadata.
  *
  * Interval mode pre-confirms an edit at once ("pending") and seals it at the next block
- * ("latest"); `--mining instant` seals at once (README, "Dev methods").
+ * ("latest"); `--mining instant` seals at once (docs/guides/dev-methods.md#state-edits-are-pre-confirmed-like-transactions).
  */
 import { createTestClient, createWalletClient, encodeFunctionData, getAddress, type Hex, http, keccak256, numberToHex, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

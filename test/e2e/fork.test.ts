@@ -193,7 +193,7 @@ describe('forking a running Sequin', () => {
         /^fork remote http:\/\/127\.0\.0\.1:\d+\/… failed eth_getBalance\+eth_getTransactionCount\+eth_getCode: timed out after 1000 ms \(after 3 attempts\)$/,
       );
       // Its own three attempts take 3 × 1 s plus 0.3 s of backoff. A cold read stalls the thread
-      // that makes it (README, "Forking a chain"), and the sequencer's seals read the system
+      // that makes it (docs/guides/forking.md), and the sequencer's seals read the system
       // contracts through the same remote on the main thread: the call may arrive while a seal is
       // in its own three attempts. Twice that, and as much again for a loaded machine (10.1 s was
       // measured in one fresh-clone CI run); a hang would run to the fetch deadline, over a minute.

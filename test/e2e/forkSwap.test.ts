@@ -225,7 +225,7 @@ async function expectSwapOnFork(fork: NodeProcess, origin: SwapOrigin): Promise<
   ]);
 
   // (b) The fork's own sealed block: the proof verifies against its state root and proves what eth_getStorageAt reads,
-  // for the slots the swap wrote. (The fork's trie holds only what the fork wrote, README "State roots": a slot it
+  // for the slots the swap wrote. (The fork's trie holds only what the fork wrote, docs/guides/forking.md#state-roots: a slot it
   // never wrote, like lastProvider, is not in it.)
   const sealedAt = hex(receipt.blockNumber);
   const sealed = await rpcResult<{ stateRoot: Hex; hash: Hex }>(fork.url, 'eth_getBlockByNumber', [sealedAt, false]);

@@ -26,8 +26,7 @@ import { replayRecordedTests } from '../conformance/replayRecordedTests.js';
 import { rpcBatch } from './transferLoad.js';
 
 /**
- * The recorded tests Sequin fails on purpose, because its own specification says otherwise (README,
- * "Conformance with the execution-apis tests"), each with how its answer differs. Every other test passes
+ * The recorded tests Sequin fails on purpose, because its own specification says otherwise (docs/reference/conformance.md), each with how its answer differs. Every other test passes
  * (38 of 232 before `sequin import`, 91 with it, 229 with the methods and shapes of issue 12).
  */
 const EXPECTED_FAILURES: Record<string, RegExp> = {

@@ -1,5 +1,5 @@
 /**
- * One pending view (issue 10, README "One pending view"), proven against the real node process
+ * One pending view (issue 10, docs/ARCHITECTURE.md#one-pending-view), proven against the real node process
  * on LMDB: transactions sent at random phases of the sequencer's grid, and right after each
  * pre-confirmed receipt every `pending` read in one batch must agree with it (see
  * pendingViewProbe.ts for what is checked). Run with the default timing, with a 20 ms interval

@@ -7,7 +7,7 @@
  *        ─▶ one batch: pending block (opening), every pending read, latest block, pending block (closing)
  *        ─▶ checks ─▶ if some answer is past N: block N must be sealed with the tx
  *
- * What must hold (README "One pending view"): an answer about pending block N has the tx; an
+ * What must hold (docs/ARCHITECTURE.md#one-pending-view): an answer about pending block N has the tx; an
  * answer about a later block means N is sealed and `latest` has it; state read at `pending`
  * always shows the tx's effects (nonce, balance, storage, code, calls, estimates); the pending
  * filter has delivered its log; the pending block number and eth_blockNumber never go back

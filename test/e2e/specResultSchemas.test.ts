@@ -40,7 +40,7 @@ const EXCLUDED: Record<string, string> = {
  * problems match is expected to fail so (the test fails once it stops failing), and still counts as covered.
  */
 const KNOWN_FAILURES: Array<{ method: string; problems: RegExp; reason: string }> = [
-  // README: the raw transaction as a hex string, as Anvil and Hardhat answer and viem and ethers expect (geth: `{raw, tx}`).
+  // docs/guides/signing.md: the raw transaction as a hex string, as Anvil and Hardhat answer and viem and ethers expect (geth: `{raw, tx}`).
   { method: 'eth_signTransaction', problems: /^\(result\) must be object$/, reason: 'hex string, not geth’s {raw, tx}' },
   // The spec's transaction has no shape for one still in the pool: blockHash, blockNumber and transactionIndex
   // must be strings; geth answers null for them too.

@@ -1,5 +1,5 @@
 /**
- * The README's "Using Sequin from your tools" table, checked with the tools themselves against the
+ * The table of docs/guides/tools.md, checked with the tools themselves against the
  * node in its default interval mode: what ethers and cast see before the seal, what fails, and the
  * settings that make back-to-back sends work.
  */

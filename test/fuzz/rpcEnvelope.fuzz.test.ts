@@ -9,7 +9,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_METHODS } from '../../src/rpc/allMethods.js';
+import { blockSelector, optionalBlockSelector } from '../../src/rpc/schemas/blockDecoders.js';
+import { callRequest } from '../../src/rpc/schemas/callRequestDecoder.js';
 import * as decoders from '../../src/rpc/schemas/decoders.js';
+import { blockCount, percentiles } from '../../src/rpc/schemas/feeHistoryDecoders.js';
 import type { MethodDefinition, ParamSpec } from '../../src/rpc/server/MethodDefinition.js';
 import type { RequestContext } from '../../src/rpc/server/RequestContext.js';
 import { RpcServer } from '../../src/rpc/server/RpcServer.js';
@@ -92,11 +95,11 @@ function valueFor(spec: ParamSpec): fc.Arbitrary<unknown> {
     ],
     [decoders.storageSlot, quantity],
     [decoders.boolean, fc.boolean()],
-    [decoders.blockSelector, block],
-    [decoders.optionalBlockSelector, fc.oneof(block, fc.constant(undefined))],
-    [decoders.callRequest, transaction],
-    [decoders.blockCount, fc.oneof(fc.integer({ min: 0, max: 2000 }), quantity)],
-    [decoders.percentiles, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 5 }).map((values) => values.sort((a, b) => a - b))],
+    [blockSelector, block],
+    [optionalBlockSelector, fc.oneof(block, fc.constant(undefined))],
+    [callRequest, transaction],
+    [blockCount, fc.oneof(fc.integer({ min: 0, max: 2000 }), quantity)],
+    [percentiles, fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 5 }).map((values) => values.sort((a, b) => a - b))],
     [decoders.timeoutMilliseconds, fc.integer({ min: 1, max: 50 })],
   ];
   const match = aimed.find(([decode]) => decode === spec.decode);

@@ -20,6 +20,14 @@ export function formatGwei(wei: string): string {
   return `${Number(BigInt(wei)) / 1e9} gwei`;
 }
 
+/**
+ * True for the hash of a sealed block: pre-confirmed transactions and the open ("pending") block carry
+ * the zero hash as a placeholder until the seal (OP's flashblocks shape), pooled transactions null.
+ */
+export function isSealedBlockHash(hash: string | null | undefined): hash is string {
+  return typeof hash === 'string' && !/^0x0+$/.test(hash);
+}
+
 /** A hex quantity as a decimal string. */
 export function decimal(hex: string | null | undefined): string {
   return hex ? BigInt(hex).toString() : '—';

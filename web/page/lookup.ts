@@ -4,7 +4,7 @@
  * page update the address bar without reloading (so the live feed keeps running).
  */
 import { element as el } from '../shared/element.js';
-import { decimal, formatEther, formatGwei, lookupLink, time } from './format.js';
+import { decimal, formatEther, formatGwei, isSealedBlockHash, lookupLink, time } from './format.js';
 import { pageRpc } from './pageRpc.js';
 
 type Rows = Array<[label: string, value: string | Node]>;
@@ -62,7 +62,7 @@ async function lookUp(query: LookupQuery): Promise<[string, Rows]> {
 
 async function transactionRows(tx: Record<string, string>): Promise<Rows> {
   const receipt = await pageRpc<Record<string, string> | null>('eth_getTransactionReceipt', [tx.hash]);
-  const sealed = tx.blockHash !== null && tx.blockHash !== undefined && !/^0x0+$/.test(tx.blockHash);
+  const sealed = isSealedBlockHash(tx.blockHash);
   const state =
     receipt === null
       ? 'pending in the pool'
@@ -95,18 +95,21 @@ async function blockRows(method: string, id: string, notFound = `No block ${id}`
   const block = await pageRpc<Record<string, unknown> | null>(method, [id, false]);
   if (!block) throw new Error(notFound);
   const transactions = block.transactions as string[];
+  const sealed = isSealedBlockHash(block.hash as string | null);
   const list = el('ol', { class: 'hashes' });
   for (const hash of transactions) list.append(el('li', {}, lookupLink('tx', hash, hash)));
   const rows: Rows = [
     ['Number', decimal(block.number as string)],
-    ['Hash', (block.hash as string | null) ?? 'not sealed yet (open block)'],
+    ['Hash', sealed ? (block.hash as string) : 'not sealed yet (open block)'],
     ['Parent', (block.parentHash as string) ?? '—'],
     ['Time', time(block.timestamp as string)],
     ['Gas used', `${decimal(block.gasUsed as string)} of ${decimal(block.gasLimit as string)}`],
     ['Base fee', block.baseFeePerGas ? formatGwei(block.baseFeePerGas as string) : '—'],
     ['Transactions', transactions.length === 0 ? 'none' : list],
   ];
-  return [block.hash ? `Block #${decimal(block.number as string)}` : `Open block #${decimal(block.number as string)} (pre-confirmed so far)`, rows];
+  // The open block's nonce is its latest sub-block's index (OP's flashblocks shape).
+  if (!sealed) rows.splice(2, 0, ['Sub-blocks so far', String(BigInt(block.nonce as string) + 1n)]);
+  return [sealed ? `Block #${decimal(block.number as string)}` : `Open block #${decimal(block.number as string)} (pre-confirmed so far)`, rows];
 }
 
 async function addressRows(address: string): Promise<Rows> {

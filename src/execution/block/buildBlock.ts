@@ -7,29 +7,28 @@
  *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable')
  *     → requests (Prague) → withdrawals (Shanghai) → proof-of-work rewards (before the merge)
  *     → state root (computed by the caller, on scratch trie nodes), receipts root, bloom, header, hash
+ *
+ * The block start, each transaction's receipt and fold, and the block end are the one lifecycle every
+ * path runs (BlockRun.ts).
  */
 import { type BlockHeader, createBlock, createBlockHeader } from '@ethereumjs/block';
-import { type Common, ConsensusType, Hardfork } from '@ethereumjs/common';
+import { type Common, Hardfork } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address } from '@ethereumjs/util';
 import { EMPTY_UNCLES_HASH } from '../../chain/BlockHeaderFields.js';
-import { encodeReceipt, orBloom } from '../../chain/receiptEncoding.js';
+import type { BlockRequests } from '../../chain/requestsHash.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
 import type { MessageRejection } from '../../errors/MessageRejection.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { bigintToBytes } from '../../primitives/hex.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
-import { type ExecutedLog, type ExecutedTransaction, executeTransaction } from '../executeTransaction.js';
+import type { ExecutedTransaction } from '../executeTransaction.js';
 import type { StateChanges } from '../StateChanges.js';
 import { blobBaseFeeOf } from '../simulation/blobGas.js';
 import { checkMessage } from '../simulation/checkMessage.js';
 import type { SimulatedMessage } from '../simulation/simulatedTransaction.js';
-import { tryFastTransfer } from '../tryFastTransfer.js';
-import { applyBlockStart } from './applyBlockStart.js';
-import { type BlockRequests, collectRequests, requestsHash } from './collectRequests.js';
-import { payBlockRewards } from './payBlockRewards.js';
-import { payWithdrawals } from './payWithdrawals.js';
+import { BlockRun } from './BlockRun.js';
 
 /** An EIP-4895 withdrawal; the amount is in gwei. */
 export interface PayloadWithdrawal {
@@ -82,7 +81,6 @@ export interface BuildBlockOptions {
   candidates: readonly TypedTransaction[];
   /** 'all': every candidate must apply, else the build fails; 'applicable': those that do not apply are left out. */
   inclusion: 'all' | 'applicable';
-  depositContract: Uint8Array | undefined;
   /** The state root of the parent's state with `changes` on top, computed without keeping trie nodes. */
   stateRootOf: (changes: StateChanges) => Promise<Uint8Array>;
 }
@@ -94,30 +92,24 @@ export interface BuildBlockOptions {
  */
 export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock> {
   const { execution, rules, draft } = options;
-  const preByzantium = !rules.gteHardfork(Hardfork.Byzantium);
-  const fastTransfers = rules.gteHardfork(Hardfork.SpuriousDragon);
   const executionBlock = createBlock(
     { header: { ...draft, blobGasUsed: draft.excessBlobGas === undefined ? undefined : 0n, withdrawalsRoot: undefined } },
     { common: rules, freeze: false, skipConsensusFormatValidation: true },
   );
   const baseFee = draft.baseFeePerGas;
   const blobBaseFee = rules.isActivatedEIP(4844) ? blobBaseFeeOf(rules, draft.excessBlobGas ?? 0n) : 0n;
-  execution.state.computeStateRootsWith(preByzantium ? options.stateRootOf : undefined);
+  execution.state.computeStateRootsWith(rules.gteHardfork(Hardfork.Byzantium) ? undefined : options.stateRootOf);
   try {
-    await applyBlockStart(execution.state, rules, draft);
+    const run = new BlockRun(execution, executionBlock);
+    await run.start();
     const included: TypedTransaction[] = [];
-    const receipts: Uint8Array[] = [];
-    const logs: ExecutedLog[] = [];
-    const logsBloom = new Uint8Array(256);
-    let gasUsed = 0n;
-    let blobGasUsed = 0n;
     let blockValue = 0n;
     const live = execution.state.asReader();
     for (const transaction of options.candidates) {
       const refuse = (rejection: MessageRejection) => {
         if (options.inclusion === 'all') throw new SimulationError({ kind: 'invalidBlockTransaction', rejection });
       };
-      if (transaction.gasLimit > draft.gasLimit - gasUsed) {
+      if (transaction.gasLimit > draft.gasLimit - run.fold.gasUsed) {
         refuse({ kind: 'other', message: 'gas limit reached' });
         continue;
       }
@@ -135,58 +127,34 @@ export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock
       }
       let executed: ExecutedTransaction;
       try {
-        executed =
-          (fastTransfers
-            ? await tryFastTransfer(execution.state, { baseFeePerGas: baseFee ?? 0n, coinbase: draft.coinbase }, transaction, gasUsed)
-            : undefined) ?? (await executeTransaction(execution, executionBlock, transaction, gasUsed));
+        ({ executed } = await run.applyTransaction(transaction));
       } catch {
         // What the checks above do not cover (a sender with code, an invalid authorization list …).
         refuse({ kind: 'other', message: 'transaction could not be applied' });
         continue;
       }
-      if (preByzantium && executed.stateRoot === undefined) executed.stateRoot = await execution.state.getStateRoot();
-      gasUsed = executed.cumulativeGasUsed;
-      blobGasUsed += executed.blobGasUsed ?? 0n;
       blockValue += (executed.effectiveGasPrice - (baseFee ?? 0n)) * executed.gasUsed;
       included.push(transaction);
-      logs.push(...executed.logs);
-      orBloom(logsBloom, executed.bloom);
-      receipts.push(
-        encodeReceipt({
-          type: transaction.type,
-          success: executed.success,
-          ...(executed.stateRoot === undefined ? {} : { stateRoot: executed.stateRoot }),
-          cumulativeGasUsed: executed.cumulativeGasUsed,
-          bloom: executed.bloom,
-          logs: executed.logs,
-        }),
-      );
     }
-    const requests = rules.isActivatedEIP(7685) ? await collectRequests(execution, rules, { logs, depositContract: options.depositContract }) : undefined;
     const withdrawals = rules.isActivatedEIP(4895) ? (draft.withdrawals ?? []) : undefined;
-    if (withdrawals !== undefined) {
-      await payWithdrawals(
-        execution,
-        withdrawals.map((withdrawal) => ({ address: new Address(withdrawal.address), amount: withdrawal.amount })),
-      );
-    }
-    if (rules.consensusType() === ConsensusType.ProofOfWork) {
-      await payBlockRewards(execution, rules, { number: draft.number, coinbase: new Address(draft.coinbase), uncles: [] });
-    }
+    const { requests, requestsHash } = await run.end({
+      withdrawals: (withdrawals ?? []).map((withdrawal) => ({ address: new Address(withdrawal.address), amount: withdrawal.amount })),
+    });
     const stateRoot = await options.stateRootOf(execution.state.takeChanges());
+    const { fold } = run;
     const header = createBlockHeader(
       {
         ...draft,
         uncleHash: EMPTY_UNCLES_HASH,
         stateRoot,
-        transactionsTrie: orderedTrieRoot(included.map((transaction) => transaction.serialize())),
-        receiptTrie: orderedTrieRoot(receipts),
-        logsBloom,
-        gasUsed,
+        transactionsTrie: fold.tries.transactionsRoot(),
+        receiptTrie: fold.tries.receiptsRoot(),
+        logsBloom: fold.bloom,
+        gasUsed: fold.gasUsed,
         nonce: new Uint8Array(8),
         withdrawalsRoot: withdrawals === undefined ? undefined : orderedTrieRoot(withdrawals.map((withdrawal) => RLP.encode(withdrawalFields(withdrawal)))),
-        blobGasUsed: draft.excessBlobGas === undefined ? undefined : blobGasUsed,
-        requestsHash: requests === undefined ? undefined : requestsHash(requests),
+        blobGasUsed: draft.excessBlobGas === undefined ? undefined : fold.blobGasUsed,
+        requestsHash,
       },
       { common: rules, skipConsensusFormatValidation: true },
     );

@@ -32,9 +32,9 @@ async function deployOnBoth(data: Hex): Promise<Hex> {
   for (const chain of [main, worker]) {
     const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 3_000_000n });
     await chain.clock.advance(INTERVAL);
-    const receipt = chain.backend.blocks.getTransactionReceipt(hash) as { status: string; contractAddress: Hex };
+    const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
     expect(receipt.status).toBe('0x1');
-    addresses.push(receipt.contractAddress);
+    addresses.push(receipt.contractAddress!);
   }
   expect(addresses[1]).toBe(addresses[0]);
   return addresses[0]!;

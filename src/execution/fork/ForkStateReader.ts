@@ -6,7 +6,7 @@
  * its hash as well, because the flat state looks code up by hash.
  *
  * Accounts read from here carry the empty storage root: the state root of a forked block commits
- * to the changes made since the fork only (README, "Forking a chain").
+ * to the changes made since the fork only (docs/guides/forking.md#state-roots).
  */
 import { Account } from '@ethereumjs/util';
 import { EMPTY_TRIE_ROOT } from '../../chain/trieRoot.js';

@@ -7,7 +7,7 @@
  * Why block: state reads happen deep inside the EVM and the sequencer's synchronous paths (pool
  * checks, fast transfers); blocking on a miss keeps every one of them unchanged, and a read that
  * hits the memo or the local state never leaves the thread. The price: a cold read stalls this
- * thread for one remote round trip (see README, "Forking a chain").
+ * thread for one remote round trip (see docs/guides/forking.md#the-hot-path).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,15 +1,14 @@
-import { type Block, type BlockHeader, createBlock, createBlockHeader } from '@ethereumjs/block';
+import { type BlockHeader, createBlock, createBlockHeader } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address } from '@ethereumjs/util';
-import { encodeReceipt, runTx } from '@ethereumjs/vm';
 import { nextBaseFee } from '../../chain/nextBaseFee.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
-import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SimulationError } from '../../errors/SimulationError.js';
-import { bigintToBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
+import { BlockRun } from '../block/BlockRun.js';
+import { withdrawalFields } from '../block/buildBlock.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
 import { activePrecompileAddresses } from '../overrides/activePrecompileAddresses.js';
@@ -18,12 +17,11 @@ import { planPrecompileEdits } from '../overrides/precompileOverrides.js';
 import { withEditedPrecompiles } from '../overrides/swapPrecompiles.js';
 import { decodeRevertReason } from '../revertReason.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../StateChanges.js';
-import { EMPTY_CODE_HASH, type StateReader } from '../StateReader.js';
-import { attachTracer } from '../tracing/attachTracer.js';
+import type { StateReader } from '../StateReader.js';
 import { evmErrorToGethMessage } from '../vmErrors.js';
 import { blobBaseFeeOf, nextExcessBlobGas } from './blobGas.js';
-import { afterBlockSystemCalls, beforeBlockSystemCalls, requestsHash } from './blockSystemCalls.js';
 import { checkMessage } from './checkMessage.js';
+import { type CallRun, runSimulatedCall } from './runSimulatedCall.js';
 import type { SimulationRequest } from './SimulationRequest.js';
 import type { StateRootTracker } from './StateRootTracker.js';
 import { type PlannedBlock, sanitizeSimulatedChain } from './sanitizeSimulatedChain.js';
@@ -31,9 +29,7 @@ import { simulatedTransaction, simulatedTransactionHash } from './simulatedTrans
 import { type SimulatedLog, TransferLogTracer } from './TransferLogTracer.js';
 
 const ZERO_HASH = new Uint8Array(32);
-const NONCE_LIMIT = 2n ** 64n;
 const EMPTY_UNCLES_HASH = keccak256(RLP.encode([]));
-const EMPTY_CODE_HASH_BYTES = Buffer.from(EMPTY_CODE_HASH, 'hex');
 
 /** The block a simulation starts after, as its header says. Optional fields are those of later forks. */
 export interface SimulationBaseHeader {
@@ -199,21 +195,19 @@ async function simulateBlock(options: {
   const precompileEdits = block.stateOverrides ? planPrecompileEdits(block.stateOverrides, activePrecompileAddresses(common)) : [];
   const blockState = overridden ?? options.state;
   execution.state.reset(blockState);
-  await beforeBlockSystemCalls(execution, { number: block.number, timestamp: block.timestamp, parentHash: parent.hash, parentBeaconBlockRoot });
+  const run = new BlockRun(execution, executionBlock);
+  await run.start();
 
   const transactions: TypedTransaction[] = [];
   const transactionHashes: Uint8Array[] = [];
   const senders: Uint8Array[] = [];
   const calls: SimulatedCallResult[] = [];
-  const receipts: Uint8Array[] = [];
-  const bloom = new Uint8Array(256);
-  let gasUsed = 0n;
-  let blobGasUsed = 0n;
+  // Log indexes count the synthetic transfer logs too (traceTransfers), as geth's do: the tracer's count, not the block's.
   let logIndex = 0;
   const live = execution.state.asReader();
   await withEditedPrecompiles(execution, precompileEdits, async () => {
     for (const call of block.calls) {
-      const remaining = draft.gasLimit - gasUsed;
+      const remaining = draft.gasLimit - run.fold.gasUsed;
       const requested = call.gas ?? remaining;
       if (requested > remaining) throw new SimulationError({ kind: 'blockGasLimitReached', remaining, required: requested });
       const gas = requested < budget.remaining ? requested : budget.remaining;
@@ -227,7 +221,7 @@ async function simulateBlock(options: {
         transaction,
         executionBlock,
         live,
-        gasUsedBefore: gasUsed,
+        gasUsedBefore: run.fold.gasUsed,
         visibleBaseFee: baseFee ?? 0n,
         zeroFees: !validate && message.feeCap === 0n && message.tip === 0n,
         tracer: new TransferLogTracer(request.traceTransfers, logIndex),
@@ -236,16 +230,8 @@ async function simulateBlock(options: {
       });
       if (outcome.gasUsed > budget.remaining) throw new SimulationError({ kind: 'gasCapExhausted', need: outcome.gasUsed, remaining: budget.remaining });
       budget.remaining -= outcome.gasUsed;
-      gasUsed += outcome.gasUsed;
-      blobGasUsed += outcome.blobGasUsed;
       logIndex = outcome.nextLogIndex;
-      for (let index = 0; index < 256; index++) bloom[index]! |= outcome.bloom[index]!;
-      receipts.push(
-        encodeReceipt(
-          { status: outcome.success ? 1 : 0, cumulativeBlockGasUsed: gasUsed, bitvector: outcome.bloom, logs: outcome.receiptLogs },
-          transaction.type,
-        ),
-      );
+      await run.transactionDone(transaction, { ...outcome, logs: outcome.receiptLogs });
       transactions.push(transaction);
       transactionHashes.push(simulatedTransactionHash(transaction));
       senders.push(from);
@@ -253,19 +239,10 @@ async function simulateBlock(options: {
     }
   });
 
-  const requests = await afterBlockSystemCalls(execution, executionBlock);
-  for (const withdrawal of withdrawals ?? []) {
-    if (withdrawal.amount === 0n) continue;
-    const address = new Address(withdrawal.address);
-    const account = await execution.state.getAccount(address);
-    await execution.state.modifyAccountFields(address, { balance: (account?.balance ?? 0n) + withdrawal.amount * 1_000_000_000n });
-  }
-  // Before the merge geth finalizes a simulated block as ethash does: its miner gets the block reward.
-  if (draft.difficulty > 0n) {
-    const miner = new Address(draft.coinbase);
-    const account = await execution.state.getAccount(miner);
-    await execution.state.modifyAccountFields(miner, { balance: (account?.balance ?? 0n) + common.param('minerReward') });
-  }
+  // geth finalizes a simulated block as its consensus engine does: withdrawals, and before the merge the miner's reward.
+  const { requestsHash } = await run.end({
+    withdrawals: (withdrawals ?? []).map((withdrawal) => ({ address: new Address(withdrawal.address), amount: withdrawal.amount })),
+  });
   const executed = execution.state.takeChanges();
   const changes: StateChanges = emptyStateChanges();
   if (overridden) mergeStateChanges(changes, overridden.changes);
@@ -278,119 +255,24 @@ async function simulateBlock(options: {
       ...draft,
       uncleHash: EMPTY_UNCLES_HASH,
       stateRoot,
-      transactionsTrie: orderedTrieRoot(transactions.map((transaction) => transaction.serialize())),
-      receiptTrie: orderedTrieRoot(receipts),
-      logsBloom: bloom,
-      gasUsed,
+      transactionsTrie: run.fold.tries.transactionsRoot(),
+      receiptTrie: run.fold.tries.receiptsRoot(),
+      logsBloom: run.fold.bloom,
+      gasUsed: run.fold.gasUsed,
       extraData: new Uint8Array(0),
       nonce: new Uint8Array(8),
-      withdrawalsRoot: withdrawals === undefined ? undefined : orderedTrieRoot(withdrawals.map(encodeWithdrawal)),
-      blobGasUsed: cancun ? blobGasUsed : undefined,
-      requestsHash: requests === undefined ? undefined : requestsHash(requests),
+      withdrawalsRoot: withdrawals === undefined ? undefined : orderedTrieRoot(withdrawals.map((withdrawal) => RLP.encode(withdrawalFields(withdrawal)))),
+      blobGasUsed: cancun ? run.fold.blobGasUsed : undefined,
+      requestsHash,
     },
     { common, skipConsensusFormatValidation: true },
   );
   const body: unknown[] = [header.raw(), transactions.map((transaction) => (transaction.type === 0 ? transaction.raw() : transaction.serialize())), []];
-  if (withdrawals !== undefined) body.push(withdrawals.map(encodeWithdrawalFields));
+  if (withdrawals !== undefined) body.push(withdrawals.map(withdrawalFields));
   return {
     block: { header, transactions, transactionHashes, senders, withdrawals, calls, size: RLP.encode(body as never).length },
     state: after,
   };
-}
-
-/** What running one call produced. */
-interface CallRun {
-  success: boolean;
-  returnData: Uint8Array;
-  gasUsed: bigint;
-  maxUsedGas: bigint;
-  blobGasUsed: bigint;
-  logs: SimulatedLog[];
-  nextLogIndex: number;
-  receiptLogs: Array<[Uint8Array, Uint8Array[], Uint8Array]>;
-  bloom: Uint8Array;
-  /** @ethereumjs's failure text, when the call failed. */
-  error?: string;
-}
-
-async function runSimulatedCall(options: {
-  execution: ExecutionVm;
-  transaction: TypedTransaction;
-  executionBlock: Block;
-  live: StateReader;
-  gasUsedBefore: bigint;
-  visibleBaseFee: bigint;
-  zeroFees: boolean;
-  tracer: TransferLogTracer;
-  deadline: number;
-  timeoutMs: number;
-}): Promise<CallRun> {
-  const { execution, transaction, executionBlock, tracer } = options;
-  const header = executionBlock.header;
-  const sender = transaction.getSenderAddress();
-  const senderAccount = options.live.account(Buffer.from(sender.bytes).toString('hex'));
-  // geth does not refuse a sender that holds code here (it skips that check in calls and simulations).
-  if (senderAccount && Buffer.compare(senderAccount.codeHash, EMPTY_CODE_HASH_BYTES) !== 0) execution.state.passNextSenderCheck(sender.bytes);
-  // Without validation geth lets a call with no fees run in a block with a base fee, and BASEFEE
-  // still reads it: runTx sees base fee 0 (so it charges nothing), the EVM the block's.
-  const fees = header as { baseFeePerGas: bigint | undefined };
-  const showBaseFee = () => {
-    if (fees.baseFeePerGas !== undefined) fees.baseFeePerGas = options.visibleBaseFee;
-  };
-  if (options.zeroFees && options.visibleBaseFee > 0n) fees.baseFeePerGas = 0n;
-  const events = execution.vm.evm.events;
-  const onMessage = (message: { depth: number }) => {
-    if (message.depth === 0) showBaseFee();
-  };
-  events?.on('beforeMessage', onMessage);
-  const attached = attachTracer(execution, tracer, {
-    deadline: options.deadline,
-    pre: options.live,
-    coinbase: Buffer.from(header.coinbase.bytes).toString('hex'),
-    firstLogIndex: tracer.logCount,
-  });
-  try {
-    const result = await runTx(execution.vm, {
-      tx: transaction,
-      block: executionBlock,
-      blockGasUsed: options.gasUsedBefore,
-      skipNonce: true,
-      skipHardForkValidation: true,
-      skipBlockGasLimitValidation: true,
-    });
-    // A nonce past 2^64 - 1 wraps to 0, as geth's uint64 does (only reachable without validation).
-    const sent = await execution.state.getAccount(sender);
-    if (sent && sent.nonce >= NONCE_LIMIT) await execution.state.modifyAccountFields(sender, { nonce: sent.nonce - NONCE_LIMIT });
-    const failure = result.execResult.exceptionError?.error;
-    const gasUsed = result.totalGasSpent;
-    const beforeRefund = result.execResult.executionGasUsed + transaction.getIntrinsicGas();
-    return {
-      success: failure === undefined,
-      returnData: result.execResult.returnValue,
-      gasUsed,
-      maxUsedGas: beforeRefund > gasUsed ? beforeRefund : gasUsed,
-      blobGasUsed: result.blobGasUsed ?? 0n,
-      logs: tracer.result(),
-      nextLogIndex: tracer.logCount,
-      receiptLogs: result.receipt.logs,
-      bloom: result.bloom.bitvector,
-      ...(failure === undefined ? {} : { error: failure }),
-    };
-  } catch (error) {
-    if (error instanceof SimulationError) throw error;
-    // Out of time: the whole simulation is aborted, worded as eth_call's ("execution aborted (timeout = 5s)").
-    if (attached.timedOut) throw new ExecutionTimeoutError('call', options.timeoutMs);
-    throw new SimulationError({
-      kind: 'invalidMessage',
-      rejection: { kind: 'other', message: 'transaction could not be applied' },
-      suppliedGas: transaction.gasLimit,
-    });
-  } finally {
-    attached.detach();
-    events?.off('beforeMessage', onMessage);
-    showBaseFee();
-    execution.state.passNextSenderCheck(undefined);
-  }
 }
 
 /** A call's outcome as geth reports it: revert data and reason, or the EVM error (noting a capped gas limit). */
@@ -416,14 +298,4 @@ function describeOutcome(run: CallRun, gasCapped: boolean): SimulatedCallResult 
 
 function parentFees(parent: ParentHeader): { baseFeePerGas: bigint; gasUsed: bigint; gasLimit: bigint } {
   return { baseFeePerGas: parent.baseFeePerGas ?? 0n, gasUsed: parent.gasUsed, gasLimit: parent.gasLimit };
-}
-
-type Withdrawal = NonNullable<PlannedBlock['blockOverrides']['withdrawals']>[number];
-
-function encodeWithdrawalFields(withdrawal: Withdrawal): Uint8Array[] {
-  return [bigintToBytes(withdrawal.index), bigintToBytes(withdrawal.validatorIndex), withdrawal.address, bigintToBytes(withdrawal.amount)];
-}
-
-function encodeWithdrawal(withdrawal: Withdrawal): Uint8Array {
-  return RLP.encode(encodeWithdrawalFields(withdrawal));
 }

@@ -5,7 +5,7 @@
 import { encodeFunctionData } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Hex } from '../../primitives/hex.js';
-import { traceConfig } from '../../rpc/schemas/decoders.js';
+import { traceConfig } from '../../rpc/schemas/traceDecoders.js';
 import { counterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
@@ -39,13 +39,14 @@ afterAll(async () => {
 
 it("reports a nested call's input as sent, though its return data overwrote it in the caller's memory", async () => {
   const from = chain.accounts[0]!;
-  const receiptOf = (hash: Hex) => chain.backend.blocks.getTransactionReceipt(hash) as unknown as { contractAddress: Hex; status: Hex };
+  const receiptOf = (hash: Hex) => chain.backend.blocks.getTransactionReceipt(hash)!;
+  const deployedBy = (hash: Hex) => receiptOf(hash).contractAddress!;
   const counterDeploy = await sendTestTransaction(chain, from, { data: counterArtifact.bytecode as Hex, gas: 1_000_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  const counter = receiptOf(counterDeploy).contractAddress;
+  const counter = deployedBy(counterDeploy);
   const proxyDeploy = await sendTestTransaction(chain, from, { data: deployCode(overwritingProxy(counter)), gas: 1_000_000n });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  const proxy = receiptOf(proxyDeploy).contractAddress;
+  const proxy = deployedBy(proxyDeploy);
   // Make count() answer something other than zeros, so the overwritten memory differs from the input.
   await sendTestTransaction(chain, from, {
     to: counter,

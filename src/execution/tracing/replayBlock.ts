@@ -1,13 +1,11 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { SequinError } from '../../errors/SequinError.js';
 import { TracingFailedError } from '../../errors/TracingFailedError.js';
 import { type BlockEnvironment, toExecutionBlock } from '../BlockEnvironment.js';
-import { applyBlockStart } from '../block/applyBlockStart.js';
+import { BlockRun } from '../block/BlockRun.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
-import { executeTransaction } from '../executeTransaction.js';
 import { NO_KEPT_STATE_ROOTS } from '../FlatStateManager.js';
 import { decodeStoredTransaction } from '../impersonatedTransaction.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
@@ -59,17 +57,13 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
   const executionBlock = toExecutionBlock(common, environment);
   const coinbase = Buffer.from(environment.coinbase).toString('hex');
   const applied = emptyStateChanges();
-  await startReplay(execution, parentState, executionBlock, environment);
-  let gasUsed = 0n;
-  let logIndex = 0;
+  const run = await startReplay(execution, parentState, executionBlock);
   const results: unknown[] = [];
   for (const [index, { raw, from }] of block.transactions.entries()) {
     applyStateEditsBefore(block, index, execution);
     const transaction = decodeStoredTransaction(raw, from, executionBlock.common);
     if (index < firstTraced) {
-      const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
-      gasUsed = executed.cumulativeGasUsed;
-      logIndex += executed.logs.length;
+      await run.applyTransaction(transaction, { raw, evmOnly: true });
       if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
       continue;
     }
@@ -83,13 +77,11 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
       deadline: performance.now() + config.timeoutMs,
       pre,
       coinbase,
-      firstLogIndex: logIndex,
+      firstLogIndex: run.fold.logCount,
       ...(config.heapLimitMiB === undefined ? {} : { heapLimitMiB: config.heapLimitMiB }),
     });
     try {
-      const executed = await executeTransaction(execution, executionBlock, transaction, gasUsed);
-      gasUsed = executed.cumulativeGasUsed;
-      logIndex += executed.logs.length;
+      await run.applyTransaction(transaction, { raw, evmOnly: true });
     } catch (error) {
       throw traceFailure(error, attached.timedOut, config.timeoutMs);
     } finally {
@@ -107,12 +99,10 @@ export async function traceBlockTransactions(block: BlockReplay, firstTraced: nu
 export async function stateAfterTransactions(block: BlockReplay, count = block.transactions.length): Promise<StateReader> {
   const { common, execution, parentState, environment } = block;
   const executionBlock = toExecutionBlock(common, environment);
-  await startReplay(execution, parentState, executionBlock, environment);
-  let gasUsed = 0n;
+  const run = await startReplay(execution, parentState, executionBlock);
   for (const [index, { raw, from }] of block.transactions.slice(0, count).entries()) {
     applyStateEditsBefore(block, index, execution);
-    const executed = await executeTransaction(execution, executionBlock, decodeStoredTransaction(raw, from, executionBlock.common), gasUsed);
-    gasUsed = executed.cumulativeGasUsed;
+    await run.applyTransaction(decodeStoredTransaction(raw, from, executionBlock.common), { raw, evmOnly: true });
     if (index % YIELD_EVERY_TRANSACTIONS === YIELD_EVERY_TRANSACTIONS - 1) await yieldToEventLoop();
   }
   applyStateEditsBefore(block, count, execution);
@@ -120,18 +110,15 @@ export async function stateAfterTransactions(block: BlockReplay, count = block.t
 }
 
 /**
- * Puts `execution` on the parent's state with what the block does before its transactions (EIP-4788,
+ * Puts `execution` on the parent's state and starts the block (the one lifecycle's block start: EIP-4788,
  * EIP-2935), as geth's replays do. A replay keeps no receipts: those before Byzantium get no real state root.
  */
-async function startReplay(execution: ExecutionVm, parentState: StateReader, block: Block, environment: BlockEnvironment): Promise<void> {
+async function startReplay(execution: ExecutionVm, parentState: StateReader, block: ReturnType<typeof toExecutionBlock>): Promise<BlockRun> {
   execution.state.reset(parentState);
   execution.state.computeStateRootsWith(NO_KEPT_STATE_ROOTS);
-  await applyBlockStart(execution.state, block.common, {
-    number: environment.number,
-    timestamp: environment.timestamp,
-    parentHash: environment.parentHash,
-    ...(environment.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: environment.parentBeaconBlockRoot }),
-  });
+  const run = new BlockRun(execution, block);
+  await run.start();
+  return run;
 }
 
 /** Applies the block's state edits that the sequencer applied right before transaction `index`. */

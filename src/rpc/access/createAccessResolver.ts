@@ -53,7 +53,7 @@ export interface AccessResolver {
 }
 
 /**
- * Builds the node's access policy (README "Public and dedicated endpoints"):
+ * Builds the node's access policy (docs/guides/endpoints.md):
  *
  *   /v1/<key>  or  Authorization: Bearer <key>  ──valid──▶ dedicated (per-key rate limit)
  *                                                └─wrong or revoked──▶ 401

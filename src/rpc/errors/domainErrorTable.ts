@@ -30,7 +30,7 @@ export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> }
   // in geth's, it reads as its receipt's failure with the hash and the return data.
   minedTransactionFailed: (error) => server(error.vmError, { txHash: error.hash, data: bytesToHex(error.returnData) }),
 
-  // geth answers an eth_call revert with code 3; Sequin's eth_estimateGas keeps -32000 (README, "Reverts").
+  // geth answers an eth_call revert with code 3; Sequin's eth_estimateGas keeps -32000 (docs/reference/where-the-spec-is-silent.md#reverts).
   executionReverted: (error) => ({
     code: error.operation === 'call' ? ErrorCodes.executionReverted : ErrorCodes.server,
     message: error.reason === undefined ? TxErrorMessage.executionReverted : `${TxErrorMessage.executionReverted}: ${error.reason}`,

@@ -6,21 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';
-import {
-  address,
-  blockCount,
-  blockSelector,
-  boolean,
-  callRequest,
-  data,
-  hash,
-  NOT_A_WHOLE_NUMBER,
-  percentiles,
-  quantity,
-  storageSlot,
-  timeoutMilliseconds,
-  uint64Quantity,
-} from './decoders.js';
+import { blockSelector } from './blockDecoders.js';
+import { callRequest } from './callRequestDecoder.js';
+import { address, boolean, data, hash, NOT_A_WHOLE_NUMBER, quantity, storageSlot, timeoutMilliseconds, uint64Quantity } from './decoders.js';
+import { blockCount, percentiles } from './feeHistoryDecoders.js';
 
 const hexDigits = (options: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...options });
 /** Strings that look like hex, with every classic defect: no prefix, odd length, bad digits, leading zeros, huge. */

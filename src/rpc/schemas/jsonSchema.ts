@@ -28,6 +28,7 @@ export const Schema = {
   data: { title: 'bytes', type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' },
   address: { title: 'address', type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
   hash: { title: 'hash32', type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
+  bytes32: { title: 'bytes32', type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
   blockTag: { title: 'block tag', type: 'string', enum: ['latest', 'pending', 'safe', 'finalized', 'earliest'] },
   boolean: { type: 'boolean' },
   string: { type: 'string' },
@@ -41,6 +42,20 @@ export const Schema = {
     type: 'object',
     required: ['address', 'topics', 'data', 'blockNumber', 'blockHash', 'transactionHash', 'transactionIndex', 'logIndex', 'removed'],
   },
+  feeHistory: {
+    title: 'fee history',
+    type: 'object',
+    required: ['oldestBlock', 'baseFeePerGas', 'gasUsedRatio'],
+  },
+  accessListResult: { title: 'access list result', type: 'object', required: ['accessList', 'gasUsed'] },
+  accountProof: {
+    title: 'account proof',
+    type: 'object',
+    required: ['address', 'accountProof', 'balance', 'codeHash', 'nonce', 'storageHash', 'storageProof'],
+  },
+  trace: { title: 'trace (struct logs, or the call frame or prestate of the tracer asked for)', type: 'object' },
+  transactionTrace: { title: 'transaction trace', type: 'object', required: ['txHash', 'result'] },
+  simulatedBlock: { title: 'simulated block', type: 'object', required: ['number', 'hash', 'calls'] },
   nullable: (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] }),
   arrayOf: (items: JsonSchema): JsonSchema => ({ type: 'array', items }),
 } as const;

@@ -1,6 +1,7 @@
 import type { LogFilter } from '../../services/logs/LogFilter.js';
 import { decodeLogCriteria } from '../../services/logs/logCriteria.js';
-import { blockNumberOrTag, hash } from './decoders.js';
+import { blockNumberOrTag } from './blockDecoders.js';
+import { hash } from './decoders.js';
 import { Schema, withSchema } from './jsonSchema.js';
 import type { ParamDecoder } from './ParamDecoder.js';
 

@@ -1,6 +1,6 @@
 import type { SimulatedBlockRequest, SimulatedCall, SimulationRequest } from '../../execution/simulation/SimulationRequest.js';
 import { hexToBytes, parseQuantity } from '../../primitives/hex.js';
-import { callRequest } from './decoders.js';
+import { callRequest } from './callRequestDecoder.js';
 import { type JsonSchema, Schema, schemaOf, withSchema } from './jsonSchema.js';
 import { decodeBlockOverrides, decodeStateOverride } from './overrideDecoders.js';
 import type { ParamDecoder } from './ParamDecoder.js';

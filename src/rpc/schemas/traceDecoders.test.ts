@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidOverrideError } from '../../errors/InvalidOverrideError.js';
 import { DEFAULT_TRACE_TIMEOUT_MS, MAX_TRACE_TIMEOUT_MS } from '../../execution/tracing/TraceConfig.js';
 import { JsonRpcError } from '../errors/JsonRpcError.js';
-import { traceCallConfig, traceConfig } from './decoders.js';
+import { traceCallConfig, traceConfig } from './traceDecoders.js';
 
 describe('traceConfig', () => {
   it('defaults to the struct logger with stack and storage, no memory or return data, 5 s', () => {

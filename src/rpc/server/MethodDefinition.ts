@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { ErrorCodeEntry } from '../errors/errorCodes.js';
 import type { JsonSchema } from '../schemas/jsonSchema.js';
 import type { ParamDecoder } from '../schemas/ParamDecoder.js';
 import type { AccessTier } from './AccessTier.js';
@@ -27,6 +28,17 @@ export interface ResultSpec {
   schema: JsonSchema;
 }
 
+/**
+ * An error a method answers with beyond those any call may meet (malformed envelope, limits, a
+ * parameter that fails to decode, the tier check: docs/reference/methods.md lists those once).
+ */
+export interface MethodError {
+  /** The catalog entry (errors/errorCodes.ts) it is answered with. */
+  code: ErrorCodeEntry;
+  /** When, in a few words, with the message where clients match on it. */
+  when: string;
+}
+
 type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] extends ParamSpec<infer T> ? T : never };
 
 /**
@@ -37,12 +49,21 @@ type DecodedParams<P extends readonly ParamSpec[]> = { [K in keyof P]: P[K] exte
  */
 export interface MethodDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   name: string;
+  /**
+   * Other names that answer exactly as this one (Anvil serves its methods under their hardhat_
+   * and evm_ names too): same tier, parameters, handler and result. {@link servedMethods} serves
+   * each as a method of its own; a variant that answers differently (hardhat_mine's `true`) is a
+   * definition of its own, not an alias.
+   */
+  aliases?: readonly string[];
   /** One sentence: what the method returns. Used in docs and rpc.discover. */
   summary: string;
   tier: AccessTier;
   params: P;
-  /** The result's name and schema for rpc.discover; omitted means "any JSON value". */
-  result?: ResultSpec;
+  /** The result's name and schema, for rpc.discover and docs/reference/methods.md. */
+  result: ResultSpec;
+  /** The errors particular to this method, for docs/reference/methods.md. */
+  errors?: readonly MethodError[];
   handler: (backend: RpcBackend, params: DecodedParams<P>, context: RequestContext, server: ServerInfo) => unknown | Promise<unknown>;
 }
 

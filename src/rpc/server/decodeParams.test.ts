@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { JsonRpcError } from '../errors/JsonRpcError.js';
-import { percentiles, quantity } from '../schemas/decoders.js';
+import { quantity } from '../schemas/decoders.js';
+import { percentiles } from '../schemas/feeHistoryDecoders.js';
 import { Schema, withSchema } from '../schemas/jsonSchema.js';
 import { decodeParams } from './decodeParams.js';
 import { isJavaScriptError } from './isJavaScriptError.js';

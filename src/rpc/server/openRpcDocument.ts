@@ -26,13 +26,13 @@ export interface OpenRpcDocument {
   methods: OpenRpcMethod[];
 }
 
-/** The schema of a value a method returns when its definition gives none: any JSON value. */
+/** The schema of a parameter whose decoder has none: any JSON value. */
 const ANY: JsonSchema = {};
 
 /**
  * Builds the OpenRPC document of `methods`, in their order: name, summary and tier from each
  * definition, each parameter's schema from its decoder ({@link schemaOf}), the result from the
- * definition's `result` (any JSON value when omitted). A decoder without a schema is described
+ * definition's `result`. A decoder without a schema is described
  * as "any" here; a unit test keeps every registered method's decoders described.
  */
 export function openRpcDocument(methods: readonly MethodDefinition[], version: string): OpenRpcDocument {
@@ -44,7 +44,7 @@ export function openRpcDocument(methods: readonly MethodDefinition[], version: s
       summary: method.summary,
       paramStructure: 'by-position',
       params: method.params.map((param) => ({ name: param.name, required: !param.optional, schema: schemaOf(param.decode) ?? ANY })),
-      result: method.result ?? { name: 'result', schema: ANY },
+      result: method.result,
       'x-access-tier': method.tier,
     })),
   };

@@ -15,7 +15,7 @@ import type { FlushScheduler } from './FlushScheduler.js';
 import type { BudgetedConsumer, OutboundBudget } from './OutboundBudget.js';
 import { notificationText, type QueuedNotification, queuedNotification } from './subscriptionNotification.js';
 
-/** Per-connection limits (README, "Limits"). */
+/** Per-connection limits (docs/reference/limits.md). */
 export interface ConnectionLimits {
   /** Most open subscriptions on one connection. */
   maxSubscriptions: number;

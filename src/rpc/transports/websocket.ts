@@ -31,7 +31,7 @@ import type { InFlightBytes } from './InFlightBytes.js';
 import { OutboundBudget } from './OutboundBudget.js';
 import { type ConnectionLimits, type ConnectionShared, WebSocketConnection } from './WebSocketConnection.js';
 
-/** Limits of the WebSocket transport (flags in README, "Limits"). */
+/** Limits of the WebSocket transport (docs/reference/limits.md). */
 export interface WebSocketLimits extends ConnectionLimits {
   /** Most open connections in total. */
   maxConnections: number;

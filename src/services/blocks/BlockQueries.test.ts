@@ -24,9 +24,9 @@ beforeAll(async () => {
   sealedTxs = [await send(1), await send(2)];
   await preconfirm(chain);
   sealedNumber = await sealBlock(chain);
-  sealedHash = (chain.backend.blocks.getBlock(byNumber(sealedNumber), false) as { hash: Hex }).hash;
+  sealedHash = chain.backend.blocks.getBlock(byNumber(sealedNumber), false)!.hash;
   // Sealed order is the sub-block's order (by tip, then hash): read it back rather than assume it.
-  sealedTxs = (chain.backend.blocks.getBlock(byNumber(sealedNumber), false) as { transactions: Hex[] }).transactions;
+  sealedTxs = chain.backend.blocks.getBlock(byNumber(sealedNumber), false)!.transactions;
   pendingTx = await send(3);
   await preconfirm(chain);
 });
@@ -73,7 +73,7 @@ describe('getBlockTransactionCount', () => {
 
 describe('blobBaseFee', () => {
   it('is the minimum, 1 wei: the chain has no blob txs and its excessBlobGas stays 0', () => {
-    expect((chain.backend.blocks.getBlock(LATEST, false) as { excessBlobGas: Hex }).excessBlobGas).toBe('0x0');
+    expect(chain.backend.blocks.getBlock(LATEST, false)!.excessBlobGas).toBe('0x0');
     expect(chain.backend.fees.blobBaseFee()).toBe(1n);
   });
 });

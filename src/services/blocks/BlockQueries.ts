@@ -1,17 +1,17 @@
-import { UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
+import { type RpcReceipt, UNSEALED_BLOCK_HASH, withBlockHash } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import type { BlockSelection } from '../BlockSelection.js';
 import { blockTimestampOf } from '../views/blockTimestampOf.js';
-import { pendingBlockView } from '../views/pendingBlockView.js';
+import { pendingBlockOf } from '../views/pendingBlockView.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
 import { sealedBlockView } from '../views/sealedBlockView.js';
-import { storedTransactionView } from '../views/storedTransactionView.js';
+import { type RpcTransaction, transactionView } from '../views/storedTransactionView.js';
 
 /**
  * Blocks, transactions and receipts, each answered from one {@link ChainView}: a receipt, the
@@ -29,7 +29,7 @@ export class BlockQueries {
     return BigInt(this.views.current().headNumber);
   }
 
-  getTransactionByHash(hash: Hex): JsonObject | null {
+  getTransactionByHash(hash: Hex): RpcTransaction | null {
     const view = this.views.current();
     const stored = view.transaction(hash);
     if (stored) return transactionView(view, stored);
@@ -37,13 +37,16 @@ export class BlockQueries {
     return pooled ? pooledTransactionView(pooled) : null;
   }
 
-  getTransactionReceipt(hash: Hex): JsonObject | null {
+  getTransactionReceipt(hash: Hex): RpcReceipt | null {
     const view = this.views.current();
     const stored = view.transaction(hash);
     return stored ? withBlockHash(stored.receipt, view.blockHashOf(stored), blockTimestampOf(view, stored)) : null;
   }
 
-  getBlock(block: BlockSelector, fullTransactions: boolean): JsonObject | null {
+  getBlock(block: BlockSelector, fullTransactions: false): RpcBlock | null;
+  getBlock(block: BlockSelector, fullTransactions: true): RpcBlock<RpcTransaction> | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> | null;
+  getBlock(block: BlockSelector, fullTransactions: boolean): RpcBlock<Hex | RpcTransaction> | null {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
     if (!resolved) return null;
@@ -52,11 +55,10 @@ export class BlockQueries {
       if (!fullTransactions) return sealedBlockView(sealed);
       return { ...sealedBlockView(sealed), transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
     }
-    const full = fullTransactions ? (record: StoredTransaction) => transactionView(view, record) : undefined;
-    return pendingBlockView(view.open, full);
+    return pendingBlockOf(view, fullTransactions);
   }
 
-  getBlockReceipts(block: BlockSelector): JsonObject[] | null {
+  getBlockReceipts(block: BlockSelector): RpcReceipt[] | null {
     const view = this.views.current();
     const resolved = this.blocks.resolve(view, block);
     if (!resolved) return null;
@@ -69,7 +71,7 @@ export class BlockQueries {
   }
 
   /** eth_getTransactionByBlock{Hash,Number}AndIndex: null for an unknown block or an index past its end. */
-  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): JsonObject | null {
+  getTransactionByBlockAndIndex(block: BlockSelector, index: bigint): RpcTransaction | null {
     const view = this.views.current();
     const records = this.blockTransactions(view, block);
     if (!records || index >= BigInt(records.length)) return null;
@@ -91,9 +93,4 @@ export class BlockQueries {
     if (resolved.kind === 'pending') return view.open.records();
     return resolved.block.transactions.map((hash) => view.transaction(hash)!);
   }
-}
-
-/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
-export function transactionView(view: ChainView, stored: StoredTransaction): JsonObject {
-  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }

@@ -13,6 +13,7 @@
 import type { Common } from '@ethereumjs/common';
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { headerFieldsAfter } from '../../chain/headerFieldsAfter.js';
+import type { StoredWithdrawal } from '../../chain/records.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { applyStateChanges } from '../../execution/applyStateChanges.js';
 import type { BuildBlockRequest } from '../../execution/block/BuildBlockRequest.js';
@@ -21,8 +22,7 @@ import { createExecutionVm } from '../../execution/createExecutionVm.js';
 import { OverlayStateReader } from '../../execution/OverlayStateReader.js';
 import { ScratchTrieNodes } from '../../execution/ScratchTrieNodes.js';
 import { TrieNodeStore } from '../../execution/TrieNodeStore.js';
-import { bytesToHex, hexToBytes, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
+import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { Storage } from '../../storage/Storage.js';
@@ -38,15 +38,13 @@ export interface TestBlockBuilderParts {
   gasLimit: bigint;
   /** True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step. */
   stepGasLimit: boolean;
-  /** EIP-6110's deposit contract, if the chain has one. */
-  depositContract: Uint8Array | undefined;
 }
 
 export class TestBlockBuilder {
   constructor(private readonly parts: TestBlockBuilderParts) {}
 
   /** The built block as an `engine_getPayloadV4` envelope; -32000 when the parent is not the head or a given transaction does not apply. */
-  async buildBlock(request: BuildBlockRequest): Promise<JsonObject> {
+  async buildBlock(request: BuildBlockRequest): Promise<RpcPayloadEnvelope> {
     const view = this.parts.views.current();
     const parent = view.head;
     if (parent.hash !== request.parentHash.toLowerCase()) throw new SimulationError({ kind: 'parentNotHead' });
@@ -80,7 +78,6 @@ export class TestBlockBuilder {
       },
       candidates: request.transactions === null ? this.pooledTransactions() : request.transactions.map((raw, index) => decode(raw, index, rules)),
       inclusion: request.transactions === null ? 'applicable' : 'all',
-      depositContract: this.parts.depositContract,
       stateRootOf: async (changes) => {
         const { stateRoot } = await applyStateChanges({
           parentRoot,
@@ -117,10 +114,40 @@ function decode(raw: Uint8Array, index: number, rules: Common): TypedTransaction
   }
 }
 
+/** An execution payload (engine API V3/V4): the header fields under their engine names, the raw transactions. */
+export interface RpcExecutionPayload {
+  parentHash: Hex;
+  feeRecipient: Hex;
+  stateRoot: Hex;
+  receiptsRoot: Hex;
+  logsBloom: Hex;
+  prevRandao: Hex;
+  blockNumber: Hex;
+  gasLimit: Hex;
+  gasUsed: Hex;
+  timestamp: Hex;
+  extraData: Hex;
+  baseFeePerGas: Hex;
+  blockHash: Hex;
+  transactions: Hex[];
+  withdrawals?: StoredWithdrawal[];
+  blobGasUsed?: Hex;
+  excessBlobGas?: Hex;
+}
+
+/** The `engine_getPayloadV4` response testing_buildBlockV1 answers. */
+export interface RpcPayloadEnvelope {
+  executionPayload: RpcExecutionPayload;
+  blockValue: Hex;
+  blobsBundle: { commitments: Hex[]; proofs: Hex[]; blobs: Hex[] };
+  executionRequests: Hex[];
+  shouldOverrideBuilder: boolean;
+}
+
 /** The `engine_getPayloadV4` response: the execution payload, its value, no blobs, the requests. */
-function payloadEnvelope(built: BuiltBlock): JsonObject {
+function payloadEnvelope(built: BuiltBlock): RpcPayloadEnvelope {
   const { header } = built;
-  const payload: Record<string, unknown> = {
+  const payload: RpcExecutionPayload = {
     parentHash: bytesToHex(header.parentHash),
     feeRecipient: bytesToHex(header.coinbase.bytes),
     stateRoot: bytesToHex(header.stateRoot),

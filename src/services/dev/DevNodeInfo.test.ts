@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlockSelector } from '../../primitives/blockTag.js';
-import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
+import { hexToBytes, toQuantity } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sealBlock } from '../../testing/driveChain.js';
 
@@ -22,7 +22,7 @@ describe('dev node info', () => {
   it("reports the head, the chain and the next block's environment in Anvil's and Hardhat's shapes", async () => {
     chain = await createTestChain({ chainId: 4242n });
     const number = await sealBlock(chain);
-    const head = chain.backend.blocks.getBlock(LATEST, false) as { hash: Hex; timestamp: Hex };
+    const head = chain.backend.blocks.getBlock(LATEST, false)!;
     const { info } = chain.backend.dev;
     expect(info.nodeInfo()).toEqual({
       currentBlockNumber: toQuantity(number),
@@ -49,8 +49,8 @@ describe('dev node info', () => {
       forkedNetwork: null,
       snapshots: {},
     });
-    expect((info.metadata() as { instanceId: string }).instanceId).toBe((metadata as { instanceId: string }).instanceId);
-    const genesis = chain.backend.blocks.getBlock({ kind: 'number', number: 0n }, false) as { timestamp: Hex };
+    expect(info.metadata().instanceId).toBe(metadata.instanceId);
+    const genesis = chain.backend.blocks.getBlock({ kind: 'number', number: 0n }, false)!;
     expect(info.genesisTime()).toBe(Number(genesis.timestamp));
   });
 

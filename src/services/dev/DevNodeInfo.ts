@@ -4,7 +4,6 @@ import { EMPTY_TRIE_ROOT } from '../../chain/trieRoot.js';
 import { codeOf } from '../../execution/StateReader.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { BlockSelection } from '../BlockSelection.js';
 import type { StateQueries } from '../state/StateQueries.js';
@@ -40,13 +39,51 @@ export interface DevNodeInfoParts {
  * recognise a dev chain). The instance id is new for every process, as Hardhat's and Anvil's
  * are; tools use it to notice that the node they talk to was restarted.
  */
+/** anvil_nodeInfo's answer, in Anvil's shape. */
+export interface AnvilNodeInfo {
+  currentBlockNumber: Hex;
+  currentBlockTimestamp: number;
+  currentBlockHash: Hex;
+  hardFork: string;
+  transactionOrder: 'fees';
+  environment: { baseFee: Hex; chainId: number; gasLimit: Hex; gasPrice: Hex };
+  forkConfig: { forkUrl: string | null; forkBlockNumber: number | null; forkRetryBackoff: number | null };
+}
+
+/** anvil_metadata's (and hardhat_metadata's) answer: Hardhat's fields and Anvil's additions. */
+export interface AnvilMetadata {
+  clientVersion: string;
+  clientSemver: string;
+  chainId: number;
+  instanceId: Hex;
+  latestBlockNumber: number;
+  latestBlockHash: Hex;
+  forkedNetwork: { chainId: number; forkBlockNumber: number; forkBlockHash: string } | null;
+  snapshots: ReturnType<SnapshotList>;
+}
+
+/** eth_getAccount's answer: the account as the state trie holds it. */
+export interface RpcAccount {
+  nonce: Hex;
+  balance: Hex;
+  storageRoot: Hex;
+  codeHash: Hex;
+}
+
+/** eth_getAccountInfo's answer (Anvil). */
+export interface RpcAccountInfo {
+  balance: Hex;
+  nonce: Hex;
+  code: Hex;
+}
+
 export class DevNodeInfo {
   private readonly instanceId: Hex = bytesToHex(randomBytes(32));
 
   constructor(private readonly parts: DevNodeInfoParts) {}
 
   /** anvil_nodeInfo: the head block, the hardfork, how the pool orders, the next block's environment, and the fork (if any). */
-  nodeInfo(): JsonObject {
+  nodeInfo(): AnvilNodeInfo {
     const { views, common, chainId, gasPrice } = this.parts;
     const view = views.current();
     const hardfork = common.hardfork();
@@ -68,7 +105,7 @@ export class DevNodeInfo {
   }
 
   /** anvil_metadata and hardhat_metadata: Hardhat's fields (clientVersion, chainId, instanceId, latestBlockNumber, latestBlockHash, forkedNetwork) and Anvil's additions. */
-  metadata(): JsonObject {
+  metadata(): AnvilMetadata {
     const { views, chainId, clientVersion, version, snapshots } = this.parts;
     const view = views.current();
     return {
@@ -95,7 +132,7 @@ export class DevNodeInfo {
   }
 
   /** eth_getAccount: the account as the state trie holds it; an absent account reads as an empty one (as in geth and Anvil). */
-  async getAccount(address: Uint8Array, block: BlockSelector): Promise<JsonObject> {
+  async getAccount(address: Uint8Array, block: BlockSelector): Promise<RpcAccount> {
     const proof = await this.parts.state.getProof(address, [], block);
     const absent = proof.codeHash === ZERO_HASH;
     return {
@@ -107,7 +144,7 @@ export class DevNodeInfo {
   }
 
   /** eth_getAccountInfo (Anvil): balance, nonce and code, from one view. */
-  getAccountInfo(address: Uint8Array, block: BlockSelector): JsonObject {
+  getAccountInfo(address: Uint8Array, block: BlockSelector): RpcAccountInfo {
     const state = this.parts.selection.stateAt(this.parts.views.current(), block);
     const id = Buffer.from(address).toString('hex');
     const account = state.account(id);

@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 async function provenAccount(test: TestChain, address: Uint8Array) {
-  const block = test.backend.blocks.getBlock(LATEST, false) as { stateRoot: Hex };
+  const block = test.backend.blocks.getBlock(LATEST, false)!;
   const proof = await test.backend.state.getProof(address, [{ slot: SLOT, printed: bytesToHex(SLOT) }], LATEST);
   const encoded = verifyMerkleProof(hexToBytes(block.stateRoot), address, proof.accountProof.map(hexToBytes));
   if (!encoded) return undefined;
@@ -126,7 +126,7 @@ describe('dev state edits', () => {
     const deployer = chain.accounts[0]!;
     const hash = await submitTestTokenDeployment(chain, deployer, 1000n);
     await preconfirm(chain);
-    const token = (chain.backend.blocks.getTransactionReceipt(hash) as { contractAddress: Hex }).contractAddress;
+    const token = chain.backend.blocks.getTransactionReceipt(hash)!.contractAddress!;
     const holder = chain.accounts[1]!.address as Hex;
     const spender = chain.accounts[2]!.address as Hex;
 
@@ -150,7 +150,7 @@ describe('dev state edits', () => {
     const deployer = chain.accounts[0]!;
     const deployment = await sendTestTransaction(chain, deployer, { data: counterArtifact.bytecode, gas: 500_000n });
     await sealBlock(chain);
-    const counter = (chain.backend.blocks.getTransactionReceipt(deployment) as { contractAddress: Hex }).contractAddress;
+    const counter = chain.backend.blocks.getTransactionReceipt(deployment)!.contractAddress!;
     const increment = encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' });
     const first = await sendTestTransaction(chain, deployer, { to: counter, data: increment, gas: 100_000n });
     await preconfirm(chain);

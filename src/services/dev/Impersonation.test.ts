@@ -64,7 +64,7 @@ describe('impersonation', () => {
     // The contract calls itself: its own code runs while it is the sender.
     const hash = await transactions.sendTransaction({ from: contract, to: contract, data });
     await preconfirm(chain);
-    const receipt = blocks.getTransactionReceipt(hash) as { status: Hex; logs: Array<{ address: Hex; topics: Hex[] }> };
+    const receipt = blocks.getTransactionReceipt(hash)!;
     expect(receipt.status).toBe('0x1');
     expect(receipt.logs[0]?.address).toBe(bytesToHex(contract));
     expect(bytesToHex(state.getStorageAt(contract, new Uint8Array(32), PENDING))).toBe('0x01');

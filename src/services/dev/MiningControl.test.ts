@@ -2,7 +2,7 @@
 // seconds (0 = none), anvil_mine with an interval, and the block settings the pool follows.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Hex, hexToBytes } from '../../primitives/hex.js';
+import { hexToBytes } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { signTestTransaction } from '../../testing/sendTestTransaction.js';
@@ -56,9 +56,7 @@ describe('mining modes at run time', () => {
     chain = await createTestChain({ mining: 'manual' });
     await chain.backend.mining.mine(3n, 60n);
     const now = BigInt(Math.floor(chain.clock.now() / 1000));
-    const timestamps = [1n, 2n, 3n].map((number) =>
-      BigInt((chain!.backend.blocks.getBlock({ kind: 'number', number }, false) as { timestamp: Hex }).timestamp),
-    );
+    const timestamps = [1n, 2n, 3n].map((number) => BigInt(chain!.backend.blocks.getBlock({ kind: 'number', number }, false)!.timestamp));
     expect(timestamps).toEqual([now + 60n, now + 120n, now + 180n]);
     await chain.backend.mining.mine(undefined, undefined);
     expect(chain.backend.blocks.blockNumber()).toBe(4n);

@@ -1,9 +1,10 @@
 import type { StoredBlock } from '../../chain/records.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import { intervalMining } from '../../sequencer/MiningMode.js';
 import type { Sequencer } from '../../sequencer/Sequencer.js';
 import type { BlockQueries } from '../blocks/BlockQueries.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
 import { checkNextTimestamp } from './timeRules.js';
 
 /** What evm_mine takes: an exact timestamp for the (first) block and how many blocks. */
@@ -89,7 +90,7 @@ export class MiningControl {
   }
 
   /** anvil_mine_detailed / evm_mine_detailed: as evm_mine, answering the mined blocks with their transactions. */
-  async evmMineDetailed(options: EvmMineOptions): Promise<JsonObject[]> {
+  async evmMineDetailed(options: EvmMineOptions): Promise<RpcBlock<RpcTransaction>[]> {
     const sealed = await this.evmMine(options);
     return sealed.map((block) => this.parts.blocks.getBlock({ kind: 'hash', hash: block.hash }, true)!);
   }

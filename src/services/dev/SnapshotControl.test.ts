@@ -18,6 +18,7 @@ import { onTheWire } from '../../testing/onTheWire.js';
 import { signTestTransaction } from '../../testing/sendTestTransaction.js';
 import { verifyMerkleProof } from '../../testing/verifyMerkleProof.js';
 import { toSubscriptionRequest } from '../subscriptions/SubscriptionRequest.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
 
 const LATEST: BlockSelector = { kind: 'tag', tag: 'latest' };
 const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
@@ -33,16 +34,9 @@ afterEach(async () => {
 });
 
 /** A 1-wei transfer to RECIPIENT from dev account `from`, submitted as eth_sendRawTransaction. */
-/** A block as served, with the fields these tests read. */
-interface ServedBlock {
-  hash: Hex;
-  number: Hex;
-  timestamp: Hex;
-  transactions: Hex[];
-}
-
-function servedBlock(test: TestChain, selector: BlockSelector): ServedBlock {
-  return test.backend.blocks.getBlock(selector, false) as ServedBlock;
+/** A block as served (it exists: these tests ask for blocks the chain has). */
+function servedBlock(test: TestChain, selector: BlockSelector): RpcBlock {
+  return test.backend.blocks.getBlock(selector, false)!;
 }
 
 async function send(test: TestChain, from = 0, value = 1n): Promise<Hex> {
@@ -139,7 +133,7 @@ describe('evm_snapshot / evm_revert', () => {
     const next = await send(chain, 0, 7n);
     expect(backend.blocks.getTransactionReceipt(next)).toMatchObject({ blockNumber: '0x2', status: '0x1' });
     const proof = await backend.state.getProof(RECIPIENT, [], LATEST);
-    const stateRoot = (backend.blocks.getBlock(LATEST, false) as { stateRoot: Hex }).stateRoot;
+    const stateRoot = backend.blocks.getBlock(LATEST, false)!.stateRoot;
     const account = createAccountFromRLP(verifyMerkleProof(hexToBytes(stateRoot), RECIPIENT, proof.accountProof.map(hexToBytes))!);
     expect(account.balance).toBe(8n);
   });
@@ -154,7 +148,7 @@ describe('evm_snapshot / evm_revert', () => {
       gas: 2_000_000n,
     });
     await backend.transactions.sendRawTransaction(deployment.raw);
-    const token = (backend.blocks.getTransactionReceipt(deployment.hash) as { contractAddress: Hex }).contractAddress;
+    const token = backend.blocks.getTransactionReceipt(deployment.hash)!.contractAddress!;
     const id = await backend.snapshots.snapshot();
     const tokenHead = head(chain);
     await send(chain);

@@ -27,7 +27,7 @@ async function newChain(): Promise<TestChain> {
 }
 
 function stateRoot(chain: TestChain): Hex {
-  return (chain.backend.blocks.getBlock(LATEST, false) as { stateRoot: Hex }).stateRoot;
+  return chain.backend.blocks.getBlock(LATEST, false)!.stateRoot;
 }
 
 /** A chain with contracts, token balances, spent nonces and edited accounts, all sealed. */
@@ -36,7 +36,7 @@ async function busyChain(): Promise<TestChain> {
   const deployer = chain.accounts[0]!;
   const deployment = await submitTestTokenDeployment(chain, deployer, 10_000n);
   await preconfirm(chain);
-  const token = (chain.backend.blocks.getTransactionReceipt(deployment) as { contractAddress: Hex }).contractAddress;
+  const token = chain.backend.blocks.getTransactionReceipt(deployment)!.contractAddress!;
   await submitTokenTransfer(chain, token, deployer, chain.accounts[1]!.address as Hex, 250n);
   await chain.backend.dev.state.setBalance(EDITED, 123n);
   await chain.backend.dev.state.setNonce(EDITED, 9n);
@@ -69,7 +69,7 @@ describe('state dumps', () => {
       code: '0x600160015500',
       storage: { [`0x${'05'.padStart(64, '0')}`]: `0x${'0700'.padStart(64, '0')}` },
     });
-    const head = chain.backend.blocks.getBlock(LATEST, false) as { number: Hex; hash: Hex; stateRoot: Hex };
+    const head = chain.backend.blocks.getBlock(LATEST, false)!;
     expect(json.best_block_number).toBe(Number(head.number));
     expect(json.block).toMatchObject({ number: head.number, difficulty: '0x0' });
     expect(json.blocks).toHaveLength(1);

@@ -4,7 +4,6 @@
 // does not move unless told, so every expected timestamp is exact.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hex } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 
@@ -17,7 +16,7 @@ afterEach(async () => {
 /** Mines `count` blocks with evm_mine and returns their timestamps. */
 async function mineTimestamps(test: TestChain, count: number, timestamp?: bigint): Promise<bigint[]> {
   const blocks = await test.backend.mining.evmMine({ blocks: BigInt(count), ...(timestamp === undefined ? {} : { timestamp }) });
-  return (blocks as Array<{ timestamp: Hex }>).map((block) => BigInt(block.timestamp));
+  return blocks.map((block) => BigInt(block.timestamp));
 }
 
 function nowSecond(test: TestChain): bigint {

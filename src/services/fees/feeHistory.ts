@@ -1,4 +1,4 @@
-import type { ReceiptView } from '../../chain/receiptView.js';
+import type { RpcReceipt } from '../../chain/receiptView.js';
 import type { StoredBlock } from '../../chain/records.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
 
@@ -23,7 +23,7 @@ export function computeFeeHistory(options: {
   newest: number;
   rewardPercentiles: number[] | undefined;
   block: (number: number) => StoredBlock | undefined;
-  receiptsOf: (block: StoredBlock) => ReceiptView[];
+  receiptsOf: (block: StoredBlock) => RpcReceipt[];
   /** The base fee of the block after `newest`, when known (the open block's). */
   nextBaseFee: bigint | undefined;
 }): FeeHistory {
@@ -50,7 +50,7 @@ export function computeFeeHistory(options: {
   return history;
 }
 
-function rewardsOf(block: StoredBlock, receipts: ReceiptView[], percentiles: number[]): Hex[] {
+function rewardsOf(block: StoredBlock, receipts: RpcReceipt[], percentiles: number[]): Hex[] {
   if (receipts.length === 0) return percentiles.map(() => '0x0');
   const baseFee = BigInt(block.baseFeePerGas ?? 0);
   const tips = receipts

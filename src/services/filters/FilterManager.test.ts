@@ -3,7 +3,7 @@
 // installed filters, and what one poll returns at most.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReceiptView } from '../../chain/receiptView.js';
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { NodeConfig } from '../../config/nodeConfig.js';
 import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
@@ -12,7 +12,8 @@ import { preconfirm, sealBlock } from '../../testing/driveChain.js';
 import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment, submitTokenTransfer } from '../../testing/testToken.js';
-import type { LogView } from '../logs/ChainLogSource.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
+import type { FilterChanges } from './FilterManager.js';
 import { FilterManager, randomFilterId } from './FilterManager.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
@@ -32,7 +33,7 @@ async function start(overrides: Partial<NodeConfig> = {}): Promise<TestChain> {
 async function deployToken(): Promise<Hex> {
   const hash = await submitTestTokenDeployment(chain, chain.accounts[0]!);
   await preconfirm(chain);
-  const token = (chain.backend.blocks.getTransactionReceipt(hash) as ReceiptView).contractAddress!;
+  const token = chain.backend.blocks.getTransactionReceipt(hash)!.contractAddress!;
   await sealBlock(chain);
   return token;
 }
@@ -46,8 +47,9 @@ const transferEth = (from = 3, nonce?: bigint) =>
     ...(nonce === undefined ? {} : { nonce }),
   });
 
-function changes<T = unknown>(id: string): T[] {
-  return chain.backend.logs.getFilterChanges(id) as T[];
+/** A filter's changes, read as the kind of item its filter reports (logs, block hashes, or pending transactions' hashes or objects). */
+function changes<Item extends FilterChanges[number] = FilterChanges[number]>(id: string): Item[] {
+  return chain.backend.logs.getFilterChanges(id) as Item[];
 }
 
 const NOT_FOUND = { code: -32000, message: 'filter not found' };
@@ -78,7 +80,7 @@ describe('block filters', () => {
     expect(changes(id)).toEqual([]);
     const first = await sealBlock(chain);
     const second = await sealBlock(chain);
-    const hashOf = (number: number) => (chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, false) as { hash: Hex }).hash;
+    const hashOf = (number: number) => chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(number) }, false)!.hash;
     expect(changes(id)).toEqual([hashOf(first), hashOf(second)]);
     expect(changes(id)).toEqual([]);
     const third = await sealBlock(chain);
@@ -113,7 +115,7 @@ describe('pending transaction filters', () => {
     await start();
     const id = chain.backend.logs.newPendingTransactionFilter(true);
     const hash = await transferEth();
-    const [transaction] = changes<Record<string, unknown>>(id);
+    const [transaction] = changes<RpcTransaction>(id);
     expect(transaction).toEqual(chain.backend.blocks.getTransactionByHash(hash));
     expect(transaction).toMatchObject({ hash, blockHash: null });
   });
@@ -135,8 +137,8 @@ describe('log filters', () => {
     await preconfirm(chain);
     expect(changes(id)).toEqual([]);
     const sealed = await sealBlock(chain);
-    const [log] = changes<LogView>(id);
-    const sealedHash = (chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false) as { hash: Hex }).hash;
+    const [log] = changes<RpcLog>(id);
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash;
     expect(log).toMatchObject({ transactionHash: hash, blockHash: sealedHash, blockNumber: `0x${sealed.toString(16)}`, removed: false });
     expect(changes(id)).toEqual([]);
     // Other emitters and unmatched topics are not reported.
@@ -154,17 +156,17 @@ describe('log filters', () => {
     const id = chain.backend.logs.newFilter(logFilter({ address: token, toBlock: 'pending' }));
     const fresh = await transferToken(token, 2n);
     await preconfirm(chain);
-    expect(changes<LogView>(id).map((log) => [log.transactionHash, log.blockHash])).toEqual([[fresh, ZERO_HASH]]);
+    expect(changes<RpcLog>(id).map((log) => [log.transactionHash, log.blockHash])).toEqual([[fresh, ZERO_HASH]]);
     await sealBlock(chain);
     expect(changes(id)).toEqual([]);
     // Pre-confirmed and sealed between two polls: reported once, with the real block hash.
     const late = await transferToken(token, 3n);
     await preconfirm(chain);
     const sealed = await sealBlock(chain);
-    const sealedHash = (chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false) as { hash: Hex }).hash;
-    expect(changes<LogView>(id).map((log) => [log.transactionHash, log.blockHash])).toEqual([[late, sealedHash]]);
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(sealed) }, false)!.hash;
+    expect(changes<RpcLog>(id).map((log) => [log.transactionHash, log.blockHash])).toEqual([[late, sealedHash]]);
     // eth_getFilterLogs runs the criteria (latest..pending) afresh.
-    expect(chain.backend.logs.getFilterLogs(id).map((log) => (log as LogView).transactionHash)).toEqual([late]);
+    expect(chain.backend.logs.getFilterLogs(id).map((log) => log.transactionHash)).toEqual([late]);
   });
 
   it('respect a numeric toBlock: nothing after it is reported', async () => {
@@ -178,7 +180,7 @@ describe('log filters', () => {
     await transferToken(token);
     await preconfirm(chain);
     await sealBlock(chain);
-    expect(changes<LogView>(id).map((log) => Number(log.blockNumber))).toEqual([last]);
+    expect(changes<RpcLog>(id).map((log) => Number(log.blockNumber))).toEqual([last]);
   });
 
   it('eth_getFilterLogs answers like eth_getLogs with the filter criteria', async () => {
@@ -199,8 +201,8 @@ describe('log filters', () => {
     const hashes = [await transferToken(token, 1n), await transferToken(token, 2n), await transferToken(token, 3n)];
     await preconfirm(chain);
     await sealBlock(chain);
-    const first = changes<LogView>(id);
-    const second = changes<LogView>(id);
+    const first = changes<RpcLog>(id);
+    const second = changes<RpcLog>(id);
     expect(first).toHaveLength(2);
     expect([...first, ...second].map((log) => log.transactionHash)).toEqual(hashes);
   });

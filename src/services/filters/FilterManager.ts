@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import type { RpcLog } from '../../chain/receiptView.js';
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { EventBus } from '../../events/EventBus.js';
 import type { Hex } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainEvents } from '../../sequencer/ChainEvents.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import { ChainLogSource, type LogView } from '../logs/ChainLogSource.js';
+import { ChainLogSource } from '../logs/ChainLogSource.js';
 import { collectLogs, type LogPosition } from '../logs/collectLogs.js';
 import type { LogFilter } from '../logs/LogFilter.js';
 import { LogMatcher } from '../logs/LogMatcher.js';
 import { type LogQueryLimits, queryLogs, reachesPending } from '../logs/queryLogs.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
+
+/** What eth_getFilterChanges answers: a log filter's new logs, a block filter's new block hashes, a pending-transaction filter's hashes (or transactions). */
+export type FilterChanges = RpcLog[] | Hex[] | RpcTransaction[];
 
 /** Most filters installed at once, across all clients. */
 export const DEFAULT_MAX_FILTERS = 10_000;
@@ -35,7 +39,7 @@ export interface FilterManagerOptions {
   /** Most filters one client (API key or address) may have installed. Default {@link DEFAULT_MAX_FILTERS_PER_CLIENT}. */
   maxFiltersPerClient?: number;
   /** A transaction as eth_getTransactionByHash serves it, for pending-tx filters asked for full transactions. */
-  transactionByHash: (hash: Hex) => JsonObject | null;
+  transactionByHash: (hash: Hex) => RpcTransaction | null;
   /** A fresh filter id. Default: geth's, 16 random bytes as a hex quantity. */
   newId?: () => Hex;
 }
@@ -141,7 +145,7 @@ export class FilterManager {
   }
 
   /** eth_getFilterChanges: what happened since the last poll; resets the filter's expiry. */
-  changes(id: string): unknown[] {
+  changes(id: string): FilterChanges {
     const filter = this.find(id);
     filter.lastPolledAt = this.options.now();
     switch (filter.kind) {
@@ -155,7 +159,7 @@ export class FilterManager {
   }
 
   /** eth_getFilterLogs: every log matching a log filter's criteria, over its whole range, as eth_getLogs. */
-  logs(id: string): LogView[] {
+  logs(id: string): RpcLog[] {
     const filter = this.find(id);
     if (filter.kind !== 'logs') throw filterNotFound();
     return queryLogs(this.source(), filter.criteria, this.options.limits);
@@ -209,7 +213,7 @@ export class FilterManager {
     for (const [id, filter] of this.filters) if (filter.lastPolledAt <= oldestAlive) this.filters.delete(id);
   }
 
-  private logChanges(filter: LogsFilter): LogView[] {
+  private logChanges(filter: LogsFilter): RpcLog[] {
     const { limits } = this.options;
     const source = this.source();
     // A blockHash filter looks at one block that is already sealed: nothing new can match.
@@ -236,11 +240,11 @@ export class FilterManager {
     return hashes;
   }
 
-  private pendingTransactionChanges(filter: PendingTransactionsFilter): unknown[] {
+  private pendingTransactionChanges(filter: PendingTransactionsFilter): Hex[] | RpcTransaction[] {
     const hashes = filter.hashes.slice(-this.options.limits.maxResults);
     filter.hashes = [];
     if (!filter.full) return hashes;
-    return hashes.map((hash) => this.options.transactionByHash(hash)).filter((transaction) => transaction !== null);
+    return hashes.map((hash) => this.options.transactionByHash(hash)).filter((transaction): transaction is RpcTransaction => transaction !== null);
   }
 
   private onRewound(head: number, openLogCount: number): void {

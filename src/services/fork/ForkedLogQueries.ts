@@ -3,10 +3,12 @@
  * cached eth_getLogs), the rest the local chain's; a block hash of the remote's goes to the remote.
  * Filters (eth_newFilter, …) watch the local chain only: the remote's history does not change.
  */
+
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { BlockNumberOrTag } from '../../primitives/blockTag.js';
 import type { Hex } from '../../primitives/hex.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import type { LogView } from '../logs/ChainLogSource.js';
+import type { FilterChanges } from '../filters/FilterManager.js';
 import type { LogFilter } from '../logs/LogFilter.js';
 import type { LogQueries } from '../logs/LogQueries.js';
 import { type ForkHistory, quantity } from './ForkHistory.js';
@@ -23,17 +25,17 @@ export class ForkedLogQueries implements Logs {
     private readonly views: ViewSource,
   ) {}
 
-  getLogs(filter: LogFilter): LogView[] {
+  getLogs(filter: LogFilter): RpcLog[] {
     const criteria = { address: filter.addresses, topics: filter.topics };
     if (filter.blockHash !== undefined) {
       const remote = this.history.remoteBlock({ kind: 'hash', hash: filter.blockHash });
-      return remote === undefined ? this.local.getLogs(filter) : this.history.call<LogView[]>('eth_getLogs', [{ ...criteria, blockHash: remote }]);
+      return remote === undefined ? this.local.getLogs(filter) : this.history.call<RpcLog[]>('eth_getLogs', [{ ...criteria, blockHash: remote }]);
     }
     const from = this.numberOf(filter.fromBlock);
     const to = this.numberOf(filter.toBlock);
     const fork = this.history.number;
     if (from > fork || from > to) return this.local.getLogs(filter);
-    const remote = this.history.call<LogView[]>('eth_getLogs', [{ ...criteria, fromBlock: quantity(from), toBlock: quantity(to < fork ? to : fork) }]);
+    const remote = this.history.call<RpcLog[]>('eth_getLogs', [{ ...criteria, fromBlock: quantity(from), toBlock: quantity(to < fork ? to : fork) }]);
     if (to <= fork) return remote;
     return [...remote, ...this.local.getLogs({ ...filter, fromBlock: { kind: 'number', number: fork + 1n } })];
   }
@@ -50,11 +52,11 @@ export class ForkedLogQueries implements Logs {
     return this.local.newPendingTransactionFilter(fullTransactions, clientId);
   }
 
-  getFilterChanges(id: string): unknown[] {
+  getFilterChanges(id: string): FilterChanges {
     return this.local.getFilterChanges(id);
   }
 
-  getFilterLogs(id: string): LogView[] {
+  getFilterLogs(id: string): RpcLog[] {
     return this.local.getFilterLogs(id);
   }
 

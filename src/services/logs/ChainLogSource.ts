@@ -1,16 +1,13 @@
-import { type LogInBlock, logInBlock, UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
+import { logInBlock, type RpcLog, UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
-
-/** A log as served: its block hash (zero while pre-confirmed), its block's timestamp and `removed: false` (there are no reorgs). */
-export type LogView = LogInBlock;
 
 /** One block as a log query sees it: its number, its logs bloom and (read on demand) its logs in order. */
 export interface BlockLogs {
   number: number;
   bloom: Uint8Array;
-  logs(): LogView[];
+  logs(): RpcLog[];
 }
 
 /** Blocks by number, as a log scan reads them ({@link ChainLogSource} is the real one). */
@@ -70,8 +67,8 @@ export class ChainLogSource implements LogBlocks {
   }
 }
 
-function logsOf(transactions: readonly StoredTransaction[], blockHash: Hex, blockTimestamp: Hex): LogView[] {
-  const logs: LogView[] = [];
+function logsOf(transactions: readonly StoredTransaction[], blockHash: Hex, blockTimestamp: Hex): RpcLog[] {
+  const logs: RpcLog[] = [];
   for (const transaction of transactions) for (const log of transaction.receipt.logs) logs.push(logInBlock(log, blockHash, blockTimestamp));
   return logs;
 }

@@ -1,7 +1,8 @@
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { Hex } from '../../primitives/hex.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
-import type { FilterManager } from '../filters/FilterManager.js';
-import { ChainLogSource, type LogView } from './ChainLogSource.js';
+import type { FilterChanges, FilterManager } from '../filters/FilterManager.js';
+import { ChainLogSource } from './ChainLogSource.js';
 import type { LogFilter } from './LogFilter.js';
 import { type LogQueryLimits, queryLogs } from './queryLogs.js';
 
@@ -13,7 +14,7 @@ export class LogQueries {
     private readonly limits: LogQueryLimits,
   ) {}
 
-  getLogs(filter: LogFilter): LogView[] {
+  getLogs(filter: LogFilter): RpcLog[] {
     return queryLogs(new ChainLogSource(this.views.current()), filter, this.limits);
   }
 
@@ -29,11 +30,11 @@ export class LogQueries {
     return this.filters.newPendingTransactionFilter(fullTransactions, clientId);
   }
 
-  getFilterChanges(id: string): unknown[] {
+  getFilterChanges(id: string): FilterChanges {
     return this.filters.changes(id);
   }
 
-  getFilterLogs(id: string): LogView[] {
+  getFilterLogs(id: string): RpcLog[] {
     return this.filters.logs(id);
   }
 

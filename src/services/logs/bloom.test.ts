@@ -4,9 +4,10 @@
 import { Bloom } from '@ethereumjs/vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { Hex } from '../../primitives/hex.js';
 import { bloomBitsOf, bloomHas } from './bloom.js';
-import type { BlockLogs, LogBlocks, LogView } from './ChainLogSource.js';
+import type { BlockLogs, LogBlocks } from './ChainLogSource.js';
 import { collectLogs } from './collectLogs.js';
 import { LogMatcher } from './LogMatcher.js';
 
@@ -45,7 +46,7 @@ function fakeChain(emitters: (Hex | null)[]): LogBlocks & { reads: number[] } {
   const reads: number[] = [];
   const blocks: BlockLogs[] = emitters.map((emitter, number) => {
     const bloom = new Bloom();
-    const logs: LogView[] = [];
+    const logs: RpcLog[] = [];
     if (emitter) {
       bloom.add(Buffer.from(emitter.slice(2), 'hex'));
       bloom.add(Buffer.from(TOPIC.slice(2), 'hex'));

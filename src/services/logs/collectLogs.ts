@@ -1,4 +1,5 @@
-import type { LogBlocks, LogView } from './ChainLogSource.js';
+import type { RpcLog } from '../../chain/receiptView.js';
+import type { LogBlocks } from './ChainLogSource.js';
 import type { LogMatcher } from './LogMatcher.js';
 
 /** A place in the chain's sequence of logs: log `logIndex` of block `block` (logs before it are behind). */
@@ -9,7 +10,7 @@ export interface LogPosition {
 
 /** What {@link collectLogs} found; `stoppedAt` is set when `limit` cut it short. */
 export interface CollectedLogs {
-  logs: LogView[];
+  logs: RpcLog[];
   /** The position of the first matching log left out, when there were more than `limit`. */
   stoppedAt?: LogPosition;
 }
@@ -20,7 +21,7 @@ export interface CollectedLogs {
  * reading their receipts; the scan ends early at the first block that does not exist yet.
  */
 export function collectLogs(source: LogBlocks, matcher: LogMatcher, from: LogPosition, toBlock: number, limit: number): CollectedLogs {
-  const logs: LogView[] = [];
+  const logs: RpcLog[] = [];
   for (let number = from.block; number <= toBlock; number++) {
     const block = source.block(number);
     if (!block) break;

@@ -3,7 +3,7 @@
 // range, range errors and the block-range / result caps.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceiptView } from '../../chain/receiptView.js';
+import type { RpcLog } from '../../chain/receiptView.js';
 import type { NodeConfig } from '../../config/nodeConfig.js';
 import type { Hex } from '../../primitives/hex.js';
 import { logFilter } from '../../rpc/schemas/logFilter.js';
@@ -11,7 +11,6 @@ import { createTestChain, type TestChain } from '../../testing/createTestChain.j
 import { preconfirm, sealBlock } from '../../testing/driveChain.js';
 import { rpcErrorOf } from '../../testing/rpcErrorOf.js';
 import { APPROVAL_TOPIC, addressTopic, submitTestTokenDeployment, submitTokenApproval, submitTokenTransfer, TRANSFER_TOPIC } from '../../testing/testToken.js';
-import type { LogView } from './ChainLogSource.js';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 
@@ -23,14 +22,14 @@ async function chainWithToken(overrides: Partial<NodeConfig> = {}): Promise<{ to
   chain = await createTestChain(overrides);
   const hash = await submitTestTokenDeployment(chain, chain.accounts[0]!);
   await preconfirm(chain);
-  const token = (chain.backend.blocks.getTransactionReceipt(hash) as ReceiptView).contractAddress!;
+  const token = chain.backend.blocks.getTransactionReceipt(hash)!.contractAddress!;
   const deployBlock = await sealBlock(chain);
   return { token, deployBlock };
 }
 
 /** eth_getLogs as a client calls it: the JSON filter goes through the real decoder. */
-function getLogs(filter: Record<string, unknown>): LogView[] {
-  return chain.backend.logs.getLogs(logFilter(filter)) as LogView[];
+function getLogs(filter: Record<string, unknown>): RpcLog[] {
+  return chain.backend.logs.getLogs(logFilter(filter));
 }
 
 const hex = (value: number) => `0x${value.toString(16)}`;
@@ -64,9 +63,9 @@ describe('eth_getLogs over sealed blocks', () => {
       [transferBlock, 1],
       [transferBlock, 2],
     ]);
-    const receipts = chain.backend.blocks.getBlockReceipts({ kind: 'number', number: BigInt(transferBlock) }) as ReceiptView[];
+    const receipts = chain.backend.blocks.getBlockReceipts({ kind: 'number', number: BigInt(transferBlock) })!;
     expect(logs.slice(1)).toEqual(receipts.flatMap((receipt) => receipt.logs));
-    const sealedHash = (chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(transferBlock) }, false) as { hash: Hex }).hash;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(transferBlock) }, false)!.hash;
     for (const log of logs.slice(1)) expect(log).toMatchObject({ address: token, blockHash: sealedHash, removed: false });
   });
 
@@ -100,7 +99,7 @@ describe('eth_getLogs over sealed blocks', () => {
   });
 
   it('blockHash selects one sealed block; an unknown hash is -32000 "unknown block"', () => {
-    const sealedHash = (chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(deployBlock) }, false) as { hash: Hex }).hash;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'number', number: BigInt(deployBlock) }, false)!.hash;
     const logs = getLogs({ blockHash: sealedHash });
     expect(logs.map((log) => [log.blockHash, Number(log.blockNumber)])).toEqual([[sealedHash, deployBlock]]);
     expect(rpcErrorOf(() => getLogs({ blockHash: `0x${'ab'.repeat(32)}` }))).toEqual({ code: -32000, message: 'unknown block' });
@@ -149,7 +148,7 @@ describe('eth_getLogs and pre-confirmed transactions', () => {
 
     const sealed = await sealBlock(chain);
     expect(sealed).toBe(openNumber);
-    const sealedHash = (chain.backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false) as { hash: Hex }).hash;
+    const sealedHash = chain.backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false)!.hash;
     expect(getLogs(toAlice)).toEqual([{ ...pending[0], blockHash: sealedHash }]);
     // The new open block holds nothing yet.
     expect(getLogs({ address: token, fromBlock: 'pending', toBlock: 'pending' })).toEqual([]);

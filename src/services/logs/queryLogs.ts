@@ -1,8 +1,9 @@
+import type { RpcLog } from '../../chain/receiptView.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import type { BlockNumberOrTag } from '../../primitives/blockTag.js';
-import type { ChainLogSource, LogView } from './ChainLogSource.js';
+import type { ChainLogSource } from './ChainLogSource.js';
 import { collectLogs } from './collectLogs.js';
 import type { LogFilter } from './LogFilter.js';
 import { LogMatcher } from './LogMatcher.js';
@@ -33,7 +34,7 @@ export interface LogRange {
  * `limits.blockRange` blocks (after clamping to the head) → -32005 "exceed maximum block range: N";
  * more than `limits.maxResults` logs → -32005 "query returned more than N results".
  */
-export function queryLogs(source: ChainLogSource, filter: LogFilter, limits: LogQueryLimits): LogView[] {
+export function queryLogs(source: ChainLogSource, filter: LogFilter, limits: LogQueryLimits): RpcLog[] {
   const range = resolveLogRange(source, filter);
   if (range.to < range.from) return [];
   if (range.to - range.from + 1 > limits.blockRange) throw new LimitExceededError({ kind: 'logBlockRange', max: limits.blockRange });

@@ -15,11 +15,11 @@ import { type SimulationBaseHeader, simulateBlocks } from '../../execution/simul
 import { TrieNodeStore } from '../../execution/TrieNodeStore.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { hexToBytes } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { Storage } from '../../storage/Storage.js';
 import type { BlockSelection } from '../BlockSelection.js';
+import type { SimulatedRpcBlock } from './simulatedBlockView.js';
 import { simulatedBlockView } from './simulatedBlockView.js';
 
 /** What {@link SimulationService} reads from. */
@@ -44,7 +44,7 @@ export interface SimulationServiceParts {
 export class SimulationService {
   constructor(private readonly parts: SimulationServiceParts) {}
 
-  async simulate(request: SimulationRequest, block: BlockSelector): Promise<JsonObject[]> {
+  async simulate(request: SimulationRequest, block: BlockSelector): Promise<SimulatedRpcBlock[]> {
     checkSize(request);
     const view = this.parts.views.current();
     const resolved = this.parts.blocks.resolve(view, block);

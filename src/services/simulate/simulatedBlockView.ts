@@ -1,11 +1,13 @@
 import type { BlockHeader } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
+import type { RpcLog } from '../../chain/receiptView.js';
 import { effectiveGasPrice } from '../../execution/executeTransaction.js';
 import type { SimulatedBlock, SimulatedCallResult } from '../../execution/simulation/simulateBlocks.js';
 import type { SimulatedLog } from '../../execution/simulation/TransferLogTracer.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import { transactionFields } from '../../sequencer/transactionRecord.js';
+import type { RpcBlock } from '../views/RpcBlock.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
 
 /**
  * A call's failure as the service reports it; the RPC edge gives it geth's code (3 for a revert,
@@ -17,17 +19,33 @@ export interface SimulatedCallFailure {
   data?: Hex;
 }
 
+/** One call's outcome in a simulated block: its return data, logs, gas, status and failure. */
+export interface SimulatedRpcCall {
+  returnData: Hex;
+  logs: RpcLog[];
+  gasUsed: Hex;
+  maxUsedGas: Hex;
+  status: Hex;
+  error?: SimulatedCallFailure;
+}
+
+/** A simulated block as the service answers it: a sealed block's shape, plus each call's outcome. */
+export type SimulatedRpcBlock = RpcBlock<Hex | RpcTransaction> & { calls: SimulatedRpcCall[] };
+
+/** The header fields of a simulated block. */
+type HeaderFields = Omit<RpcBlock, 'size' | 'uncles' | 'transactions' | 'withdrawals'>;
+
 /**
  * One simulated block as geth's eth_simulateV1 answers it: the block (as eth_getBlockByNumber would
  * show it, transactions as hashes or objects, `from` the call's sender) plus `calls`, each call's
  * return data, logs (with the block's hash and timestamp), gas used, gas needed and status.
  */
-export function simulatedBlockView(block: SimulatedBlock, fullTransactions: boolean): JsonObject {
+export function simulatedBlockView(block: SimulatedBlock, fullTransactions: boolean): SimulatedRpcBlock {
   const { header } = block;
   const blockHash = bytesToHex(header.hash());
   const context = { blockHash, blockNumber: toQuantity(header.number), blockTimestamp: toQuantity(header.timestamp) };
   const hashes = block.transactionHashes.map((hash) => bytesToHex(hash));
-  const view: Record<string, unknown> = {
+  const view: SimulatedRpcBlock = {
     ...headerFields(header, blockHash),
     size: toQuantity(block.size),
     transactions: fullTransactions
@@ -48,8 +66,8 @@ export function simulatedBlockView(block: SimulatedBlock, fullTransactions: bool
 }
 
 /** A header's fields in geth's RPC shape; those of later forks only when the header has them. */
-function headerFields(header: BlockHeader, hash: Hex): JsonObject {
-  const fields: Record<string, unknown> = {
+function headerFields(header: BlockHeader, hash: Hex): HeaderFields {
+  const fields: HeaderFields = {
     number: toQuantity(header.number),
     hash,
     parentHash: bytesToHex(header.parentHash),
@@ -83,7 +101,7 @@ function transactionView(
   sender: Uint8Array,
   header: BlockHeader,
   context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex },
-): JsonObject {
+): RpcTransaction {
   return {
     ...transactionFields(transaction, hash, bytesToHex(sender), effectiveGasPrice(transaction, header.baseFeePerGas ?? 0n)),
     ...context,
@@ -94,8 +112,8 @@ function transactionView(
 function callView(
   call: SimulatedCallResult,
   context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex; transactionHash: Hex; transactionIndex: Hex },
-): JsonObject {
-  const view: Record<string, unknown> = {
+): SimulatedRpcCall {
+  const view: SimulatedRpcCall = {
     returnData: bytesToHex(call.returnData),
     logs: call.logs.map((log) => logView(log, context)),
     gasUsed: toQuantity(call.gasUsed),
@@ -110,10 +128,7 @@ function callView(
   return view;
 }
 
-function logView(
-  log: SimulatedLog,
-  context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex; transactionHash: Hex; transactionIndex: Hex },
-): JsonObject {
+function logView(log: SimulatedLog, context: { blockHash: Hex; blockNumber: Hex; blockTimestamp: Hex; transactionHash: Hex; transactionIndex: Hex }): RpcLog {
   return {
     address: `0x${log.address}`,
     topics: log.topics.map((topic) => bytesToHex(topic)),

@@ -13,7 +13,7 @@ import { EMPTY_CODE_HASH } from '../../execution/StateReader.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex, hexToBytes, padBytes, toQuantity } from '../../primitives/hex.js';
 import type { JsonRpcError } from '../../rpc/errors/JsonRpcError.js';
-import { storageKeys } from '../../rpc/schemas/decoders.js';
+import { storageKeys } from '../../rpc/schemas/storageKeys.js';
 import { testTokenArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
@@ -34,7 +34,7 @@ function balanceSlot(holder: Hex): Hex {
 }
 
 function stateRootOf(block: BlockSelector): Uint8Array {
-  return hexToBytes((chain.backend.blocks.getBlock(block, false) as { stateRoot: Hex }).stateRoot);
+  return hexToBytes(chain.backend.blocks.getBlock(block, false)!.stateRoot);
 }
 
 async function seal(): Promise<void> {
@@ -79,7 +79,7 @@ beforeAll(async () => {
     gas: 2_000_000n,
   });
   await chain.clock.advance(chain.config.preconfIntervalMs);
-  token = (chain.backend.blocks.getTransactionReceipt(deployment) as { contractAddress: Hex }).contractAddress;
+  token = chain.backend.blocks.getTransactionReceipt(deployment)!.contractAddress!;
   await seal(); // block 1: the token
   await sendTestTransaction(chain, deployer, {
     to: token,
@@ -127,7 +127,7 @@ describe('eth_getProof', () => {
   });
 
   it('proves by block hash, and keeps proving old blocks after new ones are sealed', async () => {
-    const block1 = chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false) as { hash: Hex };
+    const block1 = chain.backend.blocks.getBlock({ kind: 'number', number: 1n }, false)!;
     const result = await chain.backend.state.getProof(hexToBytes(token), storageKeys([balanceSlot(HOLDER)]), { kind: 'hash', hash: block1.hash });
     verifyAccount(result, stateRootOf({ kind: 'number', number: 1n }));
     expect(verifyStorage(result)).toEqual(['0x0']); // the holder received tokens only in block 2

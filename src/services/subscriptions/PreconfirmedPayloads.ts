@@ -1,10 +1,11 @@
-import { logInBlock } from '../../chain/receiptView.js';
+import { logInBlock, UNSEALED_BLOCK_HASH } from '../../chain/receiptView.js';
 import type { StoredTransaction } from '../../chain/records.js';
 import type { Hex } from '../../primitives/hex.js';
 import { toQuantity } from '../../primitives/hex.js';
 import { RawJson } from '../../primitives/RawJson.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
 import { blockTimestampOf } from '../views/blockTimestampOf.js';
+import { pendingBlockOf } from '../views/pendingBlockView.js';
 import { storedTransactionView } from '../views/storedTransactionView.js';
 
 /** Where a tx stands in pre-confirmation order; sent beside each newPreconfBlockTransactions result. */
@@ -14,34 +15,54 @@ export interface PositionCursor {
   subBlockIndex: Hex;
 }
 
+/**
+ * Whose shape a full transaction payload takes while its block is open. Both carry `blockHash`
+ * null on the transaction; its logs carry null in Sequin's (newPreconfBlockTransactions) and the
+ * zero hash in Base's (newFlashblockTransactions), as Base's node builds them from its
+ * pre-confirmed receipts (and as Sequin's own receipts and eth_getLogs show them).
+ */
+export type PayloadShape = 'sequin' | 'base';
+
 /** How many serialized payloads are kept: a few sub-blocks' worth, shared by every subscriber. */
 const KEPT = 4096;
 
 /**
- * The payloads of newPreconfBlockTransactions, built and serialized once per tx however many
- * subscribers receive it (100 subscribers of a 2,000-tx burst would otherwise serialize 200,000
- * objects). The full form is the transaction with its receipt's fields flattened in; its
- * `blockHash` is null until the block is sealed, and logs carry the same.
+ * The payloads of the pre-confirmation subscriptions, built and serialized once however many
+ * subscribers receive them (100 subscribers of a 2,000-tx burst would otherwise serialize 200,000
+ * objects): each transaction's full form (the transaction with its receipt's fields flattened in;
+ * `blockHash` null until the block is sealed), and the pending block after each sub-block.
  */
 export class PreconfirmedPayloads {
   private readonly full = new Map<string, RawJson>();
+  private lastPendingBlock: { key: string; payload: RawJson } | undefined;
 
   /** The full payload of `stored`, serialized. `blockHash` is its sealed block's in `view`, else null. */
-  fullPayload(stored: StoredTransaction, view: ChainView): RawJson {
+  fullPayload(stored: StoredTransaction, view: ChainView, shape: PayloadShape): RawJson {
     // Keyed by epoch too: after a rewind the same transaction may be pre-confirmed elsewhere.
-    const hash = `${view.epoch}:${stored.fields.hash as string}`;
-    let payload = this.full.get(hash);
+    const key = `${shape}:${view.epoch}:${stored.fields.hash as string}`;
+    let payload = this.full.get(key);
     if (payload !== undefined) return payload;
     const blockHash = view.block(stored.blockNumber)?.hash ?? null;
-    payload = new RawJson(JSON.stringify(flatten(stored, blockHash, blockTimestampOf(view, stored))));
+    const logsBlockHash = blockHash ?? (shape === 'base' ? UNSEALED_BLOCK_HASH : null);
+    payload = new RawJson(JSON.stringify(flatten(stored, blockHash, logsBlockHash, blockTimestampOf(view, stored))));
     // Only pre-confirmed payloads are shared: sealing changes blockHash, and replays of sealed txs are rare.
-    if (blockHash === null) this.remember(hash, payload);
+    if (blockHash === null) this.remember(key, payload);
     return payload;
   }
 
-  private remember(hash: string, payload: RawJson): void {
+  /**
+   * The open block of `view` with full transactions, serialized (what newFlashblocks sends). Every
+   * subscriber is sent the same sub-block's block, so only the last one is kept.
+   */
+  pendingBlock(view: ChainView): RawJson {
+    const key = `${view.epoch}:${view.open.number}:${view.open.subBlockCount}`;
+    if (this.lastPendingBlock?.key !== key) this.lastPendingBlock = { key, payload: new RawJson(JSON.stringify(pendingBlockOf(view, true))) };
+    return this.lastPendingBlock.payload;
+  }
+
+  private remember(key: string, payload: RawJson): void {
     if (this.full.size >= KEPT) this.full.delete(this.full.keys().next().value as string);
-    this.full.set(hash, payload);
+    this.full.set(key, payload);
   }
 }
 
@@ -54,7 +75,7 @@ export function cursorOf(stored: StoredTransaction): PositionCursor {
   };
 }
 
-function flatten(stored: StoredTransaction, blockHash: Hex | null, blockTimestamp: Hex): Record<string, unknown> {
+function flatten(stored: StoredTransaction, blockHash: Hex | null, logsBlockHash: Hex | null, blockTimestamp: Hex): Record<string, unknown> {
   const { receipt } = stored;
   return {
     ...storedTransactionView(stored, blockHash, blockTimestamp),
@@ -64,6 +85,6 @@ function flatten(stored: StoredTransaction, blockHash: Hex | null, blockTimestam
     effectiveGasPrice: receipt.effectiveGasPrice,
     contractAddress: receipt.contractAddress,
     logsBloom: receipt.logsBloom,
-    logs: receipt.logs.map((log) => logInBlock(log, blockHash, blockTimestamp)),
+    logs: receipt.logs.map((log) => logInBlock(log, logsBlockHash, blockTimestamp)),
   };
 }

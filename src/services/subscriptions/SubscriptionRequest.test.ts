@@ -14,7 +14,23 @@ describe('subscription requests', () => {
     });
   });
 
+  it("decodes Base's names: newFlashblockTransactions takes a boolean or { full }, pendingLogs a filter, newFlashblocks nothing", () => {
+    expect(toSubscriptionRequest('newFlashblockTransactions', undefined)).toEqual({ kind: 'newFlashblockTransactions', full: false });
+    expect(toSubscriptionRequest('newFlashblockTransactions', true)).toEqual({ kind: 'newFlashblockTransactions', full: true });
+    expect(toSubscriptionRequest('newFlashblockTransactions', { full: true })).toEqual({ kind: 'newFlashblockTransactions', full: true });
+    expect(toSubscriptionRequest('newFlashblocks', undefined)).toEqual({ kind: 'newFlashblocks' });
+    expect(toSubscriptionRequest('pendingLogs', undefined)).toEqual({ kind: 'pendingLogs', criteria: { addresses: undefined, topics: [] } });
+    expect(toSubscriptionRequest('pendingLogs', { address: `0x${'AB'.repeat(20)}` })).toEqual({
+      kind: 'pendingLogs',
+      criteria: { addresses: [`0x${'ab'.repeat(20)}`], topics: [] },
+    });
+  });
+
   it.each([
+    ['newFlashblockTransactions', { full: 1 }, 'full: boolean expected'],
+    ['newFlashblockTransactions', { after: {} }, 'unknown option "after"'],
+    ['newFlashblocks', true, 'newFlashblocks takes no options'],
+    ['pendingLogs', { address: '0x1' }, 'invalid address'],
     ['newPreconfBlockTransactions', { full: 'yes' }, 'full: boolean expected'],
     ['newPreconfBlockTransactions', { fool: true }, 'unknown option "fool"'],
     ['newPreconfBlockTransactions', { after: { blockNumber: '0x5' } }, 'after: blockNumber and transactionIndex are required'],

@@ -1,33 +1,17 @@
-import type { StoredTransaction } from '../../chain/records.js';
-import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { parseQuantity } from '../../primitives/hex.js';
-import type { ChainView } from '../../sequencer/ChainView.js';
+import { followPreconfirmedTransactions, type TransactionPosition } from './followPreconfirmedTransactions.js';
 import { cursorOf } from './PreconfirmedPayloads.js';
 import { defineSubscription, optionsObject } from './SubscriptionDefinition.js';
-
-/** How far back a resume may reach: about 34 minutes of 2-second blocks. */
-export const MAX_RESUME_BLOCKS = 1024;
-
-/**
- * A place in pre-confirmation order: the transaction at `transactionIndex` of block
- * `blockNumber`. Txs are pre-confirmed in (block, index) order and keep that place when sealed,
- * so this is a stable resume cursor.
- */
-export interface TransactionPosition {
-  blockNumber: bigint;
-  transactionIndex: bigint;
-}
 
 const quantitySchema = { title: 'quantity', type: 'string', pattern: '^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$' };
 
 /**
  * newPreconfBlockTransactions: every pre-confirmed tx once, in pre-confirmation order, as soon
- * as its sub-block is durable. `result` is the hash, or (full) the tx with its receipt fields
- * flattened in; every message also carries `cursor` {blockNumber, transactionIndex,
- * subBlockIndex}. A client that reconnects passes its last cursor as `after` and first receives
- * every tx pre-confirmed since (sealed ones with their block hash), then the live stream,
- * with no gap and no repeat: the replay (from one chain view) and the switch to live events
- * happen in one turn of the event loop, and a position filter drops anything already delivered.
+ * as its sub-block is durable (followPreconfirmedTransactions.ts). `result` is the hash, or
+ * (full) the tx with its receipt fields flattened in; every message also carries `cursor`
+ * {blockNumber, transactionIndex, subBlockIndex}. A client that reconnects passes its last
+ * cursor as `after` and first receives every tx pre-confirmed since (sealed ones with their
+ * block hash), then the live stream, with no gap and no repeat.
  */
 export const newPreconfBlockTransactions = defineSubscription({
   name: 'newPreconfBlockTransactions',
@@ -42,30 +26,10 @@ export const newPreconfBlockTransactions = defineSubscription({
     ],
   },
   decodeOptions: decodePreconfOptions,
-  start: (deps, { full, after }, notify) => {
-    const view = deps.views.current();
-    if (after) checkResumePoint(view, after);
-    let last = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
-    const deliver = (stored: StoredTransaction, at: ChainView) => {
-      if (last && (stored.blockNumber < last.block || (stored.blockNumber === last.block && stored.transactionIndex <= last.index))) return;
-      last = { block: stored.blockNumber, index: stored.transactionIndex };
-      notify(full ? deps.payloads.fullPayload(stored, at) : stored.fields.hash, { cursor: cursorOf(stored) });
-    };
-    if (after) replaySince(view, Number(after.blockNumber), deliver);
-    const stopLive = deps.events.on('subBlock', ({ transactions, view: at }) => {
-      for (const stored of transactions) deliver(stored, at);
-    });
-    // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
-    // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
-    const stopRewound = deps.events.on('rewound', ({ blockNumber, view: at }) => {
-      const open = { block: blockNumber + 1, index: at.open.transactionCount - 1 };
-      if (last && (last.block > open.block || (last.block === open.block && last.index > open.index))) last = open;
-    });
-    return () => {
-      stopLive();
-      stopRewound();
-    };
-  },
+  start: (deps, { full, after }, notify) =>
+    followPreconfirmedTransactions(deps, after, (stored, at) => {
+      notify(full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash, { cursor: cursorOf(stored) });
+    }),
 });
 
 /** `true`/`false` (full), or `{ full?, after?: { blockNumber, transactionIndex } }`. */
@@ -81,30 +45,4 @@ function decodePosition(value: unknown): TransactionPosition {
   const { blockNumber, transactionIndex } = optionsObject(value, ['blockNumber', 'transactionIndex', 'subBlockIndex'])!;
   if (blockNumber === undefined || transactionIndex === undefined) throw new TypeError('after: blockNumber and transactionIndex are required');
   return { blockNumber: parseQuantity(blockNumber), transactionIndex: parseQuantity(transactionIndex) };
-}
-
-/**
- * Refuses a resume point ahead of the chain or more than {@link MAX_RESUME_BLOCKS} behind it. It
- * throws before anything is delivered, so the connection drops the subscription and answers the error.
- */
-function checkResumePoint(view: ChainView, after: TransactionPosition): void {
-  const open = BigInt(view.open.number);
-  if (after.blockNumber > open) throw new InvalidArgumentError(`resume block ${after.blockNumber} is ahead of the open block ${open}`, 1);
-  if (open - after.blockNumber > BigInt(MAX_RESUME_BLOCKS)) {
-    throw new InvalidArgumentError(
-      `resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`,
-      1,
-    );
-  }
-}
-
-/** Delivers the txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
-function replaySince(view: ChainView, fromBlock: number, deliver: (stored: StoredTransaction, at: ChainView) => void): void {
-  for (let number = fromBlock; number <= view.headNumber; number++) {
-    for (const hash of view.block(number)?.transactions ?? []) {
-      const stored = view.transaction(hash);
-      if (stored) deliver(stored, view);
-    }
-  }
-  for (const stored of view.open.records()) deliver(stored, view);
 }

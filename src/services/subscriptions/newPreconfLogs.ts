@@ -1,6 +1,4 @@
-import { logInBlock } from '../../chain/receiptView.js';
-import { toQuantity } from '../../primitives/hex.js';
-import { LogMatcher } from '../logs/LogMatcher.js';
+import { followPreconfirmedLogs } from './followPreconfirmedLogs.js';
 import { decodeLogCriteriaOptions, logCriteriaSchema } from './logCriteriaOptions.js';
 import { defineSubscription } from './SubscriptionDefinition.js';
 
@@ -13,13 +11,5 @@ export const newPreconfLogs = defineSubscription({
   summary: 'Logs matching { address, topics } as soon as their sub-block is pre-confirmed (blockHash null).',
   optionsSchema: logCriteriaSchema,
   decodeOptions: decodeLogCriteriaOptions,
-  start: (deps, { criteria }, notify) => {
-    const matcher = new LogMatcher(criteria);
-    return deps.events.on('subBlock', ({ transactions, timestamp }) => {
-      const blockTimestamp = toQuantity(timestamp);
-      for (const transaction of transactions) {
-        for (const log of transaction.receipt.logs) if (matcher.matches(log)) notify(logInBlock(log, null, blockTimestamp));
-      }
-    });
-  },
+  start: (deps, { criteria }, notify) => followPreconfirmedLogs(deps, criteria, null, notify),
 });

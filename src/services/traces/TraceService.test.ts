@@ -7,12 +7,13 @@
 
 import { encodeErrorResult, encodeEventTopics, encodeFunctionData, getContractAddress, padHex, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RpcReceipt } from '../../chain/receiptView.js';
 import type { CallFrameJson } from '../../execution/tracing/CallTracer.js';
 import type { StructLoggerResult } from '../../execution/tracing/StructLogger.js';
 import type { TraceCallConfig, TraceConfig } from '../../execution/tracing/TraceConfig.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
-import { traceCallConfig, traceConfig } from '../../rpc/schemas/decoders.js';
+import { traceCallConfig, traceConfig } from '../../rpc/schemas/traceDecoders.js';
 import { counterArtifact, gasHeavyArtifact, reverterArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
@@ -95,8 +96,8 @@ async function preconfirm(): Promise<void> {
   await chain.clock.advance(chain.config.preconfIntervalMs);
 }
 
-function receipt(hash: Hex): { gasUsed: Hex; status: Hex; transactionIndex: Hex; effectiveGasPrice: Hex; contractAddress: Hex } {
-  return chain.backend.blocks.getTransactionReceipt(hash) as never;
+function receipt(hash: Hex): RpcReceipt {
+  return chain.backend.blocks.getTransactionReceipt(hash)!;
 }
 
 async function settle(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
@@ -381,8 +382,8 @@ describe('callTracer', () => {
 describe('prestateTracer', () => {
   /** Balances around block 2's transfer, from block 1's state and the receipts before it. */
   function transferContext() {
-    const block2 = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false) as { baseFeePerGas: Hex; transactions: Hex[] };
-    const baseFee = BigInt(block2.baseFeePerGas);
+    const block2 = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false)!;
+    const baseFee = BigInt(block2.baseFeePerGas!);
     const index = block2.transactions.indexOf(tx.transfer);
     // The fee recipient earns each earlier transaction's tip on its gas.
     let coinbaseBefore = chain.backend.state.getBalance(hexToBytes(COINBASE), { kind: 'number', number: 1n });
@@ -480,7 +481,7 @@ describe('pre-confirmed transactions', () => {
 
 describe('block traces', () => {
   it('answer [{ txHash, result }] in block order, each as the transaction’s own trace', async () => {
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false) as { hash: Hex; transactions: Hex[] };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false)!;
     for (const selector of [
       { kind: 'number', number: 2n },
       { kind: 'hash', hash: block.hash },
@@ -508,7 +509,7 @@ describe('debug_traceCall', () => {
   });
 
   it('with txIndex traces on the state before that transaction of the block', async () => {
-    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false) as { transactions: Hex[] };
+    const block = chain.backend.blocks.getBlock({ kind: 'number', number: 2n }, false)!;
     const txIndex = block.transactions.indexOf(tx.proxyStore);
     const trace = (await chain.backend.traces.traceCall(
       { to: hexToBytes(address.proxyStore), gas: TX_GAS },

@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
+import type { RpcReceipt } from '../../chain/receiptView.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
@@ -7,7 +8,6 @@ import type { CallRequest } from '../../execution/CallRequest.js';
 import { impersonate } from '../../execution/impersonatedTransaction.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
 import type { TxPool } from '../../txpool/TxPool.js';
@@ -59,7 +59,7 @@ export class TransactionService {
     return this.parts.intake.submit(raw);
   }
 
-  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<JsonObject> {
+  sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<RpcReceipt> {
     return this.submitAndAwaitReceipt(timeoutMs, () => this.parts.intake.submit(raw));
   }
 
@@ -84,7 +84,7 @@ export class TransactionService {
   }
 
   /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
-  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<JsonObject> {
+  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<RpcReceipt> {
     return this.submitAndAwaitReceipt(timeoutMs, () => this.sendTransaction(request));
   }
 
@@ -152,7 +152,7 @@ export class TransactionService {
    * (EIP-7966); past the timeout, code 4 with the hash. A timeout over the maximum is refused
    * before anything is signed or submitted.
    */
-  private async submitAndAwaitReceipt(timeoutMs: number | undefined, submit: () => Promise<Hex>): Promise<JsonObject> {
+  private async submitAndAwaitReceipt(timeoutMs: number | undefined, submit: () => Promise<Hex>): Promise<RpcReceipt> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
     if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
       throw new InvalidArgumentError(`timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`, 1);

@@ -1,10 +1,10 @@
 import type { StateReader } from '../../execution/StateReader.js';
 import { checksumAddress } from '../../primitives/checksumAddress.js';
 import { bytesToHex, type Hex, toQuantity } from '../../primitives/hex.js';
-import type { JsonObject } from '../../primitives/JsonObject.js';
 import type { PoolTransaction } from '../../txpool/PoolTransaction.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import { pooledTransactionView } from '../views/pooledTransactionView.js';
+import type { RpcTransaction } from '../views/storedTransactionView.js';
 
 /** txpool_content / txpool_inspect: sender (EIP-55) → nonce (decimal) → entry, split pending / queued. */
 export interface TxPoolGroups<Entry> {
@@ -20,8 +20,8 @@ export interface TxPoolStatus {
 
 /** txpool_contentFrom: one sender's txs, nonce (decimal string) → tx. */
 export interface TxPoolContentFrom {
-  pending: Record<string, JsonObject>;
-  queued: Record<string, JsonObject>;
+  pending: Record<string, RpcTransaction>;
+  queued: Record<string, RpcTransaction>;
 }
 
 /**
@@ -43,7 +43,7 @@ export class TxPoolQueries {
     return { pending: toQuantity(pending), queued: toQuantity(queued) };
   }
 
-  content(): TxPoolGroups<JsonObject> {
+  content(): TxPoolGroups<RpcTransaction> {
     return this.grouped(pooledTransactionView);
   }
 

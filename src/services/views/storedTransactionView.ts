@@ -1,6 +1,19 @@
-import type { StoredTransaction } from '../../chain/records.js';
+import type { StoredTransaction, StoredTransactionFields } from '../../chain/records.js';
 import { type Hex, toQuantity } from '../../primitives/hex.js';
+import type { ChainView } from '../../sequencer/ChainView.js';
 import { authorizationsAsQuantities } from '../../sequencer/transactionRecord.js';
+import { blockTimestampOf } from './blockTimestampOf.js';
+
+/**
+ * A transaction as eth_getTransactionByHash serves it: its fields and where it is. While pooled
+ * (pooledTransactionView.ts) the block fields are null and there is no `blockTimestamp`.
+ */
+export type RpcTransaction = StoredTransactionFields & {
+  blockHash: Hex | null;
+  blockNumber: Hex | null;
+  blockTimestamp?: Hex;
+  transactionIndex: Hex | null;
+};
 
 /**
  * A stored (pre-confirmed or sealed) transaction as eth_getTransactionByHash serves it: its RPC
@@ -8,8 +21,8 @@ import { authorizationsAsQuantities } from '../../sequencer/transactionRecord.js
  * zero hash while pre-confirmed, or null in subscription payloads. `blockTimestamp` is its
  * block's timestamp, known while pre-confirmed too (every sub-block of a block shares it).
  */
-export function storedTransactionView(stored: StoredTransaction, blockHash: Hex | null, blockTimestamp: Hex): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function storedTransactionView(stored: StoredTransaction, blockHash: Hex | null, blockTimestamp: Hex): RpcTransaction {
+  const view: RpcTransaction = {
     ...stored.fields,
     blockHash,
     blockNumber: toQuantity(stored.blockNumber),
@@ -19,4 +32,9 @@ export function storedTransactionView(stored: StoredTransaction, blockHash: Hex 
   // Records written before authorizations were stored as quantities print raw bytes ("0x", "0x05").
   if (stored.fields.authorizationList !== undefined) view.authorizationList = authorizationsAsQuantities(stored.fields.authorizationList);
   return view;
+}
+
+/** A stored transaction as eth_getTransactionByHash serves it, with its block hash as of `view`. */
+export function transactionView(view: ChainView, stored: StoredTransaction): RpcTransaction {
+  return storedTransactionView(stored, view.blockHashOf(stored), blockTimestampOf(view, stored));
 }

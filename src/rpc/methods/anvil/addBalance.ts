@@ -4,11 +4,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_addBalance (alias hardhat_addBalance): adds to an account's balance (saturating at 2^256 - 1), as a state
+ * anvil_addBalance: adds to an account's balance (saturating at 2^256 - 1), as a state
  * edit. Answers null, as Anvil.
  */
 export const anvilAddBalance = defineMethod({
   name: 'anvil_addBalance',
+  aliases: ['hardhat_addBalance'],
   summary: 'Adds to the balance of an account.',
   tier: 'dedicated',
   params: [

@@ -3,11 +3,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_autoImpersonateAccount (alias hardhat_autoImpersonateAccount): with true, every address is impersonated.
+ * anvil_autoImpersonateAccount: with true, every address is impersonated.
  * Answers null.
  */
 export const anvilAutoImpersonateAccount = defineMethod({
   name: 'anvil_autoImpersonateAccount',
+  aliases: ['hardhat_autoImpersonateAccount'],
   summary: 'Impersonates every address (true) or only those named (false).',
   tier: 'dedicated',
   params: [{ name: 'enabled', decode: boolean }],

@@ -2,10 +2,11 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_dropAllTransactions (alias hardhat_dropAllTransactions): empties the pool and its journal. Answers null.
+ * anvil_dropAllTransactions: empties the pool and its journal. Answers null.
  */
 export const anvilDropAllTransactions = defineMethod({
   name: 'anvil_dropAllTransactions',
+  aliases: ['hardhat_dropAllTransactions'],
   summary: 'Removes every transaction from the pool.',
   tier: 'dedicated',
   params: [],

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { optionalAnvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -18,6 +19,7 @@ export const anvilMine = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'more blocks than the node mines at once ("cannot mine more than N blocks at once, …")' }],
   handler: async (backend, [blocks, interval]) => {
     await backend.mining.mine(blocks, interval);
     return null;
@@ -31,6 +33,7 @@ export const hardhatMine = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'mined', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'more blocks than the node mines at once ("cannot mine more than N blocks at once, …")' }],
   handler: async (backend, [blocks, interval]) => {
     await backend.mining.mine(blocks, interval);
     return true;

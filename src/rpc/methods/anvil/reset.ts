@@ -1,6 +1,8 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { resetOptions } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 const params = [{ name: 'options', decode: resetOptions, optional: true }] as const;
 
@@ -15,6 +17,7 @@ export const anvilReset = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: '`forking` asked of a node without a fork: "Forking not enabled"' }, MethodErrors.fleetRewind],
   handler: async (backend, [forking]) => {
     await backend.snapshots.reset(forking);
     return null;
@@ -28,6 +31,7 @@ export const hardhatReset = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'reset', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: '`forking` asked of a node without a fork: "Forking not enabled"' }, MethodErrors.fleetRewind],
   handler: async (backend, [forking]) => {
     await backend.snapshots.reset(forking);
     return true;

@@ -1,14 +1,15 @@
 import { boolean } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
-import { defineMethod, type MethodDefinition } from '../../server/MethodDefinition.js';
+import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setAutomine (alias evm_setAutomine): `true` switches to instant mining (each submission
+ * anvil_setAutomine: `true` switches to instant mining (each submission
  * mined before it answers); `false` turns it off, leaving manual mining (Anvil's "no mining").
  * Answers null, as Anvil.
  */
 export const anvilSetAutomine = defineMethod({
   name: 'anvil_setAutomine',
+  aliases: ['evm_setAutomine'],
   summary: 'Turns instant mining (automine) on or off (off: manual mining).',
   tier: 'dedicated',
   params: [{ name: 'enabled', decode: boolean }],
@@ -18,5 +19,3 @@ export const anvilSetAutomine = defineMethod({
     return null;
   },
 });
-
-export const evmSetAutomine: MethodDefinition = { ...anvilSetAutomine, name: 'evm_setAutomine' };

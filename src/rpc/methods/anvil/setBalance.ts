@@ -4,11 +4,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setBalance (alias hardhat_setBalance): sets an account's balance, as a state edit pre-confirmed in order
+ * anvil_setBalance: sets an account's balance, as a state edit pre-confirmed in order
  * with transactions (services/dev/DevStateEdits.ts). Answers null, as Anvil.
  */
 export const anvilSetBalance = defineMethod({
   name: 'anvil_setBalance',
+  aliases: ['hardhat_setBalance'],
   summary: 'Sets the balance of an account.',
   tier: 'dedicated',
   params: [

@@ -3,11 +3,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setCode (alias hardhat_setCode): replaces an account's code (its storage is kept), as a state edit.
+ * anvil_setCode: replaces an account's code (its storage is kept), as a state edit.
  * Answers null, as Anvil.
  */
 export const anvilSetCode = defineMethod({
   name: 'anvil_setCode',
+  aliases: ['hardhat_setCode'],
   summary: 'Sets the code of an account.',
   tier: 'dedicated',
   params: [

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilDecoders.js';
 import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
@@ -18,5 +19,6 @@ export const anvilSetErc20Allowance = defineMethod({
     { name: 'amount', decode: anvilNumber },
   ],
   result: { name: 'null', schema: Schema.null },
+  errors: [{ code: ErrorCodes.server, when: 'no storage slot of the token holds the allowance: "Unable to set ERC20 allowance, no slot found"' }],
   handler: (backend, [owner, spender, token, amount]) => backend.dev.state.setErc20Allowance(owner, spender, token, amount).then(() => null),
 });

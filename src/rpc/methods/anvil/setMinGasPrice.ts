@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { anvilNumber } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -13,6 +14,8 @@ export const anvilSetMinGasPrice = defineMethod({
   summary: 'Refused: the chain runs EIP-1559 (as Anvil refuses it there).',
   tier: 'dedicated',
   params,
+  result: { name: 'none', schema: { description: 'never: always refused' } },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'always: "… is not supported when EIP-1559 is active"' }],
   handler: (backend) => backend.mining.setMinGasPrice('anvil_setMinGasPrice'),
 });
 
@@ -23,5 +26,6 @@ export const hardhatSetMinGasPrice = defineMethod({
   tier: 'dedicated',
   params,
   result: { name: 'set', schema: Schema.boolean },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'always: "… is not supported when EIP-1559 is active"' }],
   handler: (backend) => backend.mining.setMinGasPrice('hardhat_setMinGasPrice'),
 });

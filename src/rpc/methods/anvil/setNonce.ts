@@ -4,11 +4,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setNonce (aliases hardhat_setNonce, evm_setAccountNonce): sets an account's nonce (above 2^64 - 1 it is
+ * anvil_setNonce: sets an account's nonce (above 2^64 - 1 it is
  * 2^64 - 1), as a state edit; pool transactions below it are dropped. Answers null, as Anvil.
  */
 export const anvilSetNonce = defineMethod({
   name: 'anvil_setNonce',
+  aliases: ['hardhat_setNonce', 'evm_setAccountNonce'],
   summary: 'Sets the nonce of an account.',
   tier: 'dedicated',
   params: [

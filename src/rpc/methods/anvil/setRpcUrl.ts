@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import type { ParamDecoder } from '../../schemas/ParamDecoder.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -9,8 +10,7 @@ const urlText: ParamDecoder<string> = withSchema((value) => {
 }, Schema.string);
 
 /**
- * anvil_setRpcUrl: a fork reads the forked chain from this URL from now on (README, "Forking a
- * chain"); what it already fetched stays cached. Does nothing on a node that is not a fork, as on Anvil.
+ * anvil_setRpcUrl: a fork reads the forked chain from this URL from now on (docs/guides/forking.md#dev-methods); what it already fetched stays cached. Does nothing on a node that is not a fork, as on Anvil.
  */
 export const anvilSetRpcUrl = defineMethod({
   name: 'anvil_setRpcUrl',
@@ -23,6 +23,7 @@ export const anvilSetRpcUrl = defineMethod({
     },
   ],
   result: { name: 'result', schema: Schema.null },
+  errors: [{ code: ErrorCodes.invalidParams, when: 'the URL is not one the node can read a chain from ("invalid argument 0: …")' }],
   handler: (backend, [url]) => {
     backend.fork.setRpcUrl(url);
     return null;

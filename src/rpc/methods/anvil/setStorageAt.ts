@@ -4,11 +4,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_setStorageAt (alias hardhat_setStorageAt): writes one storage slot (a 32-byte value), as a state edit.
+ * anvil_setStorageAt: writes one storage slot (a 32-byte value), as a state edit.
  * Answers true, as Anvil and Hardhat.
  */
 export const anvilSetStorageAt = defineMethod({
   name: 'anvil_setStorageAt',
+  aliases: ['hardhat_setStorageAt'],
   summary: 'Writes one storage slot of an account.',
   tier: 'dedicated',
   params: [

@@ -3,11 +3,12 @@ import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
- * anvil_stopImpersonatingAccount (alias hardhat_stopImpersonatingAccount): ends anvil_impersonateAccount for this
+ * anvil_stopImpersonatingAccount: ends anvil_impersonateAccount for this
  * address. Answers null.
  */
 export const anvilStopImpersonatingAccount = defineMethod({
   name: 'anvil_stopImpersonatingAccount',
+  aliases: ['hardhat_stopImpersonatingAccount'],
   summary: 'Stops impersonating an address.',
   tier: 'dedicated',
   params: [{ name: 'address', decode: address }],

@@ -1,6 +1,8 @@
 import { bytesToHex } from '../../../primitives/hex.js';
-import { blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** debug_getRawHeader: a sealed block's header, RLP-encoded (its keccak256 is the block hash). */
 export const getRawHeader = defineMethod({
@@ -8,5 +10,7 @@ export const getRawHeader = defineMethod({
   summary: "Returns a block's header in its RLP encoding.",
   tier: 'public',
   params: [{ name: 'block', decode: blockSelector }],
+  result: { name: 'rlp', schema: Schema.data },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [block]) => bytesToHex(backend.raw.rawHeader(block)),
 });

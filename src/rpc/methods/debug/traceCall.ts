@@ -1,6 +1,10 @@
-import { callRequest, optionalBlockSelector, traceCallConfig } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
+import { Schema } from '../../schemas/jsonSchema.js';
+import { traceCallConfig } from '../../schemas/traceDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * debug_traceCall (geth): executes a call like eth_call on the block's state (or, with
@@ -16,5 +20,7 @@ export const traceCall = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'config', decode: traceCallConfig, optional: true },
   ],
+  result: { name: 'trace', schema: Schema.trace },
+  errors: [MethodErrors.headerNotFound, MethodErrors.callFailure, MethodErrors.tracing, MethodErrors.executionTimeout],
   handler: (backend, [request, block, config], context) => backend.traces.traceCall(request, block, config, jobOwnerOf(context)),
 });

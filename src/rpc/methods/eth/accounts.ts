@@ -1,3 +1,4 @@
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_accounts: the dev accounts the node can sign for. */
@@ -6,5 +7,6 @@ export const accounts = defineMethod({
   summary: 'Returns the addresses of the dev accounts the node signs for.',
   tier: 'public',
   params: [],
+  result: { name: 'addresses', schema: Schema.arrayOf(Schema.address) },
   handler: (backend) => backend.transactions.accounts(),
 });

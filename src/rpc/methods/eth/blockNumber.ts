@@ -1,4 +1,5 @@
 import { toQuantity } from '../../../primitives/hex.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_blockNumber: the number of the last sealed block ("latest"). */
@@ -7,5 +8,6 @@ export const blockNumber = defineMethod({
   summary: 'Returns the number of the last sealed block.',
   tier: 'public',
   params: [],
+  result: { name: 'blockNumber', schema: Schema.quantity },
   handler: (backend) => toQuantity(backend.blocks.blockNumber()),
 });

@@ -1,4 +1,3 @@
-import type { Hex } from '../../../primitives/hex.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** What eth_capabilities says of each kind of data: available, from block 0, never deleted. */
@@ -14,8 +13,12 @@ export const capabilities = defineMethod({
   summary: 'Returns the head block and, for each kind of data, the oldest block the node serves.',
   tier: 'public',
   params: [],
+  result: {
+    name: 'capabilities',
+    schema: { title: 'capabilities', type: 'object', required: ['head', 'state', 'tx', 'logs', 'receipts', 'blocks', 'stateproofs'] },
+  },
   handler: (backend) => {
-    const head = backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false) as { number: Hex; hash: Hex };
+    const head = backend.blocks.getBlock({ kind: 'tag', tag: 'latest' }, false)!;
     return {
       head: { number: head.number, hash: head.hash },
       state: KEPT_FROM_GENESIS,

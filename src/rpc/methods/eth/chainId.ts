@@ -1,4 +1,5 @@
 import { toQuantity } from '../../../primitives/hex.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_chainId (EIP-695): the chain id used for EIP-155 signing. */
@@ -7,5 +8,6 @@ export const chainId = defineMethod({
   summary: 'Returns the chain id.',
   tier: 'public',
   params: [],
+  result: { name: 'chainId', schema: Schema.quantity },
   handler: (backend) => toQuantity(backend.node.chainId()),
 });

@@ -10,5 +10,6 @@ export const config = defineMethod({
   summary: 'Returns the configuration of the current, next and last fork (EIP-7910).',
   tier: 'public',
   params: [],
+  result: { name: 'config', schema: { title: 'fork configurations', type: 'object', required: ['current', 'next', 'last'] } },
   handler: (backend) => backend.chainConfig.config(),
 });

@@ -1,8 +1,11 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_createAccessList (EIP-2930, geth's algorithm): the accounts and slots the call touches,
@@ -19,6 +22,8 @@ export const createAccessList = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'stateOverrides', decode: stateOverride, optional: true },
   ],
+  result: { name: 'accessList', schema: Schema.accessListResult },
+  errors: [MethodErrors.headerNotFound, MethodErrors.callFailure, MethodErrors.executionTimeout],
   handler: async (backend, [request, block, state], context) => {
     const { accessList, gasUsed, error } = await backend.calls.createAccessList(request, block, state, jobOwnerOf(context));
     return { accessList, ...(error === undefined ? {} : { error }), gasUsed: toQuantity(gasUsed) };

@@ -1,8 +1,12 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { callRequest, optionalBlockSelector } from '../../schemas/decoders.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { callBlockOverrides, overridesOf, stateOverride } from '../../schemas/overrideDecoders.js';
 import { jobOwnerOf } from '../../server/jobOwnerOf.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_estimateGas (spec: docs/spec/chain-rpc-service.md): geth's estimator; "pending" estimates on the
@@ -18,6 +22,14 @@ export const estimateGas = defineMethod({
     { name: 'block', decode: optionalBlockSelector, optional: true },
     { name: 'stateOverrides', decode: stateOverride, optional: true },
     { name: 'blockOverrides', decode: callBlockOverrides, optional: true },
+  ],
+  result: { name: 'gas', schema: Schema.quantity },
+  errors: [
+    { code: ErrorCodes.server, when: 'the call reverts at every gas: "execution reverted[: reason]", data the revert bytes' },
+    { code: ErrorCodes.server, when: 'it needs more gas than the cap: "gas required exceeds allowance (…)"' },
+    MethodErrors.headerNotFound,
+    MethodErrors.callFailure,
+    MethodErrors.executionTimeout,
   ],
   handler: async (backend, [request, block, state, blockOverrides], context) =>
     toQuantity(await backend.calls.estimateGas(request, block, overridesOf(state, blockOverrides), jobOwnerOf(context))),

@@ -1,6 +1,8 @@
-import { address, blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getAccount (geth, Anvil): the account as the state trie holds it at the block — nonce,
@@ -23,5 +25,6 @@ export const getAccount = defineMethod({
       required: ['nonce', 'balance', 'storageRoot', 'codeHash'],
     },
   },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, block]) => backend.dev.info.getAccount(account, block),
 });

@@ -1,6 +1,8 @@
-import { address, blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** eth_getAccountInfo (Anvil): an account's balance, nonce and code at a block, in one call. The block is required, as in Anvil. */
 export const getAccountInfo = defineMethod({
@@ -15,5 +17,6 @@ export const getAccountInfo = defineMethod({
     name: 'accountInfo',
     schema: { type: 'object', properties: { balance: Schema.quantity, nonce: Schema.quantity, code: Schema.data }, required: ['balance', 'nonce', 'code'] },
   },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, block]) => backend.dev.info.getAccountInfo(account, block),
 });

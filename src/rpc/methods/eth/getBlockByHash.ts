@@ -1,4 +1,5 @@
 import { boolean, hash } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_getBlockByHash: a sealed block by hash, or null. */
@@ -10,5 +11,6 @@ export const getBlockByHash = defineMethod({
     { name: 'hash', decode: hash },
     { name: 'fullTransactions', decode: boolean },
   ],
+  result: { name: 'block', schema: Schema.nullable(Schema.block) },
   handler: (backend, [blockHash, full]) => backend.blocks.getBlock({ kind: 'hash', hash: blockHash }, full),
 });

@@ -1,4 +1,5 @@
-import { blockSelector } from '../../schemas/decoders.js';
+import { blockSelector } from '../../schemas/blockDecoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /**
@@ -11,5 +12,6 @@ export const getBlockReceipts = defineMethod({
   summary: 'Returns all transaction receipts of one block.',
   tier: 'dedicated',
   params: [{ name: 'block', decode: blockSelector }],
+  result: { name: 'receipts', schema: Schema.nullable(Schema.arrayOf(Schema.receipt)) },
   handler: (backend, [block]) => backend.blocks.getBlockReceipts(block),
 });

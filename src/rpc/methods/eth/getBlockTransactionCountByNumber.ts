@@ -1,5 +1,5 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { blockNumberOrTag } from '../../schemas/decoders.js';
+import { blockNumberOrTag } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 

@@ -1,6 +1,9 @@
 import { bytesToHex } from '../../../primitives/hex.js';
-import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** eth_getCode: the contract code at an address. */
 export const getCode = defineMethod({
@@ -11,5 +14,7 @@ export const getCode = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'code', schema: Schema.data },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, block]) => bytesToHex(backend.state.getCode(account, block)),
 });

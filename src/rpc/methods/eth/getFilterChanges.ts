@@ -1,6 +1,7 @@
 import { filterId } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getFilterChanges: what a filter saw since its last poll (block hashes, tx hashes or logs),
@@ -13,5 +14,6 @@ export const getFilterChanges = defineMethod({
   tier: 'public',
   params: [{ name: 'filterId', decode: filterId }],
   result: { name: 'changes', schema: Schema.arrayOf({ oneOf: [Schema.hash, Schema.log, Schema.transaction] }) },
+  errors: [MethodErrors.filterNotFound],
   handler: (backend, [id]) => backend.logs.getFilterChanges(id),
 });

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { logFilter } from '../../schemas/logFilter.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -13,5 +14,13 @@ export const getLogs = defineMethod({
   tier: 'public',
   params: [{ name: 'filter', decode: logFilter }],
   result: { name: 'logs', schema: Schema.arrayOf(Schema.log) },
+  errors: [
+    {
+      code: ErrorCodes.limitExceeded,
+      when: 'the range spans more blocks than `--rpc-logs-block-range` ("exceed maximum block range: N"), or matches more logs than `--rpc-logs-max-results` ("query returned more than N results")',
+    },
+    { code: ErrorCodes.server, when: '`blockHash` names no block: "unknown block"' },
+    { code: ErrorCodes.invalidParams, when: '`fromBlock` is after `toBlock` ("invalid block range params"), or `toBlock` is past the head' },
+  ],
   handler: (backend, [filter]) => backend.logs.getLogs(filter),
 });

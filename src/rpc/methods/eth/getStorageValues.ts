@@ -1,7 +1,9 @@
 import { bytesToHex, type Hex, padBytes } from '../../../primitives/hex.js';
-import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { storageRequests } from '../../schemas/storageRequests.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getStorageValues (execution-apis): many storage slots of many accounts at one block, each
@@ -15,6 +17,8 @@ export const getStorageValues = defineMethod({
     { name: 'requests', decode: storageRequests },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'values', schema: { type: 'object', additionalProperties: Schema.arrayOf(Schema.bytes32) } },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [requests, block]) => {
     const values = backend.state.getStorageValues(
       requests.map(({ address, slots }) => ({ address, slots })),

@@ -1,4 +1,5 @@
-import { blockNumberOrTag, quantity } from '../../schemas/decoders.js';
+import { blockNumberOrTag } from '../../schemas/blockDecoders.js';
+import { quantity } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 

@@ -1,6 +1,9 @@
 import { toQuantity } from '../../../primitives/hex.js';
-import { address, optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { address } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_getTransactionCount: the account nonce. With "pending" it is the pre-confirmed nonce
@@ -14,5 +17,7 @@ export const getTransactionCount = defineMethod({
     { name: 'address', decode: address },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'nonce', schema: Schema.quantity },
+  errors: [MethodErrors.headerNotFound],
   handler: (backend, [account, block]) => toQuantity(backend.state.getTransactionCount(account, block)),
 });

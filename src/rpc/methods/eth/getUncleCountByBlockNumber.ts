@@ -1,4 +1,4 @@
-import { blockNumberOrTag } from '../../schemas/decoders.js';
+import { blockNumberOrTag } from '../../schemas/blockDecoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 

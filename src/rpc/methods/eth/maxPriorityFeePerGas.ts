@@ -1,4 +1,5 @@
 import { toQuantity } from '../../../primitives/hex.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** eth_maxPriorityFeePerGas: the suggested EIP-1559 tip. */
@@ -7,5 +8,6 @@ export const maxPriorityFeePerGas = defineMethod({
   summary: 'Returns a suggested priority fee (tip) per gas in wei.',
   tier: 'public',
   params: [],
+  result: { name: 'maxPriorityFeePerGas', schema: Schema.quantity },
   handler: (backend) => toQuantity(backend.fees.maxPriorityFeePerGas()),
 });

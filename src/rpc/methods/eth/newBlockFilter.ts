@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
@@ -8,5 +9,6 @@ export const newBlockFilter = defineMethod({
   tier: 'public',
   params: [],
   result: { name: 'filterId', schema: Schema.quantity },
+  errors: [{ code: ErrorCodes.limitExceeded, when: 'too many filters are installed, by the node or by this client' }],
   handler: (backend, _params, context) => backend.logs.newBlockFilter(context.clientId),
 });

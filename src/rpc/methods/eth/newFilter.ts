@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { logFilter } from '../../schemas/logFilter.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -13,5 +14,6 @@ export const newFilter = defineMethod({
   tier: 'public',
   params: [{ name: 'filter', decode: logFilter }],
   result: { name: 'filterId', schema: Schema.quantity },
+  errors: [{ code: ErrorCodes.limitExceeded, when: 'too many filters are installed, by the node or by this client' }],
   handler: (backend, [filter], context) => backend.logs.newFilter(filter, context.clientId),
 });

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { optionalBoolean } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -12,5 +13,6 @@ export const newPendingTransactionFilter = defineMethod({
   tier: 'public',
   params: [{ name: 'fullTransactions', decode: optionalBoolean, optional: true }],
   result: { name: 'filterId', schema: Schema.quantity },
+  errors: [{ code: ErrorCodes.limitExceeded, when: 'too many filters are installed, by the node or by this client' }],
   handler: (backend, [fullTransactions], context) => backend.logs.newPendingTransactionFilter(fullTransactions, context.clientId),
 });

@@ -1,5 +1,7 @@
 import { data } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendRawTransaction (spec: docs/spec/chain-rpc-service.md): validates a signed tx with geth's rules
@@ -11,5 +13,7 @@ export const sendRawTransaction = defineMethod({
   summary: 'Submits a signed, RLP-encoded transaction and returns its hash.',
   tier: 'public',
   params: [{ name: 'data', decode: data }],
+  result: { name: 'transactionHash', schema: Schema.hash },
+  errors: [MethodErrors.notATransaction, MethodErrors.poolRejection],
   handler: (backend, [raw]) => backend.transactions.sendRawTransaction(raw),
 });

@@ -1,5 +1,7 @@
 import { data, timeoutMilliseconds } from '../../schemas/decoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendRawTransactionSync (EIP-7966): submits like eth_sendRawTransaction (same errors) and
@@ -15,5 +17,7 @@ export const sendRawTransactionSync = defineMethod({
     { name: 'data', decode: data },
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
+  result: { name: 'receipt', schema: Schema.receipt },
+  errors: [MethodErrors.notATransaction, MethodErrors.poolRejection, MethodErrors.notPreconfirmedInTime],
   handler: (backend, [raw, timeout]) => backend.transactions.sendRawTransactionSync(raw, timeout),
 });

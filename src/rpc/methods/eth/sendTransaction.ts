@@ -1,5 +1,8 @@
-import { callRequest } from '../../schemas/decoders.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendTransaction: signs with one of the node's dev accounts (filling nonce, gas and fees) and
@@ -10,5 +13,13 @@ export const sendTransaction = defineMethod({
   summary: 'Signs a transaction with a dev account of the node and submits it.',
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
+  result: { name: 'transactionHash', schema: Schema.hash },
+  errors: [
+    {
+      code: ErrorCodes.server,
+      when: '`from` is missing ("from address is required"), the node holds no key for it and does not impersonate it ("unknown account"), or the fields cannot make a transaction',
+    },
+    MethodErrors.poolRejection,
+  ],
   handler: (backend, [request]) => backend.transactions.sendTransaction(request),
 });

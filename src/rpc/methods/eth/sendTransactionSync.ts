@@ -1,6 +1,9 @@
-import { callRequest, timeoutMilliseconds } from '../../schemas/decoders.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
+import { timeoutMilliseconds } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendTransactionSync: eth_sendTransaction (fill, sign with a dev account, submit; same errors)
@@ -17,5 +20,13 @@ export const sendTransactionSync = defineMethod({
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
   result: { name: 'receipt', schema: Schema.receipt },
+  errors: [
+    {
+      code: ErrorCodes.server,
+      when: '`from` is missing ("from address is required"), the node holds no key for it and does not impersonate it ("unknown account"), or the fields cannot make a transaction',
+    },
+    MethodErrors.poolRejection,
+    MethodErrors.notPreconfirmedInTime,
+  ],
   handler: (backend, [request, timeout]) => backend.transactions.sendTransactionSync(request, timeout),
 });

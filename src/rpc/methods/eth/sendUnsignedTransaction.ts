@@ -1,6 +1,8 @@
-import { callRequest } from '../../schemas/decoders.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sendUnsignedTransaction (Anvil; viem's `sendUnsignedTransaction` test action): fills and
@@ -14,5 +16,6 @@ export const sendUnsignedTransaction = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
   result: { name: 'hash', schema: Schema.hash },
+  errors: [{ code: ErrorCodes.server, when: '`from` is missing: "from address is required"' }, MethodErrors.poolRejection],
   handler: (backend, [request]) => backend.transactions.sendUnsignedTransaction(request),
 });

@@ -1,6 +1,7 @@
 import { address, data } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_sign (geth, Anvil): params [address, data]. Signs keccak256("\x19Ethereum Signed
@@ -17,5 +18,6 @@ export const sign = defineMethod({
     { name: 'data', decode: data },
   ],
   result: { name: 'signature', schema: Schema.data },
+  errors: [MethodErrors.unknownAccount],
   handler: (backend, [signer, message]) => backend.transactions.signMessage(signer, message),
 });

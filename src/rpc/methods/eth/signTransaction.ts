@@ -1,6 +1,7 @@
-import { callRequest } from '../../schemas/decoders.js';
+import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_signTransaction: fills and signs a transaction exactly as eth_sendTransaction would (nonce,
@@ -14,5 +15,6 @@ export const signTransaction = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'transaction', decode: callRequest }],
   result: { name: 'raw', schema: Schema.data },
+  errors: [MethodErrors.unknownAccount],
   handler: (backend, [request]) => backend.transactions.signTransaction(request),
 });

@@ -1,6 +1,8 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { address } from '../../schemas/decoders.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** The EIP-712 document: an object, or a string holding one (viem and ethers send a string). Its content is checked when it is hashed. */
 const typedData = withSchema(
@@ -25,5 +27,6 @@ export const signTypedDataV4 = defineMethod({
     { name: 'typedData', decode: typedData },
   ],
   result: { name: 'signature', schema: Schema.data },
+  errors: [MethodErrors.unknownAccount, { code: ErrorCodes.invalidParams, when: "the typed data is not a valid EIP-712 document (geth's words)" }],
   handler: (backend, [signer, document]) => backend.transactions.signTypedData(signer, document),
 });

@@ -1,9 +1,11 @@
-import type { JsonObject } from '../../../primitives/JsonObject.js';
-import type { SimulatedCallFailure } from '../../../services/simulate/simulatedBlockView.js';
+import type { Hex } from '../../../primitives/hex.js';
+import type { SimulatedRpcBlock, SimulatedRpcCall } from '../../../services/simulate/simulatedBlockView.js';
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { optionalBlockSelector } from '../../schemas/decoders.js';
+import { optionalBlockSelector } from '../../schemas/blockDecoders.js';
+import { Schema } from '../../schemas/jsonSchema.js';
 import { simulationRequest } from '../../schemas/simulationDecoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /**
  * eth_simulateV1 (execution-apis; geth's implementation): runs calls in one or more simulated
@@ -19,17 +21,27 @@ export const simulateV1 = defineMethod({
     { name: 'payload', decode: simulationRequest },
     { name: 'block', decode: optionalBlockSelector, optional: true },
   ],
+  result: { name: 'blocks', schema: Schema.arrayOf(Schema.simulatedBlock) },
+  errors: [
+    MethodErrors.headerNotFound,
+    {
+      code: ErrorCodes.nonceTooLow,
+      when: 'and the other -38010 … -38026 codes of the execution-apis spec: a call or block the simulation cannot run (nonce, base fee, intrinsic gas, funds, block gas, block numbers or timestamps, init code size, too many blocks or calls)',
+    },
+  ],
   handler: async (backend, [request, block]) => (await backend.simulation.simulate(request, block)).map(withErrorCodes),
 });
 
+/** A simulated call as answered: its failure, if any, with geth's code (3 for a revert, -32015 for an EVM error). */
+type AnsweredCall = Omit<SimulatedRpcCall, 'error'> & { error?: { message: string; code: number; data?: Hex } };
+
 /** Gives each failed call's error geth's code. */
-function withErrorCodes(block: JsonObject): JsonObject {
-  const calls = (block as { calls: Array<Record<string, unknown>> }).calls;
-  for (const call of calls) {
-    const failure = call.error as SimulatedCallFailure | undefined;
-    if (failure === undefined) continue;
-    const code = failure.kind === 'reverted' ? ErrorCodes.executionReverted.code : ErrorCodes.vmError.code;
-    call.error = { message: failure.message, code, ...(failure.data === undefined ? {} : { data: failure.data }) };
-  }
-  return block;
+function withErrorCodes(block: SimulatedRpcBlock): Omit<SimulatedRpcBlock, 'calls'> & { calls: AnsweredCall[] } {
+  return { ...block, calls: block.calls.map(withErrorCode) };
+}
+
+function withErrorCode({ error: failure, ...call }: SimulatedRpcCall): AnsweredCall {
+  if (failure === undefined) return call;
+  const code = failure.kind === 'reverted' ? ErrorCodes.executionReverted.code : ErrorCodes.vmError.code;
+  return { ...call, error: { message: failure.message, code, ...(failure.data === undefined ? {} : { data: failure.data }) } };
 }

@@ -25,7 +25,7 @@ const subscriptionOptions = withSchema((value: unknown) => value, {
 /**
  * eth_subscribe (WebSocket only): opens a subscription on this connection and returns its id;
  * notifications follow as `eth_subscription` messages. The kinds are declared in
- * src/services/subscriptions/ (one file each, listed in allSubscriptions.ts; README, "Subscriptions").
+ * src/services/subscriptions/ (one file each, listed in allSubscriptions.ts; docs/guides/subscriptions.md).
  */
 export const subscribe = defineMethod({
   name: 'eth_subscribe',
@@ -36,6 +36,10 @@ export const subscribe = defineMethod({
     { name: 'options', decode: subscriptionOptions, optional: true },
   ],
   result: { name: 'subscriptionId', schema: Schema.quantity },
+  errors: [
+    { code: ErrorCodes.methodNotFound, when: 'over HTTP ("notifications not supported"), or an unknown kind ("no "…" subscription in eth namespace")' },
+    { code: ErrorCodes.limitExceeded, when: 'the connection already holds its maximum of subscriptions' },
+  ],
   handler: (backend, [kind, options], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
     let request: ReturnType<typeof toSubscriptionRequest>;

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../../errors/NotFoundError.js';
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { NotificationsUnsupportedError } from './subscribe.js';
@@ -21,6 +22,10 @@ export const unsubscribe = defineMethod({
     },
   ],
   result: { name: 'unsubscribed', schema: Schema.boolean },
+  errors: [
+    { code: ErrorCodes.methodNotFound, when: 'over HTTP: "notifications not supported"' },
+    { code: ErrorCodes.server, when: 'the id is not one of this connection\'s subscriptions: "subscription not found"' },
+  ],
   handler: (_backend, [id], context) => {
     if (!context.session) throw new NotificationsUnsupportedError();
     if (!context.session.close(id)) throw new NotFoundError({ kind: 'subscription' });

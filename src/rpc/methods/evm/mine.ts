@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { mineOptions } from '../../schemas/anvilParams.js';
 import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -12,6 +13,9 @@ export const evmMine = defineMethod({
   tier: 'dedicated',
   params: [{ name: 'options', decode: mineOptions, optional: true }],
   result: { name: 'placeholder', schema: Schema.string },
+  errors: [
+    { code: ErrorCodes.invalidParams, when: 'a timestamp not after the previous block\'s ("Timestamp error: …"), or more blocks than the node mines at once' },
+  ],
   handler: async (backend, [options]) => {
     await backend.mining.evmMine(options);
     return '0x0';

@@ -6,5 +6,6 @@ export const version = defineMethod({
   summary: 'Returns the network id (the chain id) as a decimal string.',
   tier: 'public',
   params: [],
+  result: { name: 'networkId', schema: { title: 'decimal string', type: 'string', pattern: '^[0-9]+$' } },
   handler: (backend) => backend.node.chainId().toString(10),
 });

@@ -2,6 +2,7 @@ import { address, data } from '../../schemas/decoders.js';
 import { Schema, withSchema } from '../../schemas/jsonSchema.js';
 import type { ParamDecoder } from '../../schemas/ParamDecoder.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
+import { MethodErrors } from '../methodErrors.js';
 
 /** geth's third parameter, the account's passphrase: dev accounts are always unlocked, so any string is accepted and ignored. */
 const passphrase: ParamDecoder<string | undefined> = withSchema((value) => {
@@ -23,5 +24,6 @@ export const personalSign = defineMethod({
     { name: 'passphrase', decode: passphrase, optional: true },
   ],
   result: { name: 'signature', schema: Schema.data },
+  errors: [MethodErrors.unknownAccount],
   handler: (backend, [message, signer]) => backend.transactions.signMessage(signer, message),
 });

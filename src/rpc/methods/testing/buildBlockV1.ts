@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../errors/errorCodes.js';
 import { extraData, payloadAttributes, rawTransactionList } from '../../schemas/buildBlockDecoders.js';
 import { hash } from '../../schemas/decoders.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
@@ -19,6 +20,8 @@ export const buildBlockV1 = defineMethod({
     { name: 'transactions', decode: rawTransactionList },
     { name: 'extraData', decode: extraData, optional: true },
   ],
+  result: { name: 'payload', schema: { title: 'execution payload envelope', type: 'object', required: ['executionPayload', 'blockValue'] } },
+  errors: [{ code: ErrorCodes.server, when: 'the parent is not the head, the timestamp is not after it, or a transaction is not valid on it' }],
   handler: (backend, [parentHash, attributes, transactions, extra]) =>
     backend.testBlocks.buildBlock({ parentHash, attributes, transactions, extraData: extra }),
 });

@@ -1,3 +1,4 @@
+import { Schema } from '../../schemas/jsonSchema.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 
 /** web3_clientVersion: "Sequin/v<version>/<platform>/node<version>". */
@@ -6,5 +7,6 @@ export const clientVersion = defineMethod({
   summary: 'Returns the client name and version.',
   tier: 'public',
   params: [],
+  result: { name: 'clientVersion', schema: Schema.string },
   handler: (backend) => backend.node.clientVersion(),
 });

@@ -1,0 +1,50 @@
+import { bigWholeNumber, wholeNumber } from '../settingKinds.js';
+
+/** Calls, estimates, access lists and traces: their gas and time caps, the worker threads they run in, their cache. */
+export const EXECUTION_SETTINGS = {
+  // At least the intrinsic gas of a transfer: a cap below it fails every call.
+  rpcGasCap: bigWholeNumber({
+    name: 'rpc-gas-cap',
+    unit: 'gas',
+    default: 50_000_000n,
+    min: 21_000n,
+    doc: "gas cap, and default gas, of `eth_call` / `eth_estimateGas` (geth's)",
+  }),
+  rpcEvmTimeoutMs: wholeNumber({
+    name: 'rpc-evm-timeout',
+    unit: 'ms',
+    default: 5000,
+    min: 0,
+    doc: "wall-time cap of one `eth_call` / `eth_estimateGas` / `eth_createAccessList`, 0 for none (geth's `--rpc.evmtimeout`)",
+  }),
+  // Calls, estimates, access lists and traces run in worker threads in every storage mode, so
+  // none of them holds the sequencer's thread; see docs/guides/calls-and-simulation.md.
+  executionWorkers: wholeNumber({
+    name: 'execution-workers',
+    default: 2,
+    min: 1,
+    max: 64,
+    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients',
+  }),
+  dedicatedWorkers: wholeNumber({
+    name: 'dedicated-workers',
+    default: 1,
+    min: 0,
+    doc: 'of the execution workers, how many only the dedicated tier may use (at most all but one)',
+  }),
+  rpcCallCache: wholeNumber({
+    name: 'rpc-call-cache',
+    default: 4096,
+    min: 0,
+    doc: 'answers of `eth_call` / `eth_estimateGas` kept for identical requests on the same block state (a sealed block, or one pending sub-block); 0 keeps none',
+  }),
+  rpcTraceConcurrency: wholeNumber({ name: 'rpc-trace-concurrency', default: 1, min: 1, doc: '`debug_trace*` requests running at once; more wait their turn' }),
+  rpcTraceMaxBytes: wholeNumber({
+    name: 'rpc-trace-max-bytes',
+    unit: 'bytes',
+    default: 64 * 1024 * 1024,
+    min: 1024 * 1024,
+    max: 512 * 1024 * 1024,
+    doc: 'largest struct log (`debug_trace*` without a tracer) in bytes of JSON; larger → -32000 naming the limit',
+  }),
+};

@@ -1,0 +1,80 @@
+import type { StoredTransaction } from '../../chain/records.js';
+import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
+import type { ChainView } from '../../sequencer/ChainView.js';
+import type { SubscriptionDeps } from './SubscriptionDefinition.js';
+
+/** How far back a resume may reach: about 34 minutes of 2-second blocks. */
+export const MAX_RESUME_BLOCKS = 1024;
+
+/**
+ * A place in pre-confirmation order: the transaction at `transactionIndex` of block
+ * `blockNumber`. Txs are pre-confirmed in (block, index) order and keep that place when sealed,
+ * so this is a stable resume cursor.
+ */
+export interface TransactionPosition {
+  blockNumber: bigint;
+  transactionIndex: bigint;
+}
+
+/** Receives one pre-confirmed (or, in a replay, sealed) transaction, with the view it was read in. */
+export type DeliverTransaction = (stored: StoredTransaction, at: ChainView) => void;
+
+/**
+ * The one fan-out of pre-confirmed transactions, behind Sequin's newPreconfBlockTransactions and
+ * Base's newFlashblockTransactions: every pre-confirmed tx once, in pre-confirmation order, as
+ * soon as its sub-block is durable. With `after`, it first replays every tx pre-confirmed since
+ * that position (sealed ones as sealed), then goes live, with no gap and no repeat: the replay
+ * (from one chain view) and the switch to live events happen in one turn of the event loop, and a
+ * position filter drops anything already delivered. Returns the function that stops it; throws
+ * (before delivering anything) for a resume point it cannot serve.
+ */
+export function followPreconfirmedTransactions(deps: SubscriptionDeps, after: TransactionPosition | undefined, deliver: DeliverTransaction): () => void {
+  const view = deps.views.current();
+  if (after) checkResumePoint(view, after);
+  let last = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
+  const deliverOnce: DeliverTransaction = (stored, at) => {
+    if (last && (stored.blockNumber < last.block || (stored.blockNumber === last.block && stored.transactionIndex <= last.index))) return;
+    last = { block: stored.blockNumber, index: stored.transactionIndex };
+    deliver(stored, at);
+  };
+  if (after) replaySince(view, Number(after.blockNumber), deliverOnce);
+  const stopLive = deps.events.on('subBlock', ({ transactions, view: at }) => {
+    for (const stored of transactions) deliverOnce(stored, at);
+  });
+  // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
+  // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
+  const stopRewound = deps.events.on('rewound', ({ blockNumber, view: at }) => {
+    const open = { block: blockNumber + 1, index: at.open.transactionCount - 1 };
+    if (last && (last.block > open.block || (last.block === open.block && last.index > open.index))) last = open;
+  });
+  return () => {
+    stopLive();
+    stopRewound();
+  };
+}
+
+/**
+ * Refuses a resume point ahead of the chain or more than {@link MAX_RESUME_BLOCKS} behind it. It
+ * throws before anything is delivered, so the connection drops the subscription and answers the error.
+ */
+function checkResumePoint(view: ChainView, after: TransactionPosition): void {
+  const open = BigInt(view.open.number);
+  if (after.blockNumber > open) throw new InvalidArgumentError(`resume block ${after.blockNumber} is ahead of the open block ${open}`, 1);
+  if (open - after.blockNumber > BigInt(MAX_RESUME_BLOCKS)) {
+    throw new InvalidArgumentError(
+      `resume block ${after.blockNumber} is more than ${MAX_RESUME_BLOCKS} blocks behind; fetch older blocks with eth_getBlockReceipts`,
+      1,
+    );
+  }
+}
+
+/** Delivers the txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
+function replaySince(view: ChainView, fromBlock: number, deliver: DeliverTransaction): void {
+  for (let number = fromBlock; number <= view.headNumber; number++) {
+    for (const hash of view.block(number)?.transactions ?? []) {
+      const stored = view.transaction(hash);
+      if (stored) deliver(stored, view);
+    }
+  }
+  for (const stored of view.open.records()) deliver(stored, view);
+}
