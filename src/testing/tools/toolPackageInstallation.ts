@@ -6,12 +6,13 @@
  *   ensureToolPackageInstalled(dir) ── every pinned devDependency at its version? ── yes ──▶ done
  *                                         │ no
  *                                         ▼
- *              lock dir (one install at a time across test workers) ▶ npm install --prefix dir
+ *              lock dir (one install at a time across test workers) ▶ npm install --no-save --prefix dir
  *
  * A tool gets a package of its own when it would make the root `npm ci` depend on its quirks
  * (another Node version, native bindings, install scripts); each package.json says why.
  * `npm install` (not `npm ci`) honours the lockfile for everything it holds and tolerates platform
- * packages the registry here may lack. npm's output goes to stderr.
+ * packages the registry here may lack; `--no-save` keeps it from writing package.json or the
+ * lockfile, so a test run leaves the tracked files as they are. npm's output goes to stderr.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,30 +34,30 @@ export function isToolPackageInstalled(dir: string): boolean {
   });
 }
 
-/** Runs `npm install --prefix dir` unless everything is already installed; `label` names it in the log line. */
+/** Runs `npm install --no-save --prefix dir` unless everything is already installed; `label` names it in the log line. */
 export async function ensureToolPackageInstalled(dir: string, label: string): Promise<void> {
   if (isToolPackageInstalled(dir)) return;
   await withInstallLock(join(dir, 'node_modules.installing'), async () => {
     if (isToolPackageInstalled(dir)) return; // another worker installed it while we waited
-    console.error(`Installing ${label} into test/tools/${basename(dir)}/node_modules (npm install --prefix test/tools/${basename(dir)})…`);
+    console.error(`Installing ${label} into test/tools/${basename(dir)}/node_modules (npm install --no-save --prefix test/tools/${basename(dir)})…`);
     await npmInstall(dir);
   });
 }
 
 function npmInstall(dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error'], {
+    const child = spawn('npm', ['install', '--no-save', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error'], {
       stdio: ['ignore', process.stderr, process.stderr],
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), INSTALL_TIMEOUT_MS);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`npm install --prefix ${dir} could not start: ${error.message}`));
+      reject(new Error(`npm install --no-save --prefix ${dir} could not start: ${error.message}`));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new Error(`npm install --prefix ${dir} failed (${signal ? `killed by ${signal}` : `exit ${code}`})`));
+      else reject(new Error(`npm install --no-save --prefix ${dir} failed (${signal ? `killed by ${signal}` : `exit ${code}`})`));
     });
   });
 }
