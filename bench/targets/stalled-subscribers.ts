@@ -1,18 +1,22 @@
 /**
- * Stalled WebSocket subscribers (Sequin-only target, issue 10): does fan-out to clients that stop
- * reading slow the sequencer down or grow the node's memory? Two fresh nodes, the same burst of
- * transfers (30,000; quick: 6,000) from 20 senders, kept ≤ 3,000 ahead of pre-confirmation:
+ * Stalled WebSocket subscribers (Sequin-only target, issues 10 and 29): does fan-out to public
+ * clients that stop reading slow the sequencer down or grow the node's memory? Two fresh nodes at
+ * once (runPairedBursts: whatever else loads the machine loads both alike), the same burst of
+ * transfers (12,000) on each from a dedicated client (an API key), kept ≤ 3,000 ahead of
+ * pre-confirmation:
  *
- *   none:    only an observer subscribed to newPreconfSubBlocks (the heartbeat)
- *   stalled: the observer, and 100 connections subscribed to newPreconfBlockTransactions with
- *            full payloads that stop reading (paused sockets) before the burst starts
+ *   none:    only the dedicated observer, subscribed to newPreconfSubBlocks (the heartbeat)
+ *   stalled: the observer, and N public clients (10, 100, 1,000; each from its own address, by
+ *            X-Forwarded-For behind --trust-proxy) subscribed to newPreconfBlockTransactions
+ *            (full), newPendingTransactions (full), newPreconfSubBlocks, newHeads and
+ *            newPreconfLogs, that stop reading (paused sockets) before the burst starts
  *
  * Cadence: the gaps between consecutive sequencer ticks during the burst, from the node's own
  * clock (`preconfirmedAt` of each newPreconfSubBlocks message), so the observer's delays do not
- * count. RSS: the node's peak VmRSS during the burst minus its VmRSS just before (sampled every
- * 50 ms). Target: the largest gap with stalled subscribers ≤ 2× the largest gap without; the
- * RSS growth with them within the node's WebSocket budget (--ws-max-total-buffered-bytes,
- * 256 MiB by default) above the growth without them.
+ * count. Memory: the node's peak VmRSS during the burst (sampled every 20 ms), against the same
+ * burst without subscribers. Targets (issue 29): the largest gap with stalled subscribers ≤ 1.5×
+ * the largest without; the peak RSS with them ≤ the peak without + the WebSocket budget
+ * (--ws-max-total-buffered-bytes) + the bound docs/guides/slow-consumers.md documents.
  */
 import type { Hex } from 'viem';
 import WebSocket from 'ws';
@@ -26,6 +30,40 @@ import * as sequin from '../peers/sequin.js';
 import type { Peer } from '../peers/types.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 
+/** The dedicated client's key (the node is started with it). */
+export const BURST_KEY = 'stalled-subscribers-bench-key';
+/** What each stalled public client subscribes to (issue 29's hostile client). */
+export const STALLED_SUBSCRIPTIONS: readonly unknown[][] = [
+  ['newPreconfBlockTransactions', { full: true }],
+  ['newPendingTransactions', true],
+  ['newPreconfSubBlocks'],
+  ['newHeads'],
+  ['newPreconfLogs'],
+];
+/** Submitted but not yet pre-confirmed, at most: under the pool's 5,120 slots. */
+const AHEAD = 3_000;
+/** Transactions per eth_sendRawTransaction batch: small enough that admitting one is short beside a 200 ms interval. */
+const BATCH = 200;
+/** Stalled clients opened at once while setting up. */
+const OPEN_CONCURRENCY = 50;
+
+export const STALLED_COUNTS = [10, 100, 1_000] as const;
+
+const gapSpec = (count: number): MetricSpec => ({
+  id: `stalled-gap-ratio-${count}`,
+  label: `Burst, largest sub-block gap with / without ${count} stalled public WS clients (×)`,
+  better: 'lower',
+  digits: 2,
+  sequinOnly: true,
+  target: 1.5,
+});
+const rssSpec = (count: number): MetricSpec => ({
+  id: `stalled-rss-extra-${count}`,
+  label: `Burst, node peak RSS with ${count} stalled public WS clients minus without (MiB)`,
+  better: 'lower',
+  digits: 0,
+  sequinOnly: true,
+});
 export const STALLED_GAP_NONE: MetricSpec = {
   id: 'stalled-gap-none',
   label: 'Burst, no WS subscribers: largest gap between sub-blocks (ms)',
@@ -33,66 +71,66 @@ export const STALLED_GAP_NONE: MetricSpec = {
   digits: 0,
   sequinOnly: true,
 };
-export const STALLED_GAP: MetricSpec = {
-  id: 'stalled-gap',
-  label: 'Burst, 100 stalled WS subscribers: largest gap between sub-blocks (ms)',
-  better: 'lower',
-  digits: 0,
-  sequinOnly: true,
-};
-export const STALLED_GAP_RATIO: MetricSpec = {
-  id: 'stalled-gap-ratio',
-  label: 'Burst, largest sub-block gap with / without 100 stalled WS subscribers (×)',
-  better: 'lower',
-  digits: 2,
-  sequinOnly: true,
-  target: 2,
-};
-export const STALLED_RSS_EXTRA: MetricSpec = {
-  id: 'stalled-rss-extra',
-  label: 'Burst, node RSS growth with 100 stalled WS subscribers minus without (MiB)',
-  better: 'lower',
-  digits: 0,
-  sequinOnly: true,
-  target: 256,
-};
-
-const STALLED = 100;
-/** Submitted but not yet pre-confirmed, at most: under the pool's 5,120 slots. */
-const AHEAD = 3_000;
-/** Transactions per eth_sendRawTransaction batch: small enough that admitting one is short beside a 200 ms interval. */
-const BATCH = 200;
+export const STALLED_METRICS: readonly MetricSpec[] = [STALLED_GAP_NONE, ...STALLED_COUNTS.flatMap((count) => [gapSpec(count), rssSpec(count)])];
 
 /** What one burst showed. */
 export interface BurstOutcome {
   /** Gaps between consecutive ticks during the burst, ms (node clock). */
   gaps: number[];
-  /** Peak VmRSS during the burst minus VmRSS before it, MiB. */
-  rssGrowthMiB: number;
+  /** VmRSS just before the burst, MiB. */
+  rssBeforeMiB: number;
+  /** Peak VmRSS during the burst, MiB. */
+  rssPeakMiB: number;
   /** Subscribers dropped as slow consumers (from /metrics). */
   dropped: number;
   seconds: number;
+  /** Round trips of the dedicated client's eth_sendRawTransaction batches, ms: what HTTP callers saw. */
+  sendMs: number[];
+  /** Seconds of the burst the node spent building and sealing (sub-block build + seal times, /metrics). */
+  sequencerSeconds: number;
+  /** Seconds of the burst the node spent writing WebSocket output (/metrics). */
+  writeSeconds: number;
 }
 
-/** Runs both scenarios on fresh nodes; returns the four metrics. */
+/** Options of one burst. */
+export interface BurstOptions {
+  /** Stalled public clients (each with the five subscriptions). */
+  stalled: number;
+  /** More node flags (e.g. a smaller --ws-max-total-buffered-bytes). */
+  args?: readonly string[];
+}
+
+/** Runs the burst with 10, 100 and 1,000 stalled clients, each paired with the same burst without them, on fresh nodes. */
 export async function measureStalledSubscribers(
   quick: boolean,
   start: (args: string[]) => Promise<Peer> = sequin.start,
 ): Promise<Record<string, MetricResult>> {
-  const count = quick ? 6_000 : 30_000;
+  const count = quick ? 6_000 : 12_000;
   const transactions = signBurst(count);
-  const none = await runBurst(start, transactions, 0);
-  const stalled = await runBurst(start, transactions, STALLED);
-  const describe = (outcome: BurstOutcome) =>
-    `p50 gap ${percentile(outcome.gaps, 50)} ms, RSS +${outcome.rssGrowthMiB.toFixed(0)} MiB, ${outcome.dropped} dropped, ${outcome.seconds.toFixed(1)} s`;
-  const note = `${count} transfers; without: ${describe(none)}; with ${STALLED} stalled: ${describe(stalled)}`;
-  const largest = (outcome: BurstOutcome) => Math.max(...outcome.gaps);
-  return {
-    [STALLED_GAP_NONE.id]: { value: largest(none), note },
-    [STALLED_GAP.id]: { value: largest(stalled), note },
-    [STALLED_GAP_RATIO.id]: { value: largest(stalled) / largest(none), note },
-    [STALLED_RSS_EXTRA.id]: { value: stalled.rssGrowthMiB - none.rssGrowthMiB, note },
-  };
+  const results: Record<string, MetricResult> = {};
+  for (const stalledCount of STALLED_COUNTS) {
+    const { none, stalled } = await runPairedBursts(start, transactions, { stalled: stalledCount });
+    if (stalledCount === STALLED_COUNTS[0]) results[STALLED_GAP_NONE.id] = { value: largestGap(none), note: `${count} transfers; ${describeBurst(none)}` };
+    const note = `${count} transfers; without: ${describeBurst(none)}; with ${stalledCount} stalled: ${describeBurst(stalled)}`;
+    results[gapSpec(stalledCount).id] = { value: largestGap(stalled) / largestGap(none), note };
+    results[rssSpec(stalledCount).id] = { value: stalled.rssPeakMiB - none.rssPeakMiB, note };
+  }
+  return results;
+}
+
+/** The largest gap between two sub-blocks of the burst, ms. */
+export function largestGap(outcome: BurstOutcome): number {
+  return Math.max(...outcome.gaps);
+}
+
+/** One line on a burst, for notes and test output. */
+export function describeBurst(outcome: BurstOutcome): string {
+  const share = (seconds: number) => `${((100 * seconds) / outcome.seconds).toFixed(0)}%`;
+  return (
+    `gaps p50 ${percentile(outcome.gaps, 50)} ms, max ${largestGap(outcome)} ms; RSS ${outcome.rssBeforeMiB.toFixed(0)} → peak ${outcome.rssPeakMiB.toFixed(0)} MiB; ` +
+    `${outcome.dropped} dropped; ${outcome.seconds.toFixed(1)} s; send batch p50 ${percentile(outcome.sendMs, 50).toFixed(0)} ms, max ${Math.max(...outcome.sendMs).toFixed(0)} ms; ` +
+    `time building/sealing ${share(outcome.sequencerSeconds)}, writing WS ${share(outcome.writeSeconds)}`
+  );
 }
 
 /** `count` transfers, 20 senders in nonce order from 0 (a fresh node), interleaved so a prefix holds every sender's next nonces. */
@@ -106,38 +144,97 @@ export function signBurst(count: number): Hex[] {
   return ordered.slice(0, count);
 }
 
-/** One burst on a fresh node with `stalledCount` subscribers that stop reading. */
-export async function runBurst(start: (args: string[]) => Promise<Peer>, transactions: readonly Hex[], stalledCount: number): Promise<BurstOutcome> {
-  const peer = await start(['--ws-max-connections-per-ip', String(stalledCount + 10)]);
-  const rpc = new RpcClient(peer.url);
+/** The node flags of a burst with `stalled` public clients: a key for the burst, room for the clients, their addresses believed. */
+function burstArgs(options: BurstOptions): string[] {
+  return [
+    '--api-key',
+    BURST_KEY,
+    '--trust-proxy',
+    '--dedicated-rate-limit',
+    '0',
+    // Public clients may take 90% of the connections (--ws-dedicated-share 10).
+    '--ws-max-connections',
+    String(Math.ceil((options.stalled + 10) / 0.9)),
+    ...(options.args ?? []),
+  ];
+}
+
+/**
+ * The same burst on two fresh nodes at the same time, one without subscribers and one with
+ * `options.stalled` stalled clients, both set up before either starts: whatever else loads the
+ * machine meanwhile loads both alike, so their ratio is the stalled clients' cost alone.
+ */
+export async function runPairedBursts(
+  start: (args: string[]) => Promise<Peer>,
+  transactions: readonly Hex[],
+  options: BurstOptions,
+): Promise<{ none: BurstOutcome; stalled: BurstOutcome }> {
+  const prepared: PreparedBurst[] = [];
+  try {
+    prepared.push(await prepareBurst(start, transactions, { ...options, stalled: 0 }));
+    prepared.push(await prepareBurst(start, transactions, options));
+    const [none, stalled] = await Promise.all(prepared.map((burst) => burst.run()));
+    return { none: none!, stalled: stalled! };
+  } finally {
+    await Promise.all(prepared.map((burst) => burst.close()));
+  }
+}
+
+/** A node set up for a burst: its observer and stalled clients connected; `run` sends the burst once. */
+interface PreparedBurst {
+  run(): Promise<BurstOutcome>;
+  close(): Promise<void>;
+}
+
+async function prepareBurst(start: (args: string[]) => Promise<Peer>, transactions: readonly Hex[], options: BurstOptions): Promise<PreparedBurst> {
+  const peer = await start(burstArgs(options));
+  const dedicatedUrl = `${peer.url}/v1/${BURST_KEY}`;
+  const rpc = new RpcClient(dedicatedUrl);
   const sockets: WebSocket[] = [];
   let sampler: NodeJS.Timeout | undefined;
+  const close = async () => {
+    clearInterval(sampler);
+    for (const socket of sockets) socket.terminate();
+    rpc.close();
+    await peer.stop();
+  };
+  const ticks: Array<{ at: number; count: number }> = [];
+  let preconfirmed = 0;
   try {
-    const ticks: Array<{ at: number; count: number }> = [];
-    let preconfirmed = 0;
-    sockets.push(
-      await subscribe(peer.url, ['newPreconfSubBlocks'], (result) => {
-        const tick = result as { transactionCount: Hex; preconfirmedAt: Hex };
-        const count = Number(BigInt(tick.transactionCount));
-        preconfirmed += count;
-        ticks.push({ at: Number(BigInt(tick.preconfirmedAt)), count });
-      }),
-    );
-    for (let i = 0; i < stalledCount; i++) {
-      const socket = await subscribe(peer.url, ['newPreconfBlockTransactions', { full: true }], () => {});
-      socket.pause();
-      sockets.push(socket);
+    const observer = await openSubscriber(dedicatedUrl, undefined, [['newPreconfSubBlocks']], (result) => {
+      const tick = result as { transactionCount: Hex; preconfirmedAt: Hex };
+      const count = Number(BigInt(tick.transactionCount));
+      preconfirmed += count;
+      ticks.push({ at: Number(BigInt(tick.preconfirmedAt)), count });
+    });
+    sockets.push(observer);
+    for (let opened = 0; opened < options.stalled; opened += OPEN_CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(OPEN_CONCURRENCY, options.stalled - opened) }, (_, index) =>
+        openSubscriber(peer.url, publicAddress(opened + index), STALLED_SUBSCRIPTIONS, () => {}),
+      );
+      for (const socket of await Promise.all(batch)) {
+        socket.pause();
+        sockets.push(socket);
+      }
     }
     await sleep(500);
-    const rssBefore = rssMiB(peer.pid);
-    let rssPeak = rssBefore;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const run = async (): Promise<BurstOutcome> => {
+    const rssBeforeMiB = rssMiB(peer.pid);
+    let rssPeakMiB = rssBeforeMiB;
     sampler = setInterval(() => {
       try {
-        rssPeak = Math.max(rssPeak, rssMiB(peer.pid));
+        rssPeakMiB = Math.max(rssPeakMiB, rssMiB(peer.pid));
       } catch {
         // the node exited: the burst below fails and says so
       }
-    }, 50);
+    }, 20);
+    const metricsBefore = await nodeMetrics(peer.url);
+    const sendMs: number[] = [];
     const startedAt = performance.now();
     for (let sent = 0; sent < transactions.length; sent += BATCH) {
       const deadline = Date.now() + 60_000;
@@ -145,7 +242,9 @@ export async function runBurst(start: (args: string[]) => Promise<Peer>, transac
         if (Date.now() > deadline) throw new Error(`pre-confirmation stalled at ${preconfirmed} of ${sent} sent`);
         await sleep(10);
       }
+      const sentAt = performance.now();
       const outcomes = await rpc.batch(transactions.slice(sent, sent + BATCH).map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })));
+      sendMs.push(performance.now() - sentAt);
       const refused = outcomes.find((outcome) => outcome.error);
       if (refused?.error) throw new Error(`eth_sendRawTransaction refused: ${refused.error.message}`);
     }
@@ -162,34 +261,56 @@ export async function runBurst(start: (args: string[]) => Promise<Peer>, transac
     const gaps: number[] = [];
     for (let index = first + 1; index <= last; index++) gaps.push(ticks[index]!.at - ticks[index - 1]!.at);
     if (gaps.length === 0) throw new Error('the burst fit in one sub-block: no gaps to measure');
-    return { gaps, rssGrowthMiB: rssPeak - rssBefore, dropped: await droppedConsumers(peer.url), seconds };
-  } finally {
-    clearInterval(sampler);
-    for (const socket of sockets) socket.terminate();
-    rpc.close();
-    await peer.stop();
-  }
+    const metricsAfter = await nodeMetrics(peer.url);
+    const spent = (name: string) => (metricsAfter.get(name) ?? 0) - (metricsBefore.get(name) ?? 0);
+    return {
+      gaps,
+      rssBeforeMiB,
+      rssPeakMiB,
+      dropped: metricsAfter.get('sequin_ws_dropped_consumers_total') ?? Number.NaN,
+      seconds,
+      sendMs,
+      sequencerSeconds: spent('sequin_subblock_build_seconds_sum') + spent('sequin_block_seal_seconds_sum'),
+      writeSeconds: spent('sequin_ws_write_seconds_total'),
+    };
+  };
+  return { run, close };
 }
 
-/** Opens a WebSocket, subscribes, resolves once the subscription id is answered. */
-function subscribe(url: string, params: unknown[], onResult: (result: unknown) => void): Promise<WebSocket> {
+/** A distinct client address per stalled client (10.x.y.z), told to the node by X-Forwarded-For. */
+function publicAddress(index: number): string {
+  return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** Opens a WebSocket, subscribes to each of `subscriptions`, resolves once every id is answered. */
+function openSubscriber(
+  url: string,
+  forwardedFor: string | undefined,
+  subscriptions: readonly unknown[][],
+  onResult: (result: unknown) => void,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url.replace(/^http/, 'ws'));
+    const socket = new WebSocket(url.replace(/^http/, 'ws'), { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} });
+    let answered = 0;
     socket.once('error', reject);
-    socket.once('open', () => socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params })));
+    socket.once('open', () => {
+      for (const [index, params] of subscriptions.entries()) {
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: index + 1, method: 'eth_subscribe', params }));
+      }
+    });
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString());
-      if (message.id === 1) {
-        if (message.error) reject(new Error(`eth_subscribe: ${message.error.message}`));
-        else resolve(socket);
-      } else if (message.method === 'eth_subscription') onResult(message.params.result);
+      if (message.method === 'eth_subscription') onResult(message.params.result);
+      else if (message.error) reject(new Error(`eth_subscribe: ${message.error.message}`));
+      else if (++answered === subscriptions.length) resolve(socket);
     });
   });
 }
 
-/** sequin_ws_dropped_consumers_total from /metrics (an open node serves it without a key). */
-async function droppedConsumers(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const match = /^sequin_ws_dropped_consumers_total (\d+)/m.exec(text);
-  return match ? Number(match[1]) : Number.NaN;
+/** The node's unlabelled metrics from /metrics (read with the key), by name. */
+async function nodeMetrics(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${BURST_KEY}` } })).text();
+  const values = new Map<string, number>();
+  for (const match of text.matchAll(/^(sequin_\w+) ([\d.e+-]+)$/gm)) values.set(match[1]!, Number(match[2]));
+  return values;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hex } from '../primitives/hex.js';
-import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { WriteBatch } from '../storage/Storage.js';
 import { storageBackends } from '../testing/storageBackends.js';
 import { ChainReader } from './ChainReader.js';
 import { ChainWriter } from './ChainWriter.js';

@@ -54,6 +54,27 @@ export function wholeNumber(
   });
 }
 
+/** A whole number that may be left unset (undefined): then the node decides, as `defaultDoc` says. */
+export function optionalWholeNumber(
+  declaration: Declaration & { defaultDoc: string; min: number; unit?: SettingUnit; valueName?: string },
+): Setting<number | undefined> {
+  const { min, unit } = declaration;
+  return defineSetting({
+    ...naming(declaration.name),
+    doc: declaration.doc,
+    shape: 'value',
+    valueName: declaration.valueName ?? 'N',
+    unit,
+    default: undefined,
+    defaultDoc: declaration.defaultDoc,
+    allowed: `≥ ${min}`,
+    rule: z.optional(z.int().check(z.minimum(min), z.maximum(Number.MAX_SAFE_INTEGER))),
+    minimumReason: undefined,
+    decode: (text) => Number(wholeNumberText(declaration.name, text, /^\d+$/, 'a whole number')),
+    show: (value) => (value === undefined ? 'unset' : String(value)),
+  });
+}
+
 /** A whole number held as a bigint (chain id, gas, wei); the text may be decimal or 0x-hex. At most 2^64-1 for gas, 2^256-1 for wei. */
 export function bigWholeNumber(
   declaration: Declaration & { default: bigint; min: bigint; max?: bigint; unit?: 'gas' | 'wei'; valueName?: string },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { Logger } from '../primitives/logger.js';
 import type { MethodDefinition } from '../rpc/server/MethodDefinition.js';
@@ -9,7 +10,7 @@ import type { Sequencer } from '../sequencer/Sequencer.js';
 import type { TransactionIntake } from '../txpool/TransactionIntake.js';
 import type { FleetConnection } from './connectFleet.js';
 import type { JetStreamLog } from './JetStreamLog.js';
-import { LogFollower } from './LogFollower.js';
+import { FOLLOWER_API_TIMEOUT_MS, LogFollower } from './LogFollower.js';
 import { SequencerLease } from './SequencerLease.js';
 import { WriteForwarder, withForwardedWrites } from './WriteForwarder.js';
 import { WriteResponder } from './WriteResponder.js';
@@ -56,9 +57,11 @@ export class FleetMember {
     private readonly parts: FleetMemberParts,
     private readonly logger: Logger,
   ) {
-    this.follower = new LogFollower({ client: fleet.client, stream: fleet.stream, log, producer: parts.producer, intake: parts.intake, logger });
+    // The follower's API calls give up sooner than the client's default, to find new NATS leaders sooner.
+    const followerClient = jetstream(fleet.connection, { timeout: FOLLOWER_API_TIMEOUT_MS });
+    this.follower = new LogFollower({ client: followerClient, stream: fleet.stream, log, producer: parts.producer, intake: parts.intake, logger });
     this.forwarder = new WriteForwarder(fleet.connection, fleet.writeSubject, this.follower, config.rpcTimeoutMs, logger);
-    this.lease = new SequencerLease(fleet.leases, this.node, fleet.leaseTtlMs, logger);
+    this.lease = new SequencerLease(fleet.leases, this.node, logger);
     this.responder = new WriteResponder(
       fleet.connection,
       fleet.writeSubject,

@@ -2,9 +2,11 @@
 
 /**
  * The request: one write as the client sent it (`call`), or a whole request body the follower
- * is too far behind to answer (`body`); with the tier the follower granted the client.
+ * is too far behind to answer (`body`); with the tier the follower granted the client, and an id
+ * the follower draws for it: asking again with the same id (the first request or its answer may
+ * have died with a NATS server) gets the first one's answer, never a second run.
  */
-export type ForwardedCall = { kind: 'call'; method: string; params: unknown[]; tier: string } | { kind: 'body'; body: string; tier: string };
+export type ForwardedCall = ({ kind: 'call'; method: string; params: unknown[]; tier: string } | { kind: 'body'; body: string; tier: string }) & { id: string };
 
 /**
  * The answer: the sequencer's JSON-RPC response body, the log position after it (every append

@@ -32,10 +32,21 @@ class CannotApply extends Error {
 
 /** Pause before consuming again after the consumer ended or failed (a NATS server lost, a leader election). */
 const RESUME_DELAY_MS = 250;
-/** A consumer silent this long while the stream has unread messages is replaced. */
-const STALL_MS = 3_000;
+/**
+ * A consumer silent this long while the stream has unread messages is replaced. A consumer lives
+ * on one server: when that server dies, the consumer goes quiet (the client library notices only
+ * after missed heartbeats, many seconds), so this decides how soon after NATS elects a new stream
+ * leader a follower reads again: within STALL_MS + STALL_CHECK_MS of the first append after it.
+ */
+const STALL_MS = 1_000;
 /** How often a consumer's silence is checked. */
-const STALL_CHECK_MS = 1_000;
+const STALL_CHECK_MS = 250;
+/**
+ * How long the follower waits for one JetStream API answer (stream info, consumer creation). While
+ * NATS elects leaders, requests go unanswered; a short wait and a new request (after
+ * {@link RESUME_DELAY_MS}) find the new leaders sooner than the client's default 5 s.
+ */
+export const FOLLOWER_API_TIMEOUT_MS = 1_000;
 
 /** How far a follower is behind the log's end. */
 export interface FollowerLag {

@@ -23,8 +23,6 @@ export class SequencerLease {
   constructor(
     private readonly bucket: KV,
     readonly node: string,
-    /** The bucket's TTL: a holder that has not renewed for this long has lost the lease. */
-    private readonly ttlMs: number,
     private readonly logger: Logger,
   ) {}
 
@@ -61,11 +59,11 @@ export class SequencerLease {
           currentRevision = entry.revision;
         }
       } catch {
-        // The cluster is unreachable: the lease holds until its TTL would have run out.
-        this.logger.warn('could not renew the sequencer lease', { error });
-        if (Date.now() - this.renewedAtMs < this.ttlMs) return true;
-        this.revision = undefined;
-        return false;
+        // The bucket cannot answer (its NATS leader was lost and the rest elect another): no node
+        // can take the lease either, so this one goes on. Once the bucket answers, a lease someone
+        // else took ends it; and should two nodes append meanwhile, the log's fence keeps one out.
+        this.logger.warn('could not renew the sequencer lease; holding it until the bucket answers', { error, sinceRenewalMs: Date.now() - this.renewedAtMs });
+        return true;
       }
       // Still this node's: an update whose answer was lost (a NATS server failed) went through. Go on from its revision.
       if (current?.node === this.node) {
@@ -73,9 +71,20 @@ export class SequencerLease {
         this.renewedAtMs = Date.now();
         return true;
       }
+      // Expired without anyone taking it (it lapsed while the bucket could not answer): take it again;
+      // a bucket still settling after its election refuses, and the next renewal asks again.
+      if (current === undefined) {
+        const revision = this.revision;
+        if (await this.tryAcquire()) return true;
+        const holder = await this.holder().catch(() => undefined);
+        // No one, or this node (a create whose answer was lost): the next renewal finds out which.
+        if (holder === undefined || holder.node === this.node) {
+          this.revision = revision;
+          return true;
+        }
+        current = holder;
+      }
       this.revision = undefined;
-      // Expired without anyone taking it: take it again.
-      if (current === undefined) return this.tryAcquire();
       this.logger.warn('lost the sequencer lease', { node: this.node, holder: current.node });
       return false;
     }

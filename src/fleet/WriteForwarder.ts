@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../primitives/logger.js';
 import { ErrorCodes, errorCodeEntry } from '../rpc/errors/errorCodes.js';
@@ -11,6 +12,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 /** Pause between attempts while no sequencer answers (a takeover in progress). */
 const RETRY_PAUSE_MS = 100;
+/**
+ * How long one attempt waits for the sequencer's answer before asking again (with the same id,
+ * so the sequencer answers it once). A request or answer that died with a NATS server is simply
+ * never answered: without this, the client would wait the whole RPC timeout for it.
+ */
+export const FORWARD_ATTEMPT_MS = 1_000;
 
 /** What a forwarder needs of the follower: wait until the log position a write reached is applied here. */
 export interface AppliedPosition {
@@ -22,7 +29,8 @@ export interface AppliedPosition {
  * request on the fleet's write subject), waits until this node has applied the log up to the
  * position the write reached — so a tx submitted here is in this node's `pending` when the call
  * returns — and answers the sequencer's result, or its error with the same code, message and data.
- * While no sequencer answers (a takeover), it asks again until `timeoutMs` has passed.
+ * While no sequencer answers (a takeover, or a NATS server lost with the request), it asks again,
+ * with the same id, every {@link FORWARD_ATTEMPT_MS} until `timeoutMs` has passed.
  */
 export class WriteForwarder {
   /** Calls forwarded so far, by outcome (for metrics). */
@@ -37,8 +45,8 @@ export class WriteForwarder {
   ) {}
 
   /** Forwards one write; resolves to the sequencer's result or throws its error. */
-  async forward(call: ForwardedCall & { kind: 'call' }): Promise<unknown> {
-    const answer = await this.ask(call);
+  async forward(call: Omit<ForwardedCall & { kind: 'call' }, 'id'>): Promise<unknown> {
+    const answer = await this.ask({ ...call, id: randomUUID() });
     const response = JSON.parse(answer.response) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
     if (response.error) {
       this.counts.error++;
@@ -51,7 +59,7 @@ export class WriteForwarder {
 
   /** Has the sequencer answer a whole request body (a read this node is too far behind for). */
   async forwardBody(body: string, tier: string): Promise<{ body: string; position: string }> {
-    const answer = await this.ask({ kind: 'body', body, tier });
+    const answer = await this.ask({ kind: 'body', body, tier, id: randomUUID() });
     this.counts.ok++;
     return { body: answer.response, position: answer.readPosition };
   }
@@ -65,12 +73,12 @@ export class WriteForwarder {
       if (left <= 0) break;
       let answer: ForwardedAnswer;
       try {
-        const reply = await this.connection.request(this.subject, request, { timeout: left });
+        const reply = await this.connection.request(this.subject, request, { timeout: Math.min(left, FORWARD_ATTEMPT_MS) });
         answer = JSON.parse(decoder.decode(reply.data)) as ForwardedAnswer;
       } catch (error) {
         // No responders (no sequencer right now) or no answer in time: ask again while time is left.
         this.logger.debug('forwarded call not answered; retrying', { call: call.kind === 'call' ? call.method : 'body', error });
-        await new Promise((resolve) => setTimeout(resolve, Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now()))));
+        if (!isTimeout(error)) await new Promise((resolve) => setTimeout(resolve, Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - Date.now()))));
         continue;
       }
       if ('notSequencing' in answer) {
@@ -114,4 +122,9 @@ function trimTrailingAbsent(params: unknown[]): unknown[] {
   let end = params.length;
   while (end > 0 && params[end - 1] === undefined) end--;
   return params.slice(0, end);
+}
+
+/** True for a request that got no answer in time (as opposed to "no responders", answered at once). */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
 }

@@ -4,6 +4,7 @@ import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import { natsServers } from '../config/natsServers.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import type { Logger } from '../primitives/logger.js';
+import { DEFAULT_LOG_MAX_BYTES, fittingLogSize, isInsufficientStorage, LogDoesNotFitError, measureStoreRoom } from './logStreamSize.js';
 
 /** A node's connection to its fleet's NATS cluster, and the names of the fleet's stream, subjects and buckets. */
 export interface FleetConnection {
@@ -37,17 +38,7 @@ export async function connectFleet(config: NodeConfig, logger: Logger): Promise<
   const chain = config.chainId.toString();
   const stream = `SEQUIN_${chain}`;
   const logSubject = `sequin.${chain}.log`;
-  await ensureStream(
-    manager,
-    {
-      name: stream,
-      subjects: [logSubject],
-      num_replicas: replicas,
-      storage: StorageType.File,
-      ...logRetention(config),
-    },
-    logger,
-  );
+  await ensureStream(manager, { name: stream, subjects: [logSubject], num_replicas: replicas, storage: StorageType.File }, config, logger);
   // A holder that misses renewals for one block time loses the lease: a standby then sequences within two.
   const leaseTtlMs = Math.max(1000, config.blockTimeMs);
   const kvm = new Kvm(connection);
@@ -57,38 +48,81 @@ export async function connectFleet(config: NodeConfig, logger: Logger): Promise<
   return { connection, client: manager.jetstream(), manager, stream, logSubject, writeSubject: `sequin.${chain}.write`, leases, chainFacts, leaseTtlMs };
 }
 
-/** The stream's retention from `--nats-log-max-age` and `--nats-log-max-bytes` (JetStream: nanoseconds, bytes; 0 and -1 mean none). */
-export function logRetention(config: Pick<NodeConfig, 'natsLogMaxAgeMs' | 'natsLogMaxBytes'>): { max_age: number; max_bytes: number; discard: DiscardPolicy } {
+/** The stream's retention from `--nats-log-max-age` and `--nats-log-max-bytes` (JetStream: nanoseconds, bytes; 0 and -1 mean none), for a log of `maxBytes`. */
+export function logRetention(config: Pick<NodeConfig, 'natsLogMaxAgeMs'>, maxBytes: number): { max_age: number; max_bytes: number; discard: DiscardPolicy } {
   return {
     max_age: nanos(config.natsLogMaxAgeMs),
-    max_bytes: config.natsLogMaxBytes === 0 ? -1 : config.natsLogMaxBytes,
+    max_bytes: maxBytes === 0 ? -1 : maxBytes,
     // The oldest messages go, never a new one: the sequencer's appends must not fail for space.
     discard: DiscardPolicy.Old,
   };
 }
 
+/** The log stream's fixed part: its name, subject, copies and storage. */
+interface LogStream {
+  name: string;
+  subjects: string[];
+  num_replicas: number;
+  storage: StorageType;
+}
+
 /**
  * Creates the log's stream, or brings an existing one's retention to this node's settings (the
- * last node started with other limits sets them for the fleet, and says so in its log).
+ * last node started with other limits sets them for the fleet, and says so in its log), checking
+ * that the NATS servers can hold it:
+ *
+ *   --nats-log-max-bytes given ──fits──▶ that size
+ *                              └─the servers refuse it for storage──▶ refused at start: the flag, max_file_store's room, both values
+ *   unset, new stream ──10 GiB fits──▶ 10 GiB
+ *                     └─refused for storage──▶ half the servers' room (measured), said in the log
+ *   unset, existing stream ──▶ its size stays (whoever created it chose it)
  */
 async function ensureStream(
   manager: JetStreamManager,
-  config: { name: string; subjects: string[]; num_replicas: number; storage: StorageType; max_age: number; max_bytes: number; discard: DiscardPolicy },
+  stream: LogStream,
+  config: Pick<NodeConfig, 'natsLogMaxAgeMs' | 'natsLogMaxBytes'>,
   logger: Logger,
 ): Promise<void> {
-  let existing: StreamInfo;
+  const existing = await manager.streams.info(stream.name).catch(() => undefined);
+  const requested = config.natsLogMaxBytes;
+  const size = requested ?? (existing ? Math.max(0, existing.config.max_bytes) : DEFAULT_LOG_MAX_BYTES);
   try {
-    existing = await manager.streams.info(config.name);
-  } catch {
-    await manager.streams.add(config);
+    await applyRetention(manager, stream, existing, logRetention(config, size), logger);
+  } catch (error) {
+    if (!isInsufficientStorage(error)) throw error;
+    const room = await measureStoreRoom(manager, { name: `${stream.name}_ROOM_PROBE`, subject: `${stream.subjects[0]}.room-probe` }, stream.num_replicas, size);
+    if (requested !== undefined || existing || fittingLogSize(room) === 0) throw new LogDoesNotFitError(size, room);
+    const fitting = fittingLogSize(room);
+    await applyRetention(manager, stream, existing, logRetention(config, fitting), logger);
+    logger.warn(
+      `the fleet log keeps at most ${fitting} bytes per copy: the NATS servers' max_file_store has room for ${room}, less than the default ${DEFAULT_LOG_MAX_BYTES}; set --nats-log-max-bytes to choose`,
+      {
+        stream: stream.name,
+        maxBytes: fitting,
+        serverRoomBytes: room,
+      },
+    );
+  }
+}
+
+/** Creates the stream with `retention`, or updates an existing one whose retention differs. */
+async function applyRetention(
+  manager: JetStreamManager,
+  stream: LogStream,
+  existing: StreamInfo | undefined,
+  retention: ReturnType<typeof logRetention>,
+  logger: Logger,
+): Promise<void> {
+  if (!existing) {
+    await manager.streams.add({ ...stream, ...retention });
     return;
   }
   const { max_age, max_bytes } = existing.config;
-  if (max_age === config.max_age && max_bytes === config.max_bytes) return;
-  await manager.streams.update(config.name, { ...existing.config, max_age: config.max_age, max_bytes: config.max_bytes, discard: config.discard });
+  if (max_age === retention.max_age && max_bytes === retention.max_bytes) return;
+  await manager.streams.update(stream.name, { ...existing.config, ...retention });
   logger.warn('changed the fleet log retention', {
-    stream: config.name,
+    stream: stream.name,
     from: { maxAge: max_age, maxBytes: max_bytes },
-    to: { maxAge: config.max_age, maxBytes: config.max_bytes },
+    to: { maxAge: retention.max_age, maxBytes: retention.max_bytes },
   });
 }

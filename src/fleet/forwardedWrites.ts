@@ -3,7 +3,16 @@
  * method that writes (submits a transaction, edits state, mines) or answers from the sequencer's
  * own pool, rather than from the chain views a follower shares.
  */
-const FORWARDED_NAMES = new Set(['eth_sendRawTransaction', 'eth_sendRawTransactionSync', 'eth_sendTransaction', 'chain_transactionStatus']);
+const FORWARDED_NAMES = new Set([
+  'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
+  'eth_sendTransaction',
+  'eth_sendTransactionSync',
+  'eth_sendUnsignedTransaction',
+  // Both answer from the pool (pooled or pre-confirmed), which only the sequencer holds.
+  'chain_transactionStatus',
+  'base_transactionStatus',
+]);
 const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'sequin_', 'miner_'];
 
 /** True when a follower forwards `method` to the sequencer. */

@@ -205,6 +205,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       storage,
       views,
       pool,
+      selection,
       gasLimit: config.blockGasLimit,
       stepGasLimit: ports.chainSpec !== undefined,
     }),

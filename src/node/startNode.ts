@@ -164,6 +164,7 @@ export async function startNode(
       inFlight,
       onConnectionCountChange: (open) => metrics.wsConnections.set(open),
       onSlowConsumerDropped: () => metrics.wsDroppedConsumers.inc(),
+      onWriteBusy: (ms) => metrics.wsWriteSeconds.inc(ms / 1000),
     });
     readiness.serving();
     logger.info(createdGenesis ? 'created genesis block' : 'resumed chain', {

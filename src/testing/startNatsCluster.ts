@@ -10,7 +10,7 @@
  * are SIGKILLed too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,8 +56,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link startNatsCluster}. */
+export interface NatsClusterOptions {
+  /** 1 server, or 3 forming one cluster. Default 1. */
+  size?: 1 | 3;
+  /** Each server's JetStream `max_file_store`, in bytes (default: the server's own, 75% of the disk). */
+  maxFileStore?: number;
+}
+
 /** Starts `size` (1 or 3) JetStream servers; three form one cluster named `sequin-test`. */
-export async function startNatsCluster(options: { size?: 1 | 3 } = {}): Promise<NatsCluster> {
+export async function startNatsCluster(options: NatsClusterOptions = {}): Promise<NatsCluster> {
   const size = options.size ?? 1;
   const root = mkdtempSync(join(tmpdir(), 'sequin-nats-'));
   const ports: ServerPorts[] = [];
@@ -66,7 +74,14 @@ export async function startNatsCluster(options: { size?: 1 | 3 } = {}): Promise<
 
   const argsOf = (index: number): string[] => {
     const own = ports[index] as ServerPorts;
-    const args = ['-js', '-a', '127.0.0.1', '-p', String(own.client), '-m', String(own.monitor), '-sd', join(root, `server-${index}`), '-n', `n${index}`];
+    const storeDir = join(root, `server-${index}`);
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(own.client), '-m', String(own.monitor), '-sd', storeDir, '-n', `n${index}`];
+    if (options.maxFileStore !== undefined) {
+      // No command-line flag sets it: a config file does (-sd above still names the store).
+      const configFile = join(root, `server-${index}.conf`);
+      writeFileSync(configFile, `jetstream { max_file_store: ${options.maxFileStore} }\n`);
+      args.push('-c', configFile);
+    }
     if (size > 1) {
       const routes = ports.map((other) => `nats://127.0.0.1:${other.cluster}`).join(',');
       args.push('--cluster_name', 'sequin-test', '--cluster', `nats://127.0.0.1:${own.cluster}`, '--routes', routes);

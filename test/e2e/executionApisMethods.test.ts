@@ -8,7 +8,8 @@
  *     chain whose forks are all at genesis (CRC32 of the genesis hash), nothing next;
  *   - testing_buildBlockV1: the block after the head from given transactions or from the pool, as an
  *     engine API payload; nothing changes: head, balances, nonces and pool stay as they were; a given
- *     transaction that does not apply and a parent that is not the head are refused with geth's words.
+ *     transaction that does not apply and a parent that is not a block of the chain are refused with geth's words;
+ *   - in interval mining (the default), a block that is no longer the head is still a parent, built on with its own state.
  */
 import { crc32 } from 'node:zlib';
 import { type Hex, hexToBytes, keccak256, toHex } from 'viem';
@@ -165,5 +166,37 @@ describe('testing_buildBlockV1', () => {
       message: `invalid timestamp, parent ${BigInt(head.timestamp)} given ${BigInt(head.timestamp)}`,
     });
     expect((await latest()).hash).toBe(head.hash);
+  });
+});
+
+describe('testing_buildBlockV1 in interval mining (the default)', () => {
+  it('builds on the block a client read as latest after the head has moved on, from that block’s state', async () => {
+    const interval = await startNodeProcess({ args: ['--block-time', '1000', '--preconf-interval', '100'] });
+    const readLatest = () => rpcResult<Block>(interval.url, 'eth_getBlockByNumber', ['latest', false]);
+    const before = await readLatest();
+    // A transfer from a fresh sender, sealed after `before`.
+    const raw = await signTransfer(6, 0);
+    const hash = await rpcResult<Hex>(interval.url, 'eth_sendRawTransaction', [raw]);
+    // Pre-confirmed receipts carry the zero block hash until the block is sealed.
+    let sealedIn: Hex | undefined;
+    while (sealedIn === undefined) {
+      const blockHash = (await rpcResult<{ blockHash: Hex } | null>(interval.url, 'eth_getTransactionReceipt', [hash]))?.blockHash;
+      if (blockHash !== undefined && BigInt(blockHash) !== 0n) sealedIn = blockHash;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await readLatest()).number).not.toBe(before.number);
+    // On the block read before: the head moved on, the build is still the block after it, where nonce 0 applies.
+    const onBefore = await rpcResult<Payload>(interval.url, 'testing_buildBlockV1', [before.hash, attributes(before), [raw]]);
+    expect(onBefore.executionPayload).toMatchObject({ parentHash: before.hash, blockNumber: toHex(BigInt(before.number) + 1n), transactions: [raw] });
+    // On the block that sealed it, the same transaction no longer applies.
+    const sealed = await rpcResult<Block>(interval.url, 'eth_getBlockByHash', [sealedIn, false]);
+    expect(await rpcError(interval.url, 'testing_buildBlockV1', [sealed.hash, attributes(sealed), [raw]])).toEqual({
+      code: -32000,
+      message: `nonce too low: address ${DEV_ACCOUNTS[6]!.address}, tx: 0 state: 1`,
+    });
+    // `latest`, read and built on at once, as a client in the default mode would.
+    const latestNow = await readLatest();
+    const built = await rpcResult<Payload>(interval.url, 'testing_buildBlockV1', [latestNow.hash, attributes(latestNow), null]);
+    expect(built.executionPayload.parentHash).toBe(latestNow.hash);
   });
 });

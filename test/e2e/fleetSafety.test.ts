@@ -131,6 +131,39 @@ describe('log retention', () => {
     const given = (await streamInfo(limited.urls)).config;
     expect([given.max_age, given.max_bytes]).toEqual([600 * 1e9, -1]);
   }, 40_000);
+
+  it('on NATS servers whose max_file_store is 1 GiB: unset, the log takes half their room and says so; a size they cannot hold is refused naming the flag, max_file_store and both values', async () => {
+    const GIB = 1024 ** 3;
+    const small = await startNatsCluster({ size: 3, maxFileStore: GIB });
+    const refused = fleetNode(small.natsFlag, 'sequencer', ['--nats-log-max-bytes', String(2 * GIB)]);
+    await expect(refused).rejects.toThrow(
+      /--nats-log-max-bytes 2147483648 \(2\.00 GiB\) does not fit the NATS servers' JetStream store: their max_file_store has room for 107\d{7} bytes/,
+    );
+    await expect(refused).rejects.toThrow(/give --nats-log-max-bytes 107\d{7} or less/);
+
+    const sequencer = await startNodeProcess({ storage: 'temp', logLevel: 'warn', args: ['--nats', small.natsFlag, '--role', 'sequencer', ...TIMING] });
+    const derived = (await streamInfo(small.urls)).config.max_bytes;
+    // Half of 1 GiB, to the MiB the measurement is precise to.
+    expect(derived).toBeGreaterThanOrEqual(GIB / 2 - 1024 ** 2);
+    expect(derived).toBeLessThanOrEqual(GIB / 2);
+    expect(sequencer.stdout() + sequencer.stderr()).toMatch(
+      new RegExp(`the fleet log keeps at most ${derived} bytes per copy: the NATS servers' max_file_store has room for`),
+    );
+    // The probe it measured with is gone, and the fleet works: a replica joins and follows.
+    const connection = await connect({ servers: small.urls });
+    const names: string[] = [];
+    for await (const name of (await jetstreamManager(connection)).streams.names()) names.push(name);
+    await connection.close();
+    expect(names).toContain(STREAM);
+    expect(names.filter((name) => name.includes('PROBE'))).toEqual([]);
+    const replica = await fleetNode(small.natsFlag, 'replica');
+    const hash = await rpcResult<Hex>(sequencer.url, 'eth_sendRawTransaction', [await signTransfer(8, 0)]);
+    await pollUntil(async () => (await rpc(replica.url, 'eth_getTransactionReceipt', [hash])).result ?? undefined, {
+      timeoutMs: 10_000,
+      what: 'the tx on the replica',
+    });
+    expect((await streamInfo(small.urls)).config.max_bytes).toBe(derived);
+  }, 90_000);
 });
 
 /**

@@ -1,5 +1,5 @@
 import { natsServersProblem } from '../natsServers.js';
-import { choice, optionalText, wholeNumber } from '../settingKinds.js';
+import { choice, optionalText, optionalWholeNumber, wholeNumber } from '../settingKinds.js';
 
 /** Scale-out on NATS JetStream: the cluster, this node's role, and how long the fleet's log is kept. */
 export const FLEET_SETTINGS = {
@@ -29,11 +29,13 @@ export const FLEET_SETTINGS = {
     max: 90 * 24 * 60 * 60 * 1000,
     doc: 'with `--nats`: the fleet log (JetStream stream) drops messages older than this; 0 for no age limit. A follower further behind cannot resume (see [Log retention](../guides/scale-out-nats.md#log-retention))',
   }),
-  natsLogMaxBytes: wholeNumber({
+  // Unset, the sequencer picks what the NATS servers can hold (fleet/logStreamSize.ts): a given value
+  // they cannot hold is refused at start, naming their max_file_store.
+  natsLogMaxBytes: optionalWholeNumber({
     name: 'nats-log-max-bytes',
     unit: 'bytes',
-    default: 10 * 1024 * 1024 * 1024,
+    defaultDoc: '`10737418240` (10 GiB), or half of what the NATS servers have room for when that is less',
     min: 0,
-    doc: 'with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit',
+    doc: "with `--nats`: the fleet log keeps at most this many bytes per copy, dropping the oldest messages; 0 for no size limit. A value the servers' JetStream store (`max_file_store`) cannot hold is refused at start (see [fleet faults](../guides/fleet-faults.md))",
   }),
 };

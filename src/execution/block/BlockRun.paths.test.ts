@@ -226,12 +226,19 @@ async function* blocksUpTo(number: number): AsyncGenerator<RlpChainBlock> {
 async function builtBlock(number: number): Promise<Reached> {
   const { block } = sealed[number - 1]!;
   const parent = chain.chain.blockByNumber(number - 1)!;
-  const view = { head: parent, latestState: new PersistedStateReader(chain.storage, number - 1), block: (n: number) => chain.chain.blockByNumber(n) };
+  const latestState = new PersistedStateReader(chain.storage, number - 1);
+  const view = {
+    head: parent,
+    latestState,
+    block: (n: number) => chain.chain.blockByNumber(n),
+    blockByHash: (hash: string) => (hash === parent.hash ? parent : undefined),
+  };
   const builder = new TestBlockBuilder({
     common,
     storage: chain.storage,
     views: { current: () => view as unknown as ChainView },
     pool: { contents: () => new Map() },
+    selection: { stateAt: () => latestState },
     gasLimit: chain.config.blockGasLimit,
     // A chain from a genesis file steps its gas limit toward --block-gas-limit (here already there).
     stepGasLimit: true,

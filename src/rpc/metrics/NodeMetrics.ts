@@ -86,6 +86,12 @@ export class NodeMetrics {
     registers: [this.registry],
   });
 
+  readonly wsWriteSeconds = new Counter({
+    name: 'sequin_ws_write_seconds_total',
+    help: 'Event-loop time spent writing WebSocket output (responses and notifications); at most half of any 100 ms',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

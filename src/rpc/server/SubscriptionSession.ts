@@ -1,8 +1,6 @@
-/**
- * Delivers one notification of a subscription: its `result`, and optionally more fields for
- * the notification's `params` (e.g. the resume cursor of newPreconfBlockTransactions).
- */
-export type Notify = (result: unknown, extraParams?: Record<string, unknown>) => void;
+import type { Notify } from '../../services/subscriptions/Notify.js';
+
+export type { Notify };
 
 /** Starts a subscription's delivery through `notify`; returns the function that stops it. */
 export type StartSubscription = (notify: Notify) => () => void;

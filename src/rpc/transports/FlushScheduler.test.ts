@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLUSH_SLICE_MS, type Flushable, FlushScheduler } from './FlushScheduler.js';
+import { FLUSH_SLICE_MS, type Flushable, FlushScheduler, WRITE_SHARE, WRITE_WINDOW_MS } from './FlushScheduler.js';
 
 /** A target with `units` of work of ~0.2 ms each, recording when it worked. */
 function busyTarget(units: number, log: string[], name: string): Flushable & { left: () => number } {
@@ -42,5 +42,30 @@ describe('FlushScheduler', () => {
     while (targets.some((target) => target.left() > 0)) await new Promise((resolve) => setTimeout(resolve, 5));
     // Both advanced in turns, not one after the other.
     expect(log.slice(0, 400).filter((name) => name === 'b').length).toBeGreaterThan(50);
+  });
+});
+
+describe('FlushScheduler share of the event loop', () => {
+  it('writes at most half of any 100 ms window: 1 s of writing spreads over 2 s', async () => {
+    // Simulated work: each unit moves the scheduler's clock 4 ms on (the machine's load cannot blur it).
+    let offset = 0;
+    const now = () => performance.now() + offset;
+    const slices: number[] = [];
+    const scheduler = new FlushScheduler((ms) => slices.push(ms), now);
+    let left = 250;
+    scheduler.mark({
+      flush: () => {
+        offset += 4;
+        left--;
+        return left > 0 ? 'more' : 'done';
+      },
+    });
+    const startedAt = now();
+    while (left > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const busyMs = slices.reduce((sum, ms) => sum + ms, 0);
+    expect(busyMs).toBeGreaterThanOrEqual(1_000);
+    // Each window holds at most WRITE_SHARE of writing, plus the slice that crosses the line.
+    const share = WRITE_SHARE + FLUSH_SLICE_MS / WRITE_WINDOW_MS;
+    expect(now() - startedAt).toBeGreaterThanOrEqual(busyMs / share - WRITE_WINDOW_MS);
   });
 });

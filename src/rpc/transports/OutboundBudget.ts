@@ -10,9 +10,10 @@ export interface BudgetedConsumer {
  * The node's bound on bytes waiting to be sent to WebSocket clients, over all connections (the
  * per-connection bound alone would let 1,000 connections hold 16 GiB). Connections report what
  * they hold as it changes; once the total passes the limit, the consumers holding the most (the
- * furthest behind) are dropped until the rest fits. (Not "those whose socket is full first": a
- * reader's socket is full for a moment whenever it pauses, while a client that stopped reading
- * keeps piling up.)
+ * furthest behind) are dropped until the rest fits in 7/8 of it. (Not "those whose socket is full
+ * first": a reader's socket is full for a moment whenever it pauses, while a client that stopped
+ * reading keeps piling up.) The eighth left free means a thousand stalled clients that grow
+ * together cost one sort per eighth of the budget, not one per notification queued.
  */
 export class OutboundBudget {
   #total = 0;
@@ -46,9 +47,10 @@ export class OutboundBudget {
   #enforce(): void {
     this.#enforcing = true;
     try {
+      const fits = this.limit - Math.floor(this.limit / 8);
       const slowestFirst = [...this.#consumers].sort((a, b) => b.heldBytes - a.heldBytes);
       for (const consumer of slowestFirst) {
-        if (this.#total <= this.limit) break;
+        if (this.#total <= fits) break;
         consumer.dropAsSlowConsumer(`slow consumer: over the node's ${this.limit} bytes for all clients`);
       }
     } finally {

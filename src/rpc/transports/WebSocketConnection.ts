@@ -13,7 +13,7 @@ import { serializeError } from '../server/serializeResponse.js';
 import type { ConnectionAccess } from './ConnectionAccess.js';
 import type { FlushScheduler } from './FlushScheduler.js';
 import type { BudgetedConsumer, OutboundBudget } from './OutboundBudget.js';
-import { notificationText, type QueuedNotification, queuedNotification } from './subscriptionNotification.js';
+import { isWritten, type QueuedNotifications, queuedNotifications, takeNotificationText } from './subscriptionNotification.js';
 
 /** Per-connection limits (docs/reference/limits.md). */
 export interface ConnectionLimits {
@@ -50,10 +50,10 @@ const WRITE_BATCH_BYTES = 64 * 1024;
 /** One open subscription: how to stop it, and the notifications held until its id was answered. */
 interface Subscription {
   stop: () => void;
-  held: QueuedNotification[] | undefined;
+  held: QueuedNotifications[] | undefined;
 }
 
-type Outgoing = string | QueuedNotification;
+type Outgoing = string | QueuedNotifications;
 
 /**
  * One WebSocket client: answers its JSON-RPC messages (batches included) through the RpcServer
@@ -64,10 +64,10 @@ type Outgoing = string | QueuedNotification;
  * each call of the message is answered -32600 `invalid or revoked API key`, then the connection
  * is closed with 1008 and that reason, which ends its subscriptions.
  *
- * Output goes through a queue: notifications are queued unserialized while the sequencer
- * announces a sub-block and written later by the {@link FlushScheduler}, only while the socket
- * takes them (a client that stops reading costs a queue entry per notification, never a
- * serialization). Everything queued or buffered counts against `maxBufferedBytes` for this client
+ * Output goes through a queue: an event's notifications are queued as one entry, the batch every
+ * subscriber of the event shares, while the sequencer announces it, and written later by the
+ * {@link FlushScheduler}, only while the socket takes them (a client that stops reading costs one
+ * queue entry per event and subscription, never a serialization). Everything queued or buffered counts against `maxBufferedBytes` for this client
  * and against the node's {@link OutboundBudget}; past either, the client is dropped as a slow
  * consumer (close 1008), so no client can grow the node's memory.
  */
@@ -225,24 +225,33 @@ export class WebSocketConnection implements BudgetedConsumer {
     return outcome;
   }
 
-  /** Writes up to {@link WRITE_BATCH_BYTES} of queued output in one corked write; returns the queued bytes it released. */
+  /**
+   * Writes up to {@link WRITE_BATCH_BYTES} of queued output in one corked write (a batch of
+   * notifications may be written over several); returns the queued bytes it released.
+   */
   #writeBatch(): number {
-    let released = 0;
     let written = 0;
     this.rawSocket.cork();
     try {
       while (this.#queueHead < this.#queue.length && written < WRITE_BATCH_BYTES) {
         const entry = this.#queue[this.#queueHead]!;
+        if (typeof entry === 'string') {
+          written += entry.length;
+          this.socket.send(entry);
+        } else {
+          while (!isWritten(entry) && written < WRITE_BATCH_BYTES) {
+            const text = takeNotificationText(entry);
+            written += text.length;
+            this.socket.send(text);
+          }
+          if (!isWritten(entry)) break;
+        }
         this.#queue[this.#queueHead++] = '';
-        const text = typeof entry === 'string' ? entry : notificationText(entry);
-        released += typeof entry === 'string' ? entry.length : entry.bytes;
-        written += text.length;
-        this.socket.send(text);
       }
     } finally {
       this.rawSocket.uncork();
     }
-    return released;
+    return written;
   }
 
   /**
@@ -348,9 +357,9 @@ export class WebSocketConnection implements BudgetedConsumer {
     const id = newSubscriptionId();
     const subscription: Subscription = { stop: () => {}, held: [] };
     this.#subscriptions.set(id, subscription);
-    const notify: Notify = (result, extraParams) => {
-      if (this.#closed || !this.#subscriptions.has(id)) return;
-      const queued = queuedNotification(id, result, extraParams);
+    const notify: Notify = (batch) => {
+      if (this.#closed || !this.#subscriptions.has(id) || batch.length === 0) return;
+      const queued = queuedNotifications(id, batch);
       if (subscription.held) subscription.held.push(queued);
       else this.#enqueue(queued, queued.bytes);
     };

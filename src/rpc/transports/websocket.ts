@@ -10,7 +10,7 @@
  * past the rest), message size (larger frames close the connection with 1009), subscriptions per
  * connection, and bytes queued for clients: per connection and over all of them (a slow consumer
  * is closed with 1008). Output is written by one {@link FlushScheduler}, off the code that queues
- * it (the sequencer's announcements). Every `pingIntervalMs` each client is pinged; one that has
+ * it (the sequencer's announcements), in slices that take at most half of the event loop. Every `pingIntervalMs` each client is pinged; one that has
  * not answered the previous ping is terminated, so dead peers never linger. Every second, if the
  * access policy changed (a key created or revoked), connections that only listen are checked too.
  */
@@ -68,6 +68,8 @@ export interface WebSocketTransportOptions {
   /** Observers for metrics. */
   onConnectionCountChange?: (open: number) => void;
   onSlowConsumerDropped?: () => void;
+  /** Told how long each slice of writing to clients took, in ms (its share of the event loop). */
+  onWriteBusy?: (ms: number) => void;
 }
 
 /** A running WebSocket transport. */
@@ -100,7 +102,7 @@ export function attachWebSocketTransport(options: WebSocketTransportOptions): We
     limits,
     logger,
     budget: new OutboundBudget(limits.maxTotalBufferedBytes),
-    scheduler: new FlushScheduler(),
+    scheduler: new FlushScheduler(options.onWriteBusy),
     onSlowConsumer: () => options.onSlowConsumerDropped?.(),
   };
   const publicLimit = limits.maxConnections - Math.floor((limits.maxConnections * limits.dedicatedShare) / 100);

@@ -1,9 +1,14 @@
 /**
- * testing_buildBlockV1 (execution-apis): builds the block after the head from the given raw
+ * testing_buildBlockV1 (execution-apis): builds the block after `parentHash` from the given raw
  * transactions (all must apply) or, when none are given (null), from the pool's transactions that
  * apply, and answers it as the engine API's `engine_getPayloadV4` envelope. The block is built on
- * the head's state in one {@link ChainView} by execution/block/buildBlock.ts and kept nowhere: trie
+ * the parent's state in one {@link ChainView} by execution/block/buildBlock.ts and kept nowhere: trie
  * nodes go to a scratch layer, the chain and the pool are untouched.
+ *
+ * The parent may be any sealed block of the chain, not only the head as geth requires: in interval
+ * mining the head moves every block time, so the block a client read as `latest` a moment ago is
+ * often no longer the head when its build request arrives. An unknown hash is refused with geth's
+ * "parentHash is not current head".
  *
  * Header fields follow the parent and the block's fork as the sequencer's would (base fee, excess
  * blob gas; on a chain from a geth genesis file the gas limit steps toward `--block-gas-limit`,
@@ -27,6 +32,7 @@ import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { Storage } from '../../storage/Storage.js';
 import type { TxPool } from '../../txpool/TxPool.js';
+import type { BlockSelection } from '../BlockSelection.js';
 
 /** What {@link TestBlockBuilder} reads. */
 export interface TestBlockBuilderParts {
@@ -34,6 +40,8 @@ export interface TestBlockBuilderParts {
   storage: Storage;
   views: ViewSource;
   pool: Pick<TxPool, 'contents'>;
+  /** The state after a sealed block (the parent's, when it is not the head). */
+  selection: Pick<BlockSelection, 'stateAt'>;
   /** --block-gas-limit. */
   gasLimit: bigint;
   /** True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step. */
@@ -43,11 +51,12 @@ export interface TestBlockBuilderParts {
 export class TestBlockBuilder {
   constructor(private readonly parts: TestBlockBuilderParts) {}
 
-  /** The built block as an `engine_getPayloadV4` envelope; -32000 when the parent is not the head or a given transaction does not apply. */
+  /** The built block as an `engine_getPayloadV4` envelope; -32000 when the parent is not a sealed block of the chain or a given transaction does not apply. */
   async buildBlock(request: BuildBlockRequest): Promise<RpcPayloadEnvelope> {
     const view = this.parts.views.current();
-    const parent = view.head;
-    if (parent.hash !== request.parentHash.toLowerCase()) throw new SimulationError({ kind: 'parentNotHead' });
+    const parent = view.blockByHash(request.parentHash.toLowerCase());
+    if (parent === undefined) throw new SimulationError({ kind: 'parentNotHead' });
+    const parentState = this.parts.selection.stateAt(view, { kind: 'hash', hash: parent.hash });
     const { attributes } = request;
     if (attributes.timestamp <= BigInt(parent.timestamp)) {
       throw new SimulationError({ kind: 'invalidTimestamp', parent: BigInt(parent.timestamp), given: attributes.timestamp });
@@ -56,7 +65,7 @@ export class TestBlockBuilder {
     const { rules } = fields;
     const london = rules.isActivatedEIP(1559);
     const cancun = rules.isActivatedEIP(4844);
-    const execution = await createExecutionVm(this.parts.common, view.latestState, (number) => chainHash(view, number));
+    const execution = await createExecutionVm(this.parts.common, parentState, (number) => chainHash(view, number));
     const parentRoot = hexToBytes(parent.stateRoot);
     const trieNodes = new TrieNodeStore(this.parts.storage);
     const built = await buildBlock({
@@ -82,8 +91,8 @@ export class TestBlockBuilder {
         const { stateRoot } = await applyStateChanges({
           parentRoot,
           changes,
-          finalState: new OverlayStateReader(view.latestState, changes),
-          parentState: view.latestState,
+          finalState: new OverlayStateReader(parentState, changes),
+          parentState,
           nodes: new ScratchTrieNodes(trieNodes),
         });
         return stateRoot;

@@ -17,6 +17,7 @@ import { preconfirm, sealBlock } from '../../testing/driveChain.js';
 import { onTheWire } from '../../testing/onTheWire.js';
 import { signTestTransaction } from '../../testing/sendTestTransaction.js';
 import { verifyMerkleProof } from '../../testing/verifyMerkleProof.js';
+import type { NotificationBatch } from '../subscriptions/NotificationBatch.js';
 import { toSubscriptionRequest } from '../subscriptions/SubscriptionRequest.js';
 import type { RpcBlock } from '../views/RpcBlock.js';
 
@@ -169,10 +170,12 @@ describe('evm_snapshot / evm_revert', () => {
     const id = await backend.snapshots.snapshot();
     const transactions: unknown[] = [];
     const heads: unknown[] = [];
-    const stopTransactions = backend.subscriptions.subscribe(toSubscriptionRequest('newPreconfBlockTransactions', undefined), (hash) =>
-      transactions.push(hash),
+    const stopTransactions = backend.subscriptions.subscribe(toSubscriptionRequest('newPreconfBlockTransactions', undefined), (batch) =>
+      transactions.push(...resultsOf(batch)),
     );
-    const stopHeads = backend.subscriptions.subscribe(toSubscriptionRequest('newHeads', undefined), (head) => heads.push((head as { number: Hex }).number));
+    const stopHeads = backend.subscriptions.subscribe(toSubscriptionRequest('newHeads', undefined), (batch) =>
+      heads.push(...resultsOf(batch).map((head) => (head as { number: Hex }).number)),
+    );
     const before = [await send(chain), await send(chain)];
     await backend.snapshots.revert(id);
     const after = await send(chain, 1);
@@ -241,3 +244,8 @@ describe('anvil_rollback and anvil_reset', () => {
     expect(head(chain)).toBe(1);
   });
 });
+
+/** The results a batch of notifications carries, parsed. */
+function resultsOf(batch: NotificationBatch): unknown[] {
+  return Array.from({ length: batch.length }, (_, index) => JSON.parse(batch.result(index)));
+}

@@ -1,5 +1,7 @@
+import type { NotificationBatch } from './NotificationBatch.js';
+
 /**
- * Delivers one notification of a subscription: its `result`, and optionally more fields for
- * the notification's `params` (e.g. the resume cursor of newPreconfBlockTransactions).
+ * Delivers notifications of a subscription: the batch one event produced for it (shared with
+ * every other subscriber of the same kind and options), in order.
  */
-export type Notify = (result: unknown, extraParams?: Record<string, unknown>) => void;
+export type Notify = (batch: NotificationBatch) => void;

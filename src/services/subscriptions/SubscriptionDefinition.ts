@@ -2,6 +2,7 @@ import type { EventBus } from '../../events/EventBus.js';
 import type { ChainEvents } from '../../sequencer/ChainEvents.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { Notify } from './Notify.js';
+import type { PerEventPayloads } from './PerEventPayloads.js';
 import type { PreconfirmedPayloads } from './PreconfirmedPayloads.js';
 
 /** What subscription sources read: the events they follow and the chain views they describe. */
@@ -9,6 +10,8 @@ export interface SubscriptionDeps {
   events: EventBus<ChainEvents>;
   views: ViewSource;
   payloads: PreconfirmedPayloads;
+  /** What one event's subscribers share (its notifications, serialized once). */
+  perEvent: PerEventPayloads;
 }
 
 /** A JSON Schema (for rpc.discover) as plain data. */
@@ -29,7 +32,9 @@ export interface SubscriptionDefinition<Name extends string = string, Options = 
   decodeOptions(options: unknown): Options;
   /**
    * Starts delivering to `notify` and returns the function that stops it. Throws (a domain error),
-   * delivering nothing, for a request that cannot be served.
+   * delivering nothing, for a request that cannot be served. What an event sends every subscriber
+   * of the same options is built once per event (`deps.perEvent`) and handed to each as the same
+   * batch, so a listener's work per subscriber does not grow with the event's size.
    */
   start(deps: SubscriptionDeps, options: Options, notify: Notify): () => void;
 }

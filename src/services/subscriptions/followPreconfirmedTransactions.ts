@@ -1,6 +1,8 @@
 import type { StoredTransaction } from '../../chain/records.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import type { ChainView } from '../../sequencer/ChainView.js';
+import type { NotificationBatch } from './NotificationBatch.js';
+import type { Notify } from './Notify.js';
 import type { SubscriptionDeps } from './SubscriptionDefinition.js';
 
 /** How far back a resume may reach: about 34 minutes of 2-second blocks. */
@@ -16,8 +18,14 @@ export interface TransactionPosition {
   transactionIndex: bigint;
 }
 
-/** Receives one pre-confirmed (or, in a replay, sealed) transaction, with the view it was read in. */
-export type DeliverTransaction = (stored: StoredTransaction, at: ChainView) => void;
+/** The notifications of pre-confirmed (or, in a replay, sealed) transactions, in order, as read in view `at`. */
+export type TransactionNotifications = (transactions: readonly StoredTransaction[], at: ChainView) => NotificationBatch;
+
+/** A transaction's place in pre-confirmation order. */
+interface Position {
+  block: number;
+  index: number;
+}
 
 /**
  * The one fan-out of pre-confirmed transactions, behind Sequin's newPreconfBlockTransactions and
@@ -25,21 +33,37 @@ export type DeliverTransaction = (stored: StoredTransaction, at: ChainView) => v
  * soon as its sub-block is durable. With `after`, it first replays every tx pre-confirmed since
  * that position (sealed ones as sealed), then goes live, with no gap and no repeat: the replay
  * (from one chain view) and the switch to live events happen in one turn of the event loop, and a
- * position filter drops anything already delivered. Returns the function that stops it; throws
- * (before delivering anything) for a resume point it cannot serve.
+ * position filter drops anything already delivered. A live sub-block's notifications are built
+ * once (`notificationsOf`, under `key`) for every subscriber that shares `key`, and each is sent
+ * them as one batch (the tail it has not had, when a resume overlapped). Returns the function that
+ * stops it; throws (before delivering anything) for a resume point it cannot serve.
  */
-export function followPreconfirmedTransactions(deps: SubscriptionDeps, after: TransactionPosition | undefined, deliver: DeliverTransaction): () => void {
+export function followPreconfirmedTransactions(
+  deps: SubscriptionDeps,
+  after: TransactionPosition | undefined,
+  key: string,
+  notificationsOf: TransactionNotifications,
+  notify: Notify,
+): () => void {
   const view = deps.views.current();
   if (after) checkResumePoint(view, after);
-  let last = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
-  const deliverOnce: DeliverTransaction = (stored, at) => {
-    if (last && (stored.blockNumber < last.block || (stored.blockNumber === last.block && stored.transactionIndex <= last.index))) return;
-    last = { block: stored.blockNumber, index: stored.transactionIndex };
-    deliver(stored, at);
+  let last: Position | undefined = after === undefined ? undefined : { block: Number(after.blockNumber), index: Number(after.transactionIndex) };
+  /** Sends `transactions` (in order) past the last one delivered. */
+  const deliver = (transactions: readonly StoredTransaction[], batch: () => NotificationBatch) => {
+    if (transactions.length === 0) return;
+    const start = last === undefined ? 0 : transactions.findIndex((stored) => isAfter(stored, last!));
+    if (start === -1) return;
+    const newest = transactions[transactions.length - 1]!;
+    last = { block: newest.blockNumber, index: newest.transactionIndex };
+    notify(batch().from(start));
   };
-  if (after) replaySince(view, Number(after.blockNumber), deliverOnce);
-  const stopLive = deps.events.on('subBlock', ({ transactions, view: at }) => {
-    for (const stored of transactions) deliverOnce(stored, at);
+  if (after) {
+    const replayed = replaySince(view, Number(after.blockNumber));
+    deliver(replayed, () => notificationsOf(replayed, view));
+  }
+  const stopLive = deps.events.on('subBlock', (event) => {
+    const { transactions, view: at } = event;
+    deliver(transactions, () => deps.perEvent.get(event, key, () => notificationsOf(transactions, at)));
   });
   // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
   // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
@@ -68,13 +92,19 @@ function checkResumePoint(view: ChainView, after: TransactionPosition): void {
   }
 }
 
-/** Delivers the txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
-function replaySince(view: ChainView, fromBlock: number, deliver: DeliverTransaction): void {
+function isAfter(stored: StoredTransaction, position: Position): boolean {
+  return stored.blockNumber > position.block || (stored.blockNumber === position.block && stored.transactionIndex > position.index);
+}
+
+/** The txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
+function replaySince(view: ChainView, fromBlock: number): StoredTransaction[] {
+  const replayed: StoredTransaction[] = [];
   for (let number = fromBlock; number <= view.headNumber; number++) {
     for (const hash of view.block(number)?.transactions ?? []) {
       const stored = view.transaction(hash);
-      if (stored) deliver(stored, view);
+      if (stored) replayed.push(stored);
     }
   }
-  for (const stored of view.open.records()) deliver(stored, view);
+  replayed.push(...view.open.records());
+  return replayed;
 }

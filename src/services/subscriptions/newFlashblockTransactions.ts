@@ -1,4 +1,5 @@
 import { followPreconfirmedTransactions } from './followPreconfirmedTransactions.js';
+import { NotificationBatch } from './NotificationBatch.js';
 import { defineSubscription, optionsObject } from './SubscriptionDefinition.js';
 
 /**
@@ -18,5 +19,11 @@ export const newFlashblockTransactions = defineSubscription({
     return { full: object?.full === true };
   },
   start: (deps, { full }, notify) =>
-    followPreconfirmedTransactions(deps, undefined, (stored, at) => notify(full ? deps.payloads.fullPayload(stored, at, 'base') : stored.fields.hash)),
+    followPreconfirmedTransactions(
+      deps,
+      undefined,
+      full ? 'newFlashblockTransactions:full' : 'newFlashblockTransactions',
+      (transactions, at) => NotificationBatch.of(transactions.map((stored) => (full ? deps.payloads.fullPayload(stored, at, 'base') : stored.fields.hash))),
+      notify,
+    ),
 });

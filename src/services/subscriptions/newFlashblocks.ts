@@ -1,3 +1,4 @@
+import { NotificationBatch } from './NotificationBatch.js';
 import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
 
 /**
@@ -11,5 +12,8 @@ export const newFlashblocks = defineSubscription({
   name: 'newFlashblocks',
   summary: "Base's name: after each sub-block, the pending block so far with its transactions in full (index in nonce).",
   decodeOptions: noOptions('newFlashblocks'),
-  start: (deps, _options, notify) => deps.events.on('subBlock', ({ view }) => notify(deps.payloads.pendingBlock(view))),
+  start: (deps, _options, notify) =>
+    deps.events.on('subBlock', (event) =>
+      notify(deps.perEvent.get(event, 'newFlashblocks', () => NotificationBatch.one(deps.payloads.pendingBlock(event.view)))),
+    ),
 });

@@ -1,5 +1,6 @@
 import { parseQuantity } from '../../primitives/hex.js';
 import { followPreconfirmedTransactions, type TransactionPosition } from './followPreconfirmedTransactions.js';
+import { NotificationBatch } from './NotificationBatch.js';
 import { cursorOf } from './PreconfirmedPayloads.js';
 import { defineSubscription, optionsObject } from './SubscriptionDefinition.js';
 
@@ -27,9 +28,17 @@ export const newPreconfBlockTransactions = defineSubscription({
   },
   decodeOptions: decodePreconfOptions,
   start: (deps, { full, after }, notify) =>
-    followPreconfirmedTransactions(deps, after, (stored, at) => {
-      notify(full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash, { cursor: cursorOf(stored) });
-    }),
+    followPreconfirmedTransactions(
+      deps,
+      after,
+      full ? 'newPreconfBlockTransactions:full' : 'newPreconfBlockTransactions',
+      (transactions, at) =>
+        NotificationBatch.of(
+          transactions.map((stored) => (full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash)),
+          transactions.map((stored) => ({ cursor: cursorOf(stored) })),
+        ),
+      notify,
+    ),
 });
 
 /** `true`/`false` (full), or `{ full?, after?: { blockNumber, transactionIndex } }`. */

@@ -1,4 +1,5 @@
 import { toQuantity } from '../../primitives/hex.js';
+import { NotificationBatch } from './NotificationBatch.js';
 import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
 
 /**
@@ -13,14 +14,19 @@ export const newPreconfSubBlocks = defineSubscription({
   summary: 'Every sequencer tick, empty ones included: the ~200 ms heartbeat.',
   decodeOptions: noOptions('newPreconfSubBlocks'),
   start: (deps, _options, notify) =>
-    deps.events.on('preconfTick', ({ blockNumber, subBlockIndex, timestamp, transactionHashes, atMs }) => {
-      notify({
-        blockNumber: toQuantity(blockNumber),
-        index: subBlockIndex === null ? null : toQuantity(subBlockIndex),
-        transactionCount: toQuantity(transactionHashes.length),
-        transactionHashes,
-        timestamp: toQuantity(timestamp),
-        preconfirmedAt: toQuantity(atMs),
-      });
+    deps.events.on('preconfTick', (event) => {
+      const { blockNumber, subBlockIndex, timestamp, transactionHashes, atMs } = event;
+      notify(
+        deps.perEvent.get(event, 'newPreconfSubBlocks', () =>
+          NotificationBatch.one({
+            blockNumber: toQuantity(blockNumber),
+            index: subBlockIndex === null ? null : toQuantity(subBlockIndex),
+            transactionCount: toQuantity(transactionHashes.length),
+            transactionHashes,
+            timestamp: toQuantity(timestamp),
+            preconfirmedAt: toQuantity(atMs),
+          }),
+        ),
+      );
     }),
 });

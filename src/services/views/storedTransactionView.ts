@@ -11,7 +11,8 @@ import { blockTimestampOf } from './blockTimestampOf.js';
 export type RpcTransaction = StoredTransactionFields & {
   blockHash: Hex | null;
   blockNumber: Hex | null;
-  blockTimestamp?: Hex;
+  // Null while the transaction waits in the pool (as its other block fields; the schema requires the field).
+  blockTimestamp: Hex | null;
   transactionIndex: Hex | null;
 };
 
