@@ -12,7 +12,8 @@
  *
  * After Sequin's comparative workloads come its design targets, which the peers have no counterpart
  * for (their cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
- * and the in-process sub-block build time (targets/subblock-build.ts), run once no node is alive.
+ * and the in-process sub-block build time (targets/subblock-build.ts) and what signed commitments cost
+ * (targets/commitments.ts), run once no node is alive.
  * The last is the flat per-transaction cost (targets/flat-cost.ts): a burst on a fresh chain and
  * after FLAT_COST_TRANSACTIONS of generated history (its CLI runs the issue's 1,000,000).
  *
@@ -40,6 +41,7 @@ import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
 import { benchOpenZeppelinSuite } from './suites/openzeppelin.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND, measureChainImport } from './targets/chain-import.js';
+import { measureCommitments, PROVEN_LOOKUP_RATIO, SIGNING_EXTRA, VERIFY_RECEIPT } from './targets/commitments.js';
 import { FLAT_COST_AFTER, FLAT_COST_FIRST, FLAT_COST_RATIO, measureFlatCost } from './targets/flat-cost.js';
 import { FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON, measureFleet } from './targets/fleet.js';
 import { FORK_SPECS, measureForkCalls } from './targets/fork-call.js';
@@ -84,6 +86,9 @@ const RSS: MetricSpec = { id: 'rss', label: 'Memory: node RSS after all workload
 const SEQUIN_TARGETS: readonly MetricSpec[] = [
   SUBBLOCK_BUILD,
   PRECONF_THROUGHPUT,
+  SIGNING_EXTRA,
+  VERIFY_RECEIPT,
+  PROVEN_LOOKUP_RATIO,
   BLOCK_RECEIPTS,
   WS_LATENCY_P50,
   WS_LATENCY_P99,
@@ -212,6 +217,13 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
     STALLED_LIMIT_MS,
   );
   await measureTarget(results, [SUBBLOCK_BUILD, PRECONF_THROUGHPUT], 'sub-block build, in-process', measureSubBlockBuild);
+  await measureTarget(
+    results,
+    [SIGNING_EXTRA, VERIFY_RECEIPT, PROVEN_LOOKUP_RATIO],
+    'signed commitments: signing, verifying, proven lookups, in-process',
+    measureCommitments,
+    240_000,
+  );
   await measureTarget(results, [FLEET_LAG_P50, FLEET_LAG_P99, FLEET_OFF, FLEET_ON], 'fleet on NATS JetStream: replica lag, publishing on vs off', () =>
     measureFleet(quick),
   );

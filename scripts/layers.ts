@@ -128,6 +128,11 @@ export const WEB: SourceTree = {
     },
     { layer: 'dapp', imports: ['shared'], holds: '`sequin/dapp`: `switchOrAddChain`, `addChain` and their typed errors, for any EIP-1193 wallet' },
     { layer: 'chain', imports: [], holds: "`sequin/chain`: viem chains with the node's block time and pre-confirmation interval" },
+    {
+      layer: 'verify',
+      imports: [],
+      holds: '`sequin/verify`: checks a pre-confirmation (signed commitment, Merkle proofs, every field recomputed), the viem action, equivocation proofs',
+    },
     { layer: 'wallet', imports: ['shared'], holds: 'the EIP-1193 provider: requests, stores, signing; asks the user only through the `Approver` interface' },
     { layer: 'wallet/ui', imports: ['shared', 'wallet'], holds: 'the DOM: the approval dialog, the panel, styles in a shadow root' },
     {

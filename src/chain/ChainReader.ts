@@ -3,6 +3,7 @@ import { approximateBlockBytes, approximateTransactionBytes } from './approximat
 import { BoundedCache } from './BoundedCache.js';
 import { recordKeys } from './recordKeys.js';
 import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
+import type { SignedCommitment } from './subBlockCommitment.js';
 
 /**
  * Recent records kept decoded in memory when storage is on disk, bounded by their approximate
@@ -95,6 +96,16 @@ export class ChainReader {
   }
 
   /** The state edits of block `number` (sealed or open), in sub-block order. */
+  /** The signed commitment of sub-block `index` of block `number`, as stored (the view decides what may be shown). */
+  commitment(number: number, index: number): SignedCommitment | undefined {
+    return this.storage.getRecord<SignedCommitment>(recordKeys.commitment(number, index));
+  }
+
+  /** Every stored commitment of block `number`, in index order. */
+  commitmentsOf(number: number): SignedCommitment[] {
+    return this.storage.recordsWithPrefix<SignedCommitment>(recordKeys.commitmentsOfBlock(number)).map(([, value]) => value);
+  }
+
   stateEditsOf(number: number): StoredStateEdit[] {
     return this.storage.recordsWithPrefix<StoredStateEdit>(recordKeys.stateEditsOfBlock(number)).map(([, value]) => value);
   }

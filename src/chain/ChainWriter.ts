@@ -2,6 +2,7 @@ import type { WriteBatch } from '../storage/Storage.js';
 import type { ChainReader } from './ChainReader.js';
 import { recordKeys } from './recordKeys.js';
 import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
+import type { SignedCommitment } from './subBlockCommitment.js';
 
 /**
  * Adds chain records to a {@link WriteBatch}; the caller commits (so one commit can carry a block
@@ -34,6 +35,20 @@ export class ChainWriter {
 
   writeSubBlock(batch: WriteBatch, subBlock: StoredSubBlock): void {
     batch.putRecord(recordKeys.subBlock(subBlock.blockNumber, subBlock.index), subBlock);
+  }
+
+  /** Adds a sub-block's signed commitment (kept for good: sealed blocks answer with their last one). */
+  writeCommitment(batch: WriteBatch, signed: SignedCommitment): void {
+    const { blockNumber, index } = signed.commitment;
+    batch.putRecord(recordKeys.commitment(Number(blockNumber), Number(index)), signed);
+  }
+
+  /** Deletes the commitments of block `blockNumber` from index `from` on (a rewind). */
+  deleteCommitments(batch: WriteBatch, blockNumber: number, from = 0): void {
+    for (const signed of this.reader.commitmentsOf(blockNumber)) {
+      const index = Number(signed.commitment.index);
+      if (index >= from) batch.deleteRecord(recordKeys.commitment(blockNumber, index));
+    }
   }
 
   writeStateEdit(batch: WriteBatch, edit: StoredStateEdit): void {

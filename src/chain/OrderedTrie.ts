@@ -17,6 +17,8 @@ import { buildNode, type ChildReference, compareNibbles, EMPTY_TRIE_ROOT, type N
 export class OrderedTrie {
   private readonly items: TrieItem[] = [];
   private appended: TrieItem[] = [];
+  /** Every item in the order appended (index order). */
+  private readonly appendOrder: TrieItem[] = [];
   /** Subtree references by `depth:prefix:count`, see the class comment. */
   private readonly subtrees = new Map<string, NestedBytes>();
   private cachedRoot: Uint8Array | undefined = EMPTY_TRIE_ROOT;
@@ -28,8 +30,27 @@ export class OrderedTrie {
 
   /** Appends the item at the next index. */
   append(value: Uint8Array): void {
-    this.appended.push({ nibbles: toNibbles(RLP.encode(this.length)), value });
+    const item = { nibbles: toNibbles(RLP.encode(this.length)), value };
+    this.appended.push(item);
+    this.appendOrder.push(item);
     this.cachedRoot = undefined;
+  }
+
+  /**
+   * Drops the items from `length` on. The subtree cache may then name items that are gone (same
+   * prefix and count, other items), so it is emptied: the next root is built afresh.
+   */
+  truncate(length: number): void {
+    if (length >= this.length) return;
+    const all = [...this.items, ...this.appended];
+    // Items sort by key, not index: keep those whose index (their position in append order) stays.
+    const keep = new Set(this.appendOrder.slice(0, length));
+    this.items.length = 0;
+    this.items.push(...all.filter((item) => keep.has(item)));
+    this.appended = [];
+    this.appendOrder.length = length;
+    this.subtrees.clear();
+    this.cachedRoot = length === 0 ? EMPTY_TRIE_ROOT : undefined;
   }
 
   /** The root of every item appended so far. */

@@ -23,6 +23,9 @@ export const recordKeys = {
     `txat:${blockNumber.toString(16).padStart(12, '0')}:${transactionIndex.toString(16).padStart(6, '0')}`,
   subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
   subBlockPrefix: 'sub:',
+  /** A sub-block's signed commitment (issue 26): kept after the seal, unlike the sub-block record. */
+  commitment: (blockNumber: number, index: number) => `commit:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
+  commitmentsOfBlock: (blockNumber: number) => `commit:${blockNumber.toString(16).padStart(12, '0')}:`,
   stateEdit: (blockNumber: number, subBlockIndex: number) =>
     `edit:${blockNumber.toString(16).padStart(12, '0')}:${subBlockIndex.toString(16).padStart(6, '0')}`,
   stateEditsOfBlock: (blockNumber: number) => `edit:${blockNumber.toString(16).padStart(12, '0')}:`,

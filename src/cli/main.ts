@@ -67,6 +67,7 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   const lines = [
     `Sequin ${sequinVersion()} — chain id ${node.chainId}${node.fromGenesisFile ? ' (from a genesis file)' : ''}, ${timing}`,
     `Storage: ${config.ephemeral ? 'in memory (--ephemeral)' : `LMDB in ${config.dataDir}`}`,
+    sequencerLine(node),
     '',
   ];
   if (node.fork) lines.splice(2, 0, `Fork: ${node.fork.remote} at block ${node.fork.number} (${node.fork.hash})`);
@@ -82,6 +83,14 @@ function banner(config: NodeConfig, node: SequinNode, startupMs: number): string
   lines.push(...accessLines(config, node), '');
   lines.push(`Ready in ${startupMs} ms`, `Listening on ${url}`, '');
   return lines.join('\n');
+}
+
+/** Who signs the sub-block commitments, and where the key is (docs/verifiable-preconfirmations.md). */
+function sequencerLine(node: SequinNode): string {
+  const { address, key } = node.sequencer;
+  if (!key) return `Sequencer: ${address ?? 'not known yet'} (this replica holds no key)`;
+  const where = { file: `from ${key.path}`, created: `key created in ${key.path}`, 'data-dir': `key in ${key.path}`, memory: 'key in memory' }[key.source];
+  return `Sequencer: ${address} (${where})`;
 }
 
 /** What the start-up output says about who may call what (docs/guides/endpoints.md#when-tiers-apply). */

@@ -22,6 +22,7 @@ import { GENESIS_ACCOUNT_SETTINGS } from './settings/genesisAccountSettings.js';
 import { LOG_QUERY_SETTINGS } from './settings/logQuerySettings.js';
 import { LOG_SETTINGS } from './settings/logSettings.js';
 import { REQUEST_LIMIT_SETTINGS } from './settings/requestLimitSettings.js';
+import { SEQUENCER_KEY_SETTINGS } from './settings/sequencerKeySettings.js';
 import { STORAGE_SETTINGS } from './settings/storageSettings.js';
 import { TXPOOL_SETTINGS } from './settings/txpoolSettings.js';
 import { WAIT_SETTINGS } from './settings/waitSettings.js';
@@ -32,6 +33,7 @@ export const NODE_SETTINGS = {
   ...STORAGE_SETTINGS,
   ...CHAIN_SETTINGS,
   ...CHAIN_RULE_SETTINGS,
+  ...SEQUENCER_KEY_SETTINGS,
   ...FLEET_SETTINGS,
   ...GENESIS_ACCOUNT_SETTINGS,
   ...LOG_SETTINGS,

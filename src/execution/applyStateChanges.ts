@@ -33,6 +33,11 @@ export async function applyStateChanges(options: {
   changes: StateChanges;
   finalState: StateReader;
   parentState: StateReader;
+  /**
+   * Storage roots that replace `parentState`'s as the roots the changes start from: those of accounts an
+   * earlier part of the same block changed (a sub-block's root folds in only that sub-block's changes).
+   */
+  storageRoots?: ReadonlyMap<string, Uint8Array>;
   /** Where trie nodes are read and written: the TrieNodeStore, or a ScratchTrieNodes over it. */
   nodes: TrieNodes;
 }): Promise<{ stateRoot: Uint8Array; updatedAccounts: Map<string, Account | null> }> {
@@ -49,7 +54,7 @@ export async function applyStateChanges(options: {
       updatedAccounts.set(address, null);
       continue;
     }
-    let storageRoot = parentState.account(address)?.storageRoot ?? EMPTY_TRIE_ROOT;
+    let storageRoot = options.storageRoots?.get(address) ?? parentState.account(address)?.storageRoot ?? EMPTY_TRIE_ROOT;
     const slots = changes.storage.get(address);
     if (slots && slots.size > 0) {
       const storageTrie = await openTrie(nodes, storageRoot);

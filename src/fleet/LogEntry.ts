@@ -9,6 +9,7 @@
  */
 import { type Account, createAccountFromRLP } from '@ethereumjs/util';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { LoggedOpenBlockHeader } from '../sequencer/OpenBlock.js';
@@ -37,6 +38,8 @@ interface EncodedSubBlock {
   logCount: number;
   bloom: Hex;
   dropped?: Hex[];
+  /** The sequencer's signed commitment: replicas serve the very one it signed. */
+  commitment?: SignedCommitment;
 }
 
 interface EncodedSeal {
@@ -93,6 +96,7 @@ function toEncoded(entry: LogEntry): EncodedEntry {
       logCount: contents.logCount,
       bloom: bytesToHex(contents.bloom),
       ...(dropped.length > 0 ? { dropped: [...dropped] } : {}),
+      ...(contents.commitment ? { commitment: contents.commitment } : {}),
     };
   }
   if (seal) encoded.seal = { open: encodeHeader(seal.open), hash: seal.hash, nextOpensAtMs: seal.nextOpensAtMs };
@@ -116,6 +120,7 @@ function fromEncoded(encoded: EncodedEntry): LogEntry {
         gasUsed: BigInt(subBlock.gasUsed),
         logCount: subBlock.logCount,
         bloom: hexToBytes(subBlock.bloom),
+        ...(subBlock.commitment ? { commitment: subBlock.commitment } : {}),
       },
     };
   }

@@ -9,7 +9,7 @@ const served = ALL_METHODS.map((method) => method.name);
 
 describe('isForwardedWrite', () => {
   it('forwards every served method that submits a transaction', () => {
-    const sends = served.filter((name) => /^eth_send/.test(name));
+    const sends = served.filter((name) => /^(eth|sequin)_send/.test(name));
     expect(sends.length).toBeGreaterThanOrEqual(5);
     expect(sends.filter((name) => !isForwardedWrite(name))).toEqual([]);
   });
@@ -20,6 +20,15 @@ describe('isForwardedWrite', () => {
   });
 
   it('answers reads of the shared chain views locally', () => {
-    for (const name of ['eth_call', 'eth_getBlockByNumber', 'eth_getTransactionReceipt', 'eth_subscribe']) expect(isForwardedWrite(name)).toBe(false);
+    for (const name of [
+      'eth_call',
+      'eth_getBlockByNumber',
+      'eth_getTransactionReceipt',
+      'eth_subscribe',
+      'sequin_getPreconfirmation',
+      'sequin_getCommitments',
+      'sequin_sequencer',
+    ])
+      expect(isForwardedWrite(name)).toBe(false);
   });
 });

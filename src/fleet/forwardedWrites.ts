@@ -6,6 +6,7 @@
 const FORWARDED_NAMES = new Set([
   'eth_sendRawTransaction',
   'eth_sendRawTransactionSync',
+  'sequin_sendRawTransactionSync',
   'eth_sendTransaction',
   'eth_sendTransactionSync',
   'eth_sendUnsignedTransaction',
@@ -13,7 +14,8 @@ const FORWARDED_NAMES = new Set([
   'chain_transactionStatus',
   'base_transactionStatus',
 ]);
-const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'sequin_', 'miner_'];
+// sequin_'s reads (the sequencer key, pre-confirmations, commitments) are answered from the chain a follower shares.
+const FORWARDED_PREFIXES = ['txpool_', 'anvil_', 'evm_', 'hardhat_', 'miner_'];
 
 /** True when a follower forwards `method` to the sequencer. */
 export function isForwardedWrite(method: string): boolean {

@@ -25,11 +25,13 @@ import { BlockProducer } from '../sequencer/BlockProducer.js';
 import { bootChain } from '../sequencer/bootChain.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import type { Clock } from '../sequencer/Clock.js';
+import { commitmentSigner } from '../sequencer/CommitmentSigner.js';
 import { miningModeOf } from '../sequencer/MiningMode.js';
 import { Sequencer } from '../sequencer/Sequencer.js';
 import type { SequencerLog } from '../sequencer/SequencerLog.js';
 import { CallLogging } from '../services/dev/CallLogging.js';
 import type { StateDumps } from '../services/dev/StateDumps.js';
+import { SequencerIdentity } from '../services/preconfirmations/SequencerIdentity.js';
 import { freeBytesIn } from '../storage/describeWriteFailure.js';
 import { GuardedStorage } from '../storage/GuardedStorage.js';
 import { MemoryStorage } from '../storage/MemoryStorage.js';
@@ -43,6 +45,7 @@ import { TxPool } from '../txpool/TxPool.js';
 import { createCallExecutor } from './createCallExecutor.js';
 import { createRpcBackend } from './createRpcBackend.js';
 import { loadGethGenesis } from './loadGethGenesis.js';
+import { loadSequencerKey, type SequencerKey } from './loadSequencerKey.js';
 import { type OpenedFork, openFork } from './openFork.js';
 
 /** Fees go to the zero address: a dev sequencer has no operator account by default. */
@@ -82,6 +85,10 @@ export interface NodeParts {
   fork: OpenedFork | undefined;
   /** Journaled pool txs put back in the pool, and those dropped as no longer valid. */
   restoredTxs: { restored: number; dropped: number };
+  /** The sequencer key signing sub-block commitments (none on a fleet's replica) and where it came from. */
+  sequencerKey: SequencerKey | undefined;
+  /** Who signs the chain's commitments: this node's key, or (a replica) the fleet's sequencer, learned on joining. */
+  sequencerIdentity: SequencerIdentity;
 }
 
 /** Options of {@link buildNodeParts}. */
@@ -99,6 +106,8 @@ export interface NodePartsOptions {
   log?: SequencerLog;
   /** The fleet's genesis timestamp, so a new node writes the same genesis block. */
   genesisTimestamp?: bigint;
+  /** Test and bench seam: the sequencer key, instead of `--sequencer-key`, the data directory's or a new one; null for none (a node that signs nothing). */
+  sequencerKey?: Uint8Array | null;
 }
 
 /**
@@ -151,6 +160,14 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     const rules = { ...(hardfork === undefined ? {} : { hardfork }), unlimitedCodeSize: config.disableCodeSizeLimit };
     const compatibility = resolveCompatibility(config.compat, config.mining);
     const common = commonOfChain(config.chainId, gethGenesis?.spec, rules);
+    const sequencerKey: SequencerKey | undefined =
+      options.sequencerKey === null
+        ? undefined
+        : options.sequencerKey
+          ? { privateKey: options.sequencerKey, source: 'memory' }
+          : loadSequencerKey(options.inMemoryStorage ? { ...config, ephemeral: true } : config);
+    const signer = sequencerKey && commitmentSigner(sequencerKey.privateKey, config.chainId);
+    const sequencerIdentity = new SequencerIdentity(config.chainId, signer?.address);
     const chain = new ChainReader(storage, { cacheRecent: !options.inMemoryStorage });
     const chainWriter = new ChainWriter(chain);
     const world = new WorldState(storage);
@@ -226,6 +243,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         clock,
         logger,
         ...(options.log ? { log: options.log } : {}),
+        ...(signer ? { signer } : {}),
       },
       openBlock,
     );
@@ -280,6 +298,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         allocations: accounts.map((account) => ({ address: account.address, balance: config.accountBalance })),
       },
       ...(gethGenesis === undefined ? {} : { chainSpec: gethGenesis.spec }),
+      sequencerIdentity,
     });
     return {
       config,
@@ -302,6 +321,8 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       createdGenesis,
       restoredTxs,
       fork,
+      sequencerKey,
+      sequencerIdentity,
     };
   } catch (error) {
     await storage.close().catch(() => {});

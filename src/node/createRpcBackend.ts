@@ -41,6 +41,9 @@ import { ForkHistory } from '../services/fork/ForkHistory.js';
 import { RemoteBlockReplays } from '../services/fork/RemoteBlockReplays.js';
 import { LogQueries } from '../services/logs/LogQueries.js';
 import { NodeInfo } from '../services/NodeInfo.js';
+import { PreconfirmationProofs } from '../services/preconfirmations/PreconfirmationProofs.js';
+import { PreconfirmationQueries } from '../services/preconfirmations/PreconfirmationQueries.js';
+import type { SequencerIdentity } from '../services/preconfirmations/SequencerIdentity.js';
 import { SimulationService } from '../services/simulate/SimulationService.js';
 import { ProofService } from '../services/state/ProofService.js';
 import { StateQueries } from '../services/state/StateQueries.js';
@@ -97,6 +100,8 @@ export interface RpcBackendPorts {
   callLogging: CallLogging;
   /** The geth genesis file's spec the chain runs (eth_config, testing_buildBlockV1); undefined for Sequin's own chain. */
   chainSpec?: ChainSpec;
+  /** Who signs the chain's sub-block commitments (sequin_sequencer). */
+  sequencerIdentity: SequencerIdentity;
 }
 
 /**
@@ -134,6 +139,8 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
   const impersonation = new Impersonation();
   const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
+  const proofs = new PreconfirmationProofs(config.chainId);
+  const preconfirmations = new PreconfirmationQueries(views, ports.sequencerIdentity, proofs);
   const backend: RpcBackend = {
     node,
     blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
@@ -172,10 +179,11 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       impersonation,
       suggestedTip: SUGGESTED_TIP,
       sendSync: { defaultTimeoutMs: config.sendSyncTimeoutMs, maxTimeoutMs: config.sendSyncMaxTimeoutMs },
+      preconfirmations,
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
-    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads() }),
+    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads(), proofs }),
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
     snapshots: new SnapshotControl(ports.sequencer, views, forkControl),
@@ -200,6 +208,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     },
     fork: forkControl,
     chainConfig: new ChainConfigQueries({ views, common: scheduledCommon(common), spec: ports.chainSpec, chainId: config.chainId }),
+    preconfirmations,
     testBlocks: new TestBlockBuilder({
       common,
       storage,

@@ -21,6 +21,7 @@ import { MULTICALL3_ADDRESS } from '../rpc/web/viemChainFor.js';
 import type { ChainEvents } from '../sequencer/ChainEvents.js';
 import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
+import type { SequencerKey } from './loadSequencerKey.js';
 import { chooseNodeRole } from './nodeRole.js';
 import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
@@ -49,6 +50,11 @@ export interface SequinNode {
   chainId: bigint;
   /** Fork mode: the remote (redacted URL) and the fork block. */
   fork: { remote: string; number: string; hash: string } | undefined;
+  /**
+   * Who signs the sub-block commitments: the address, and where this node's key came from (none on a fleet's
+   * replica, which serves the fleet sequencer's commitments; its address once learned from the fleet).
+   */
+  sequencer: { address: string | undefined; key: { source: SequencerKey['source']; path?: string } | undefined };
   /**
    * Stops accepting, answers the requests in flight (for up to --shutdown-timeout), closes the
    * connections, finishes the sub-block in progress, and closes the database. Safe to call twice.
@@ -129,6 +135,7 @@ export async function startNode(
       accounts,
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
       chainRules: () => ({ ...backend.chainConfig.rules(), compat: parts.compatibility, clientVersion: backend.node.clientVersion() }),
+      sequencer: () => parts.sequencerIdentity.address,
     });
     await running.start(rpc);
     let http: HttpServerHandle;
@@ -173,6 +180,7 @@ export async function startNode(
       pooledTxs: restoredTxs.restored,
       droppedTxs: restoredTxs.dropped,
       storage: config.ephemeral ? 'memory' : config.dataDir,
+      sequencer: parts.sequencerIdentity.address,
     });
     const counts = keys.counts();
     let stopping: Promise<void> | undefined;
@@ -188,6 +196,10 @@ export async function startNode(
       access: { tiers: access.tiersApply(), configuredKeys: counts.configured, storedKeys: counts.stored },
       chainId: parts.config.chainId,
       fork: fork && { remote: fork.source.remote.remote, number: fork.source.current.anchor.number, hash: fork.source.current.anchor.hash },
+      sequencer: {
+        address: parts.sequencerIdentity.address,
+        key: parts.sequencerKey && { source: parts.sequencerKey.source, ...(parts.sequencerKey.path ? { path: parts.sequencerKey.path } : {}) },
+      },
       stop: () => {
         stopping ??= (async () => {
           readiness.stopping();

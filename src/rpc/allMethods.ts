@@ -112,6 +112,10 @@ import { opSupportedCapabilities } from './methods/op/supportedCapabilities.js';
 import { personalSign } from './methods/personal/sign.js';
 import { discover } from './methods/rpc/discover.js';
 import { modules } from './methods/rpc/modules.js';
+import { getCommitments as sequinGetCommitments } from './methods/sequin/getCommitments.js';
+import { getPreconfirmation as sequinGetPreconfirmation } from './methods/sequin/getPreconfirmation.js';
+import { sendRawTransactionSync as sequinSendRawTransactionSync } from './methods/sequin/sendRawTransactionSync.js';
+import { sequencer as sequinSequencer } from './methods/sequin/sequencer.js';
 import { buildBlockV1 } from './methods/testing/buildBlockV1.js';
 import { content as txpoolContent } from './methods/txpool/content.js';
 import { contentFrom as txpoolContentFrom } from './methods/txpool/contentFrom.js';
@@ -141,6 +145,11 @@ export const METHOD_DEFINITIONS: readonly MethodDefinition[] = [
   sendRawTransaction,
   sendRawTransactionSync,
   sendTransaction,
+  // Verifiable pre-confirmations (Sequin)
+  sequinSequencer,
+  sequinGetPreconfirmation,
+  sequinGetCommitments,
+  sequinSendRawTransactionSync,
   accounts,
   // Node-side signing for the dev accounts
   sendTransactionSync,

@@ -7,6 +7,7 @@
 
 import type { RpcLog, RpcReceipt } from '../chain/receiptView.js';
 import type { StoredBlock } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { AccountProofResult, StorageKeyRequest } from '../execution/accountProof.js';
 import type { BuildBlockRequest } from '../execution/block/BuildBlockRequest.js';
 import type { CallRequest } from '../execution/CallRequest.js';
@@ -25,6 +26,7 @@ import type { FeeHistory } from '../services/fees/feeHistory.js';
 import type { FilterChanges } from '../services/filters/FilterManager.js';
 import type { ForkTarget } from '../services/fork/ForkControl.js';
 import type { LogFilter } from '../services/logs/LogFilter.js';
+import type { PreconfirmationAnswer } from '../services/preconfirmations/PreconfirmationAnswer.js';
 import type { SimulatedRpcBlock } from '../services/simulate/simulatedBlockView.js';
 import type { Notify } from '../services/subscriptions/Notify.js';
 import type { SubscriptionRequest } from '../services/subscriptions/SubscriptionRequest.js';
@@ -129,6 +131,8 @@ export interface TransactionService {
    * rejects with code 4 (data: the hash) after `timeoutMs` (the node's default when omitted).
    */
   sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<RpcReceipt>;
+  /** sequin_sendRawTransactionSync: as eth_sendRawTransactionSync, answered with what sequin_getPreconfirmation answers. */
+  sendRawTransactionSyncProven(raw: Uint8Array, timeoutMs: number | undefined): Promise<PreconfirmationAnswer>;
   /** Signs with a dev account, or sends as an impersonated address, and submits (eth_sendTransaction). */
   sendTransaction(request: CallRequest): Promise<Hex>;
   /** eth_sendUnsignedTransaction (Anvil): submits as `from` with the impersonation signature, impersonated or not. */
@@ -311,6 +315,13 @@ export interface TestBlockService {
   buildBlock(request: BuildBlockRequest): Promise<RpcPayloadEnvelope>;
 }
 
+/** Verifiable pre-confirmations (issue 26): the sequencer key, proven answers, signed commitments. */
+export interface PreconfirmationService {
+  sequencer(): Promise<{ address: Hex | null; chainId: Hex }>;
+  getPreconfirmation(hash: Hex): PreconfirmationAnswer | null;
+  getCommitments(number: bigint): SignedCommitment[];
+}
+
 /** The node as RPC methods see it. */
 export interface RpcBackend {
   readonly node: NodeInfoService;
@@ -332,4 +343,5 @@ export interface RpcBackend {
   readonly fork: ForkService;
   readonly chainConfig: ChainConfigService;
   readonly testBlocks: TestBlockService;
+  readonly preconfirmations: PreconfirmationService;
 }

@@ -26,7 +26,8 @@ import { openBlockRun } from './openBlockRun.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
-import { sealOpenBlock } from './sealOpenBlock.js';
+import { SubBlockCommitter } from './SubBlockCommitter.js';
+import { type Sealing, sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
 export type { BlockProducerParts } from './ProducerParts.js';
@@ -50,6 +51,7 @@ export class BlockProducer {
   private readonly commits: ChainCommits;
   private readonly rewinds: ChainRewinds;
   private readonly follower: LoggedCommitApplier;
+  private readonly committer: SubBlockCommitter;
 
   constructor(
     private readonly parts: BlockProducerParts,
@@ -59,6 +61,7 @@ export class BlockProducer {
     this.commits = new ChainCommits(parts, this.tip);
     this.rewinds = new ChainRewinds(parts, this.tip);
     this.follower = new LoggedCommitApplier(parts, this.tip, this.commits);
+    this.committer = new SubBlockCommitter(parts, parts.signer);
   }
 
   /** The views every read answers from. */
@@ -93,9 +96,11 @@ export class BlockProducer {
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
-    const batch = new WriteBatch();
-    this.commits.writeSubBlock(batch, produced);
-    await this.commits.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
+    await this.signed(produced, async () => {
+      const batch = new WriteBatch();
+      this.commits.writeSubBlock(batch, produced);
+      await this.commits.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
+    });
     return this.commits.publishSubBlock(produced);
   }
 
@@ -110,23 +115,26 @@ export class BlockProducer {
     if (!produced) return undefined;
     const { world } = this.parts;
     const open = this.tip.open;
-    const filled = open.withAppended(produced.contents);
-    // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
-    const parentState = open.isEmpty ? world : undefined;
-    const sealing = await sealOpenBlock(this.parts, filled, new LayeredStateReader(world, [produced.contents.changes]), parentState);
-    const batch = new WriteBatch();
-    // The sub-block record is left out: the seal would delete it in the same commit.
-    this.commits.writeSubBlock(batch, produced, { record: false });
-    this.commits.writeSeal(batch, sealing);
-    // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
-    await this.commits.commitSelected(
-      batch,
-      produced,
-      { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } },
-      { onThisThread: true },
-    );
+    let sealing: Sealing | undefined;
+    await this.signed(produced, async () => {
+      const filled = open.withAppended(produced.contents);
+      // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
+      const parentState = open.isEmpty ? world : undefined;
+      sealing = await sealOpenBlock(this.parts, filled, new LayeredStateReader(world, [produced.contents.changes]), parentState);
+      const batch = new WriteBatch();
+      // The sub-block record is left out: the seal would delete it in the same commit.
+      this.commits.writeSubBlock(batch, produced, { record: false });
+      this.commits.writeSeal(batch, sealing);
+      // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
+      await this.commits.commitSelected(
+        batch,
+        produced,
+        { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } },
+        { onThisThread: true },
+      );
+    });
     const subBlock = this.commits.publishSubBlock(produced);
-    const block = this.commits.publishSeal(sealing, nextOpensAtMs);
+    const block = this.commits.publishSeal(sealing!, nextOpensAtMs);
     return { subBlock, block };
   }
 
@@ -144,9 +152,11 @@ export class BlockProducer {
     }
     const contents = subBlockContents({ open, executed: [], changes: execution.state.takeChanges(), gasUsed: open.gasUsed, stateEdits: [edit.description] });
     const produced: ProducedSubBlock = { contents, executed: [], failed: [], startedAt };
-    const batch = new WriteBatch();
-    this.commits.writeSubBlock(batch, produced);
-    await this.commits.commitLogged(batch, { subBlock: contents });
+    await this.signed(produced, async () => {
+      const batch = new WriteBatch();
+      this.commits.writeSubBlock(batch, produced);
+      await this.commits.commitLogged(batch, { subBlock: contents });
+    });
     const event = this.commits.publishSubBlock(produced);
     this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
     return event;
@@ -206,6 +216,21 @@ export class BlockProducer {
   /** Announces the sequencer's new mining mode. */
   emitMiningMode(mode: MiningMode): void {
     this.parts.events.emit('miningMode', { mode });
+  }
+
+  /**
+   * Signs `produced`'s commitment (on a node with a sequencer key) and runs `commit`, which writes it with
+   * its sub-block: the commitment becomes the open block's only if the commit succeeds.
+   */
+  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>): Promise<void> {
+    const prepared = await this.committer.prepare(this.tip.open, produced.contents);
+    try {
+      await commit();
+    } catch (error) {
+      prepared?.abandon();
+      throw error;
+    }
+    prepared?.take();
   }
 
   /** Executes what the pool can run into the next sub-block's contents (not yet written), or undefined. */

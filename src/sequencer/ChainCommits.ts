@@ -51,6 +51,7 @@ export class ChainCommits {
     for (const transaction of produced.failed) journal.forget(batch, transaction.hash);
     writeStateChanges(batch, open.number, contents.changes);
     if (options.record ?? true) chainWriter.writeSubBlock(batch, contents.subBlock);
+    if (contents.commitment) chainWriter.writeCommitment(batch, contents.commitment);
     // A state edit's writes stay with the block, for replays (traces) after the seal.
     if (contents.subBlock.stateEdits) {
       const position = { blockNumber: open.number, subBlockIndex: contents.subBlock.index, afterTransactions: open.transactions.length };
@@ -125,6 +126,7 @@ export class ChainCommits {
       transactionHashes: subBlock.transactionHashes,
       subBlock,
       transactions: contents.records,
+      ...(contents.commitment ? { commitment: contents.commitment } : {}),
       view,
       preconfirmedAtMs: clock.now(),
       buildMs,

@@ -1,4 +1,5 @@
 import type { StoredBlock, StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { Hex } from '../primitives/hex.js';
 import type { PoolEvents } from '../txpool/PoolEvents.js';
 import type { ChainView } from './ChainView.js';
@@ -17,6 +18,8 @@ export interface SubBlockEvent {
   subBlock: StoredSubBlock;
   /** Its transactions as stored (with receipts), in order. */
   transactions: readonly StoredTransaction[];
+  /** The sequencer's signed commitment to the block after it (absent on a chain without a sequencer key). */
+  commitment?: SignedCommitment;
   /** The chain view that first included this sub-block. */
   view: ChainView;
   /** Clock time (ms since the epoch) at which the sub-block became durable. */
@@ -49,6 +52,8 @@ export interface PreconfTickEvent {
   subBlockIndex: number | null;
   timestamp: bigint;
   transactionHashes: Hex[];
+  /** The tick's sub-block's signed commitment, if it built one on a chain with a sequencer key. */
+  commitment?: SignedCommitment;
   /** Clock time (ms since the epoch) when the tick's sub-block became durable, or when an empty tick ended. */
   atMs: number;
 }

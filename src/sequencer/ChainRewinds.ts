@@ -67,6 +67,7 @@ export class ChainRewinds {
       let transactionsBefore = 0;
       for (const contents of restored.contents) {
         chainWriter.writeSubBlock(batch, contents.subBlock);
+        if (contents.commitment) chainWriter.writeCommitment(batch, contents.commitment);
         for (const record of contents.records) chainWriter.writeTransaction(batch, record);
         if (contents.subBlock.stateEdits) {
           const position = { blockNumber: targetNumber + 1, subBlockIndex: contents.subBlock.index, afterTransactions: transactionsBefore };
@@ -78,8 +79,12 @@ export class ChainRewinds {
       }
       writeStateChanges(batch, targetNumber + 1, changes);
     }
-    for (let number = targetNumber + 1; number <= open.number; number++)
+    for (let number = targetNumber + 1; number <= open.number; number++) {
       chainWriter.deleteStateEdits(batch, number, number === targetNumber + 1 ? rewrittenEdits : undefined);
+      // Commitments of what is rewound go: the positions will be signed again with other contents (a dev
+      // chain's rewind breaks those promises on purpose; see docs/verifiable-preconfirmations.md).
+      chainWriter.deleteCommitments(batch, number, number === targetNumber + 1 ? (restored?.contents.length ?? 0) : 0);
+    }
     const dropped = options.clearPool ? this.pooledTransactions() : [];
     for (const transaction of dropped) journal.forget(batch, transaction.hash);
     await storage.rewind(targetNumber, batch);

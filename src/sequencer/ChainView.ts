@@ -1,6 +1,7 @@
 import type { ChainReader } from '../chain/ChainReader.js';
 import { UNSEALED_BLOCK_HASH } from '../chain/receiptView.js';
 import type { StoredBlock, StoredStateEdit, StoredTransaction } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { StateReader } from '../execution/StateReader.js';
 import type { Hex } from '../primitives/hex.js';
 import type { OpenBlockView } from './OpenBlockView.js';
@@ -91,6 +92,12 @@ export class ChainView {
     if (number > this.open.number) return [];
     const edits = this.chain.stateEditsOf(number);
     return number < this.open.number ? edits : edits.filter((edit) => edit.subBlockIndex < this.open.subBlockCount);
+  }
+
+  /** The signed commitments of block `number` this view includes (the open block's only up to its position), in index order. */
+  commitments(number: number): readonly SignedCommitment[] {
+    if (number === this.open.number) return this.open.commitments();
+    return number <= this.headNumber ? this.chain.commitmentsOf(number) : [];
   }
 
   /** True when the transaction's block is sealed in this view. */

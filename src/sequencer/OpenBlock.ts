@@ -1,8 +1,11 @@
 import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { BlockTries } from '../execution/block/BlockTries.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
+import type { SubBlockStateRoots } from '../execution/SubBlockStateRoots.js';
+import { bytesToHex, type Hex } from '../primitives/hex.js';
 import type { BlockStamp } from './BlockParameters.js';
 import type { OpenBlockView, SealInput } from './OpenBlockView.js';
 
@@ -18,6 +21,8 @@ export interface SubBlockContents {
   gasUsed: bigint;
   logCount: number;
   bloom: Uint8Array;
+  /** The sequencer's signed commitment to the block after this sub-block (absent in records of Sequins before issue 26). */
+  commitment?: SignedCommitment;
 }
 
 /** The header fields an open block is fixed with before its first sub-block. */
@@ -69,6 +74,13 @@ export class OpenBlock {
    * would), and after the last one the sealed header's.
    */
   readonly tries = new BlockTries();
+  /** The signed commitments of its sub-blocks, index for index (one per sub-block of a node that signs). */
+  readonly commitments: SignedCommitment[] = [];
+  /**
+   * The state root after each sub-block, folded in sub-block by sub-block (set by the sequencer's
+   * commitments, sequencer/SubBlockCommitter.ts, when it first signs in this block).
+   */
+  stateRoots: SubBlockStateRoots | undefined;
   gasUsed = 0n;
   logCount = 0;
   readonly number: number;
@@ -100,12 +112,21 @@ export class OpenBlock {
     return this.subBlocks.length === 0;
   }
 
+  /** What the next sub-block's commitment names as `previous`: the last commitment's hash, or the parent block's at index 0. */
+  get lastCommitmentHash(): Hex {
+    return this.commitments.at(-1)?.hash ?? bytesToHex(this.parentHash);
+  }
+
   /** Adds a committed sub-block. */
   append(contents: SubBlockContents): void {
     this.contents.push(contents);
     this.subBlocks.push(contents.subBlock);
+    // Its commitment may have grown the tries already (SubBlockCommitter.prepare, before the commit).
+    if (this.tries.length === this.transactions.length) for (const input of contents.sealInputs) this.tries.append(input.raw, input.receipt);
     this.transactions.push(...contents.sealInputs);
-    for (const input of contents.sealInputs) this.tries.append(input.raw, input.receipt);
+    if (this.tries.length !== this.transactions.length)
+      throw new Error(`block ${this.number}: the tries hold ${this.tries.length} transactions, not ${this.transactions.length}`);
+    if (contents.commitment) this.commitments.push(contents.commitment);
     this.records.push(...contents.records);
     mergeStateChanges(this.changes, contents.changes);
     this.changeLayers.push(contents.changes);
@@ -136,6 +157,8 @@ export class OpenBlock {
     const transactions = this.transactions;
     const layerCount = this.changeLayers.length;
     const layers = this.changeLayers;
+    const commitments = this.commitments;
+    const commitmentCount = commitments.length;
     return {
       number: this.number,
       timestamp: this.timestamp,
@@ -153,6 +176,7 @@ export class OpenBlock {
       records: () => records.slice(0, transactionCount),
       sealInputs: () => transactions.slice(0, transactionCount),
       changeLayers: () => layers.slice(0, layerCount),
+      commitments: () => commitments.slice(0, commitmentCount),
     };
   }
 }

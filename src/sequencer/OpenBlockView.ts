@@ -1,5 +1,6 @@
 import type { OpeningFields } from '../chain/headerFieldsAfter.js';
 import type { StoredTransaction } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { StateChanges } from '../execution/StateChanges.js';
 import type { Hex } from '../primitives/hex.js';
 
@@ -36,4 +37,6 @@ export interface OpenBlockView {
   sealInputs(): readonly SealInput[];
   /** Each sub-block's state writes, oldest first. */
   changeLayers(): readonly StateChanges[];
+  /** The signed commitments of its sub-blocks so far, index for index (none on a node that does not sign). */
+  commitments(): readonly SignedCommitment[];
 }

@@ -12,6 +12,7 @@ import type { TxPool } from '../txpool/TxPool.js';
 import type { BlockParameters } from './BlockParameters.js';
 import type { ChainEvents } from './ChainEvents.js';
 import type { Clock } from './Clock.js';
+import type { CommitmentSigner } from './CommitmentSigner.js';
 import type { SequencerLog } from './SequencerLog.js';
 
 /** Everything the one writer works with: the writers of chain and state, and what it reads to build blocks. */
@@ -32,4 +33,6 @@ export interface BlockProducerParts {
   logger: Logger;
   /** The fleet's log every sub-block and seal goes to before it is published; none on a node of its own. */
   log?: SequencerLog;
+  /** The sequencer key, signing every sub-block this node produces (none on a fleet's replica, which never produces). */
+  signer?: CommitmentSigner;
 }

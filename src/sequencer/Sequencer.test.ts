@@ -57,10 +57,10 @@ function receiptsOf(selector: BlockSelector): RpcReceipt[] {
 
 /** Records every sub-block and sealed-block event with the clock time it was announced at. */
 function recordEvents() {
-  const subBlocks: Array<Omit<SubBlockEvent, 'subBlock' | 'transactions' | 'view'> & { at: number }> = [];
+  const subBlocks: Array<Omit<SubBlockEvent, 'subBlock' | 'transactions' | 'commitment' | 'view'> & { at: number }> = [];
   const sealed: Array<Omit<SealedBlockEvent, 'block' | 'view'> & { at: number }> = [];
   // The summary fields each event announces (the records they carry are checked on their own).
-  chain.events.on('subBlock', ({ subBlock: _subBlock, transactions: _transactions, view: _view, ...event }) =>
+  chain.events.on('subBlock', ({ subBlock: _subBlock, transactions: _transactions, commitment: _commitment, view: _view, ...event }) =>
     subBlocks.push({ ...event, at: chain.clock.now() }),
   );
   chain.events.on('sealedBlock', ({ block: _block, view: _view, ...event }) => sealed.push({ ...event, at: chain.clock.now() }));

@@ -290,6 +290,7 @@ export class Sequencer implements StateEditPort {
       subBlockIndex: built?.index ?? null,
       timestamp: built?.timestamp ?? open.timestamp,
       transactionHashes: built?.transactionHashes ?? [],
+      ...(built?.commitment ? { commitment: built.commitment } : {}),
       atMs: built?.preconfirmedAtMs ?? clock.now(),
     });
   }

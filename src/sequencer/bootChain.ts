@@ -6,11 +6,12 @@ import type { ChainWriter } from '../chain/ChainWriter.js';
 import type { ForkAnchor } from '../chain/ForkAnchor.js';
 import { gethGenesisBlock } from '../chain/gethGenesisBlock.js';
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
-import { encodeReceipt, orBloom } from '../chain/receiptEncoding.js';
+import { orBloom } from '../chain/receiptEncoding.js';
 import { recordKeys } from '../chain/recordKeys.js';
-import type { StoredReceipt } from '../chain/records.js';
 import { requestsHash } from '../chain/requestsHash.js';
 import { storedBlockOf } from '../chain/storedBlockOf.js';
+import { encodeStoredReceipt } from '../chain/storedReceiptEncoding.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
 import type { ChainHardfork } from '../config/chainHardfork.js';
@@ -147,22 +148,17 @@ export async function bootChain(options: {
       gasUsed: gas - previousGas,
       logCount: records.reduce((sum, record) => sum + record.receipt.logs.length, 0),
       bloom,
+      ...commitmentOf(chain, subBlock.blockNumber, subBlock.index),
     });
     previousGas = gas;
   }
   return { openBlock: open, createdGenesis };
 }
 
-/** The EIP-2718 receipt encoding of a stored receipt (for the receipts root). */
-function encodeStoredReceipt(receipt: StoredReceipt): Uint8Array {
-  return encodeReceipt({
-    type: Number(receipt.type),
-    success: receipt.status === '0x1',
-    ...(receipt.root === undefined ? {} : { stateRoot: hexToBytes(receipt.root) }),
-    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
-    bloom: hexToBytes(receipt.logsBloom),
-    logs: receipt.logs.map((log) => ({ address: hexToBytes(log.address), topics: log.topics.map(hexToBytes), data: hexToBytes(log.data) })),
-  });
+/** The sub-block's stored commitment, as contents carry it (none for sub-blocks of a chain without a sequencer key). */
+function commitmentOf(chain: ChainReader, blockNumber: number, index: number): { commitment?: SignedCommitment } {
+  const commitment = chain.commitment(blockNumber, index);
+  return commitment ? { commitment } : {};
 }
 
 /** The change set of the touched keys, valued from the current (pending) state. */

@@ -8,7 +8,7 @@ import type { OpenBlock } from './OpenBlock.js';
 /**
  * The record removals of a re-fork (anvil_reset with `forking`), added to `anchorWrites` (the new
  * fork's anchor, forkAnchorWrites): every local block from the old fork block to the head with its
- * transactions, the open block's transactions, sub-blocks and state edits, and the journal entries
+ * transactions, the open block's transactions, sub-blocks, commitments and state edits, and the journal entries
  * of the pool transactions dropped. The versioned state goes as a whole (the commit rewinds it to
  * nothing). A batch applies its puts before its deletes, so a key the new anchor puts (its block
  * number or hash may be the old chain's) is not deleted.
@@ -32,10 +32,12 @@ export function reforkWrites(options: {
     chainWriter.deleteBlock(removals, block);
     for (const hash of block.transactions) chainWriter.deleteTransaction(removals, hash);
     chainWriter.deleteStateEdits(removals, number);
+    chainWriter.deleteCommitments(removals, number);
   }
   for (const record of open.records) chainWriter.deleteTransaction(removals, record.fields.hash as string);
   chainWriter.deleteSubBlocks(removals, open.number, open.subBlocks.length);
   chainWriter.deleteStateEdits(removals, open.number);
+  chainWriter.deleteCommitments(removals, open.number);
   for (const hash of options.droppedTransactions) options.journal.forget(removals, hash);
   const batch = options.anchorWrites;
   const written = new Set(batch.records.map(([key]) => key));

@@ -1,15 +1,21 @@
 /**
  * A small JSON-RPC proxy for fork tests: forwards every POST to `target` and records the methods
  * it saw, so a test can count the remote requests a forking node makes. It can also misbehave on
- * demand, as a remote provider does: refuse with an HTTP status, or never answer.
+ * demand, as a remote provider does: refuse with an HTTP status, never answer, or answer with what
+ * it made of the target's answer (a tampering RPC, for the verifiable pre-confirmation tests).
  *
  *   forking node ──POST──▶ RecordingProxy (records methods) ──POST──▶ target node
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the proxy answers: forward (default), an HTTP error status, or no answer at all. */
-export type ProxyBehaviour = { kind: 'forward' } | { kind: 'status'; status: number } | { kind: 'hang' };
+/** How the proxy answers: forward (default), an HTTP error status, no answer at all, or a rewritten answer. */
+export type ProxyBehaviour =
+  | { kind: 'forward' }
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+  /** Forwards, then answers `rewrite(the target's answer text)`. */
+  | { kind: 'rewrite'; rewrite: (answer: string) => string };
 
 export interface RecordingProxy {
   /** `http://127.0.0.1:PORT`. */
@@ -59,7 +65,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       }
       try {
         const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+        const text = await answer.text();
+        response.writeHead(answer.status, { 'content-type': 'application/json' }).end(behaviour.kind === 'rewrite' ? behaviour.rewrite(text) : text);
       } catch {
         response.writeHead(502).end();
       }

@@ -71,6 +71,8 @@ export interface TestChainOptions {
   wrapStorage?: (storage: Storage) => Storage;
   /** A fleet's log the producer appends every commit to (see sequencer/SequencerLog.ts). Default: none. */
   log?: SequencerLog;
+  /** The sequencer key; null for none (the chain signs no commitments). Default: a new key in memory, or the data directory's. */
+  sequencerKey?: Uint8Array | null;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
       inMemoryStorage: !persistent,
       ...(options.wrapStorage ? { wrapStorage: options.wrapStorage } : {}),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.sequencerKey !== undefined ? { sequencerKey: options.sequencerKey } : {}),
     });
   } catch (error) {
     removeTemporaryDir();

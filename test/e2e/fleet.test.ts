@@ -10,6 +10,7 @@
 import type { Hex } from 'viem';
 import { parseEther } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_SEQUENCER_KEYS, writeSequencerKeyFile } from '../../src/testing/sequencerKeyFile.js';
 import { cleanupNatsClusters, startNatsCluster } from '../../src/testing/startNatsCluster.js';
 import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, pollUntil, rpc, rpcResult, signTransfer, sleep, viemClients, waitForBlockAfter } from './helpers.js';
@@ -24,8 +25,10 @@ afterAll(async () => {
   await cleanupNatsClusters();
 });
 
+/** A sequencer and a standby sign with the fleet's key; a replica needs none (docs/verifiable-preconfirmations.md). */
 function fleetNode(nats: string, role: 'sequencer' | 'replica' | 'standby', storage: 'temp' | { dataDir: string } = 'temp') {
-  return startNodeProcess({ storage, args: ['--nats', nats, '--role', role, ...TIMING] });
+  const key = role === 'replica' ? [] : ['--sequencer-key', writeSequencerKeyFile(TEST_SEQUENCER_KEYS.fleet)];
+  return startNodeProcess({ storage, args: ['--nats', nats, '--role', role, ...TIMING, ...key] });
 }
 
 describe('replicas', () => {

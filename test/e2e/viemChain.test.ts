@@ -26,7 +26,9 @@ afterAll(cleanupNodeProcesses);
 describe('sequin/chain', () => {
   it('GET /chain/viem is the chain sequinChain() builds from the same settings; GET /chain stays EIP-3085', async () => {
     const served = await fetchSequinChain(node.url);
-    expect(served).toEqual(sequinChain({ url: node.url, chainId: 8453, blockTime: BLOCK_TIME_MS, preconfirmationTime: INTERVAL_MS }));
+    // The sequencer key's address rides along as custom.sequencer (issue 26: what sequin/verify checks against).
+    const { address: sequencer } = await (await fetch(`${node.url}/chain/sequencer`)).json();
+    expect(served).toEqual(sequinChain({ url: node.url, chainId: 8453, blockTime: BLOCK_TIME_MS, preconfirmationTime: INTERVAL_MS, sequencer }));
     expect(served).toMatchObject({
       id: 8453,
       blockTime: BLOCK_TIME_MS,

@@ -23,7 +23,7 @@ import { signTestTransaction } from '../../src/testing/sendTestTransaction.js';
 const MAX_BATCH = 6;
 const MAX_DEPTH = 16;
 /** Methods that wait on the sequencer's clock (frozen here) or need a WebSocket session. */
-const EXCLUDED = new Set(['eth_sendRawTransactionSync', 'eth_subscribe', 'eth_unsubscribe']);
+const EXCLUDED = new Set(['eth_sendRawTransactionSync', 'sequin_sendRawTransactionSync', 'eth_subscribe', 'eth_unsubscribe']);
 const METHODS = ALL_METHODS.filter((method) => !EXCLUDED.has(method.name));
 const DEDICATED = new Set(METHODS.filter((method) => method.tier === 'dedicated').map((method) => method.name));
 /** Codes a client may legitimately get; -32603 is not among them. */

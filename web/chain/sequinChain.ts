@@ -19,6 +19,12 @@ export interface SequinChainOptions {
   multicall3?: boolean;
   /** Default `Sequin <chainId>`. */
   name?: string;
+  /**
+   * The sequencer key's address (`sequin_sequencer`, the node's start-up line), which `sequin/verify` checks
+   * pre-confirmations against: kept as `custom.sequencer`. Take it from a source you trust, not from the RPC
+   * whose answers it is to check.
+   */
+  sequencer?: `0x${string}`;
 }
 
 /**
@@ -41,5 +47,6 @@ export function sequinChain(options: SequinChainOptions): Chain {
     blockTime: options.blockTime ?? 2000,
     experimental_preconfirmationTime: options.preconfirmationTime ?? 200,
     ...(options.multicall3 === false ? {} : { contracts: { multicall3: { address: MULTICALL3_ADDRESS, blockCreated: 0 } } }),
+    ...(options.sequencer ? { custom: { sequencer: options.sequencer } } : {}),
   };
 }

@@ -15,6 +15,17 @@ export class BlockTries {
     this.receipts.append(receipt);
   }
 
+  /** How many transactions the tries hold. */
+  get length(): number {
+    return this.transactions.length;
+  }
+
+  /** Drops the transactions from `length` on (a sub-block appended before its commit, which then failed). */
+  truncate(length: number): void {
+    this.transactions.truncate(length);
+    this.receipts.truncate(length);
+  }
+
   /** The transactions root of the transactions so far. */
   transactionsRoot(): Uint8Array {
     return this.transactions.root();

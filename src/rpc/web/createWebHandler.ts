@@ -6,6 +6,8 @@
  *   GET /chain                 the chain data (EIP-3085) derived from the node's configuration
  *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3)
  *   GET /chain/rules           the rules the head runs under: fork, code size and gas limits, and how the node presents itself
+ *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3, sequencer)
+ *   GET /chain/sequencer       the sequencer key's address and the chain id, as sequin_sequencer answers
  *   GET /wallet-config         the wallet's dev-mode default, and the dev account keys on loopback
  *   GET /wallet.js, /page.js, /page.css (+ .map), /icon.svg
  *
@@ -31,6 +33,8 @@ export interface WebHandlerOptions {
   hasMulticall3?: () => boolean;
   /** The chain's rules and the node's presentation, for GET /chain/rules (404 without it). */
   chainRules?: () => object;
+  /** The sequencer key's address, when known (a fleet's replica learns it on joining). */
+  sequencer?: () => string | undefined;
 }
 
 /** The page's policy: its own scripts only; RPC and icons may be anywhere (networks the user adds). */
@@ -47,7 +51,7 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
   return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const chain = () => chainDataFor(options.config, publicBaseUrl(options.config, req.socket));
-    const viemChain = () => viemChainFor(options.config, publicBaseUrl(options.config, req.socket), options.hasMulticall3?.() ?? false);
+    const viemChain = () => viemChainFor(options.config, publicBaseUrl(options.config, req.socket), options.hasMulticall3?.() ?? false, options.sequencer?.());
     if (path === '/') {
       if (acceptsHtml(req)) sendPage(res, pageHtml({ chain: chain(), root: './' }));
       else send(res, 200, 'text/plain; charset=utf-8', NOT_HTML_TEXT);
@@ -67,6 +71,10 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
       case '/chain/rules':
         if (!options.chainRules) return false;
         send(res, 200, 'application/json', JSON.stringify(options.chainRules()));
+        return true;
+      case '/chain/sequencer':
+        // Not in GET /chain: that is EIP-3085 chain data, and wallets refuse keys EIP-3085 does not define.
+        send(res, 200, 'application/json', JSON.stringify({ address: options.sequencer?.() ?? null, chainId: `0x${options.config.chainId.toString(16)}` }));
         return true;
       case '/wallet-config':
         send(res, 200, 'application/json', walletConfig);

@@ -13,7 +13,13 @@ import type { NodeConfig } from '../../config/nodeConfig.js';
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
 /** The viem chain of a node with `config` reachable at `baseUrl` (no trailing slash); `multicall3`: whether Multicall3 has code on the chain. */
-export function viemChainFor(config: Pick<NodeConfig, 'chainId' | 'blockTimeMs' | 'preconfIntervalMs'>, baseUrl: string, multicall3: boolean) {
+export function viemChainFor(
+  config: Pick<NodeConfig, 'chainId' | 'blockTimeMs' | 'preconfIntervalMs'>,
+  baseUrl: string,
+  multicall3: boolean,
+  /** The sequencer key's address (`custom.sequencer`: what `sequin/verify` checks against), when known. */
+  sequencer?: string,
+) {
   const id = Number(config.chainId);
   return {
     id,
@@ -24,5 +30,6 @@ export function viemChainFor(config: Pick<NodeConfig, 'chainId' | 'blockTimeMs' 
     blockTime: config.blockTimeMs,
     experimental_preconfirmationTime: config.preconfIntervalMs,
     ...(multicall3 ? { contracts: { multicall3: { address: MULTICALL3_ADDRESS, blockCreated: 0 } } } : {}),
+    ...(sequencer ? { custom: { sequencer } } : {}),
   };
 }

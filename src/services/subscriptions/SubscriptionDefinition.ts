@@ -1,6 +1,7 @@
 import type { EventBus } from '../../events/EventBus.js';
 import type { ChainEvents } from '../../sequencer/ChainEvents.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
+import type { PreconfirmationProofs } from '../preconfirmations/PreconfirmationProofs.js';
 import type { Notify } from './Notify.js';
 import type { PerEventPayloads } from './PerEventPayloads.js';
 import type { PreconfirmedPayloads } from './PreconfirmedPayloads.js';
@@ -10,6 +11,8 @@ export interface SubscriptionDeps {
   events: EventBus<ChainEvents>;
   views: ViewSource;
   payloads: PreconfirmedPayloads;
+  /** The proven answers newPreconfBlockTransactions sends with `proof` (sequin_getPreconfirmation's). */
+  proofs: PreconfirmationProofs;
   /** What one event's subscribers share (its notifications, serialized once). */
   perEvent: PerEventPayloads;
 }

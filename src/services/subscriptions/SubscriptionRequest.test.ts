@@ -2,16 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { toSubscriptionRequest } from './SubscriptionRequest.js';
 
 describe('subscription requests', () => {
-  it('decodes newPreconfBlockTransactions options: a boolean, or { full, after }', () => {
-    expect(toSubscriptionRequest('newPreconfBlockTransactions', undefined)).toEqual({ kind: 'newPreconfBlockTransactions', full: false, after: undefined });
-    expect(toSubscriptionRequest('newPreconfBlockTransactions', true)).toEqual({ kind: 'newPreconfBlockTransactions', full: true, after: undefined });
+  it('decodes newPreconfBlockTransactions options: a boolean, or { full, proof, after }', () => {
+    expect(toSubscriptionRequest('newPreconfBlockTransactions', undefined)).toEqual({
+      kind: 'newPreconfBlockTransactions',
+      full: false,
+      proof: false,
+      after: undefined,
+    });
+    expect(toSubscriptionRequest('newPreconfBlockTransactions', true)).toEqual({
+      kind: 'newPreconfBlockTransactions',
+      full: true,
+      proof: false,
+      after: undefined,
+    });
     expect(
       toSubscriptionRequest('newPreconfBlockTransactions', { full: true, after: { blockNumber: '0x5', transactionIndex: '0x0', subBlockIndex: '0x0' } }),
     ).toEqual({
       kind: 'newPreconfBlockTransactions',
       full: true,
+      proof: false,
       after: { blockNumber: 5n, transactionIndex: 0n },
     });
+    // Proven answers (issue 26) are full transactions: proof needs full.
+    expect(toSubscriptionRequest('newPreconfBlockTransactions', { full: true, proof: true })).toMatchObject({ full: true, proof: true });
+    expect(() => toSubscriptionRequest('newPreconfBlockTransactions', { proof: true })).toThrow('proof: needs full: true');
   });
 
   it("decodes Base's names: newFlashblockTransactions takes a boolean or { full }, pendingLogs a filter, newFlashblocks nothing", () => {

@@ -16,37 +16,44 @@ const quantitySchema = { title: 'quantity', type: 'string', pattern: '^0x(0|[1-9
  */
 export const newPreconfBlockTransactions = defineSubscription({
   name: 'newPreconfBlockTransactions',
-  summary: 'Each pre-confirmed transaction once, in order: its hash, or the transaction with its receipt; resumable from a cursor.',
+  summary:
+    'Each pre-confirmed transaction once, in order: its hash, the transaction with its receipt, or (proof) its verifiable pre-confirmation; resumable from a cursor.',
   optionsSchema: {
     oneOf: [
       { type: 'boolean' },
       {
         type: 'object',
-        properties: { full: { type: 'boolean' }, after: { type: 'object', properties: { blockNumber: quantitySchema, transactionIndex: quantitySchema } } },
+        properties: {
+          full: { type: 'boolean' },
+          proof: { type: 'boolean' },
+          after: { type: 'object', properties: { blockNumber: quantitySchema, transactionIndex: quantitySchema } },
+        },
       },
     ],
   },
   decodeOptions: decodePreconfOptions,
-  start: (deps, { full, after }, notify) =>
+  start: (deps, { full, proof, after }, notify) =>
     followPreconfirmedTransactions(
       deps,
       after,
-      full ? 'newPreconfBlockTransactions:full' : 'newPreconfBlockTransactions',
+      proof ? 'newPreconfBlockTransactions:proof' : full ? 'newPreconfBlockTransactions:full' : 'newPreconfBlockTransactions',
       (transactions, at) =>
         NotificationBatch.of(
-          transactions.map((stored) => (full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash)),
+          transactions.map((stored) => (proof ? deps.proofs.answer(at, stored) : full ? deps.payloads.fullPayload(stored, at, 'sequin') : stored.fields.hash)),
           transactions.map((stored) => ({ cursor: cursorOf(stored) })),
         ),
       notify,
     ),
 });
 
-/** `true`/`false` (full), or `{ full?, after?: { blockNumber, transactionIndex } }`. */
-function decodePreconfOptions(options: unknown): { full: boolean; after: TransactionPosition | undefined } {
-  if (options === undefined || typeof options === 'boolean') return { full: options === true, after: undefined };
-  const object = optionsObject(options, ['full', 'after']);
+/** `true`/`false` (full), or `{ full?, proof?, after?: { blockNumber, transactionIndex } }`; `proof` needs `full`. */
+function decodePreconfOptions(options: unknown): { full: boolean; proof: boolean; after: TransactionPosition | undefined } {
+  if (options === undefined || typeof options === 'boolean') return { full: options === true, proof: false, after: undefined };
+  const object = optionsObject(options, ['full', 'proof', 'after']);
   if (object?.full !== undefined && typeof object.full !== 'boolean') throw new TypeError('full: boolean expected');
-  return { full: object?.full === true, after: object?.after === undefined ? undefined : decodePosition(object.after) };
+  if (object?.proof !== undefined && typeof object.proof !== 'boolean') throw new TypeError('proof: boolean expected');
+  if (object?.proof === true && object.full !== true) throw new TypeError('proof: needs full: true');
+  return { full: object?.full === true, proof: object?.proof === true, after: object?.after === undefined ? undefined : decodePosition(object.after) };
 }
 
 function decodePosition(value: unknown): TransactionPosition {

@@ -7,7 +7,9 @@ import { defineSubscription, noOptions } from './SubscriptionDefinition.js';
  * client sees the ~200 ms heartbeat: `{ blockNumber, index, transactionCount,
  * transactionHashes, timestamp, preconfirmedAt }`, `index` being the sub-block's index in its
  * block, or null when the tick had nothing to pre-confirm, and `preconfirmedAt` the node's clock
- * (ms since the epoch) when the tick ended, so clients can measure their notification latency.
+ * (ms since the epoch) when the tick ended, so clients can measure their notification latency. A tick
+ * that built a sub-block also carries the sequencer's signed `commitment` to it and its `signature`
+ * (issue 26: see sequin_getPreconfirmation).
  */
 export const newPreconfSubBlocks = defineSubscription({
   name: 'newPreconfSubBlocks',
@@ -15,7 +17,7 @@ export const newPreconfSubBlocks = defineSubscription({
   decodeOptions: noOptions('newPreconfSubBlocks'),
   start: (deps, _options, notify) =>
     deps.events.on('preconfTick', (event) => {
-      const { blockNumber, subBlockIndex, timestamp, transactionHashes, atMs } = event;
+      const { blockNumber, subBlockIndex, timestamp, transactionHashes, atMs, commitment } = event;
       notify(
         deps.perEvent.get(event, 'newPreconfSubBlocks', () =>
           NotificationBatch.one({
@@ -25,6 +27,7 @@ export const newPreconfSubBlocks = defineSubscription({
             transactionHashes,
             timestamp: toQuantity(timestamp),
             preconfirmedAt: toQuantity(atMs),
+            ...(commitment ? { commitment: commitment.commitment, signature: commitment.signature } : {}),
           }),
         ),
       );

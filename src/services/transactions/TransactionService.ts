@@ -13,6 +13,8 @@ import type { TransactionIntake } from '../../txpool/TransactionIntake.js';
 import type { TxPool } from '../../txpool/TxPool.js';
 import type { BlockQueries } from '../blocks/BlockQueries.js';
 import type { CallQueries } from '../calls/CallQueries.js';
+import type { PreconfirmationAnswer } from '../preconfirmations/PreconfirmationAnswer.js';
+import type { PreconfirmationQueries } from '../preconfirmations/PreconfirmationQueries.js';
 import type { StateQueries } from '../state/StateQueries.js';
 import { type SubBlockAnnouncements, submitAndAwaitPreconfirmation } from './awaitPreconfirmation.js';
 import { buildDevTransaction } from './buildDevTransaction.js';
@@ -44,6 +46,8 @@ export interface TransactionServiceParts {
   suggestedTip: bigint;
   /** eth_sendRawTransactionSync's default and maximum wait, in ms. */
   sendSync: { defaultTimeoutMs: number; maxTimeoutMs: number };
+  /** sequin_sendRawTransactionSync's answer: the proven pre-confirmation (services/preconfirmations). */
+  preconfirmations: Pick<PreconfirmationQueries, 'getPreconfirmation'>;
 }
 
 /**
@@ -60,7 +64,20 @@ export class TransactionService {
   }
 
   sendRawTransactionSync(raw: Uint8Array, timeoutMs: number | undefined): Promise<RpcReceipt> {
-    return this.submitAndAwaitReceipt(timeoutMs, () => this.parts.intake.submit(raw));
+    return this.submitAndAwait(
+      timeoutMs,
+      () => this.parts.intake.submit(raw),
+      (hash) => this.parts.blocks.getTransactionReceipt(hash),
+    );
+  }
+
+  /** sequin_sendRawTransactionSync: as eth_sendRawTransactionSync, answered with the proven pre-confirmation (sequin_getPreconfirmation's answer). */
+  sendRawTransactionSyncProven(raw: Uint8Array, timeoutMs: number | undefined): Promise<PreconfirmationAnswer> {
+    return this.submitAndAwait(
+      timeoutMs,
+      () => this.parts.intake.submit(raw),
+      (hash) => this.parts.preconfirmations.getPreconfirmation(hash),
+    );
   }
 
   /**
@@ -85,7 +102,11 @@ export class TransactionService {
 
   /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
   sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<RpcReceipt> {
-    return this.submitAndAwaitReceipt(timeoutMs, () => this.sendTransaction(request));
+    return this.submitAndAwait(
+      timeoutMs,
+      () => this.sendTransaction(request),
+      (hash) => this.parts.blocks.getTransactionReceipt(hash),
+    );
   }
 
   /** eth_signTransaction: the raw transaction eth_sendTransaction would submit, signed, not submitted. */
@@ -148,11 +169,11 @@ export class TransactionService {
   }
 
   /**
-   * Submits (with `submit`) and answers with the receipt as soon as a sub-block pre-confirms it
+   * Submits (with `submit`) and answers with the receipt (`answer`) as soon as a sub-block pre-confirms it
    * (EIP-7966); past the timeout, code 4 with the hash. A timeout over the maximum is refused
    * before anything is signed or submitted.
    */
-  private async submitAndAwaitReceipt(timeoutMs: number | undefined, submit: () => Promise<Hex>): Promise<RpcReceipt> {
+  private async submitAndAwait<Answer>(timeoutMs: number | undefined, submit: () => Promise<Hex>, answer: (hash: Hex) => Answer | null): Promise<Answer> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
     if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
       throw new InvalidArgumentError(`timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`, 1);
@@ -163,9 +184,9 @@ export class TransactionService {
       isPreconfirmed: (candidate) => this.parts.views.current().transaction(candidate) !== undefined,
       timeoutMs: timeout,
     });
-    const receipt = preconfirmed ? this.parts.blocks.getTransactionReceipt(hash) : null;
-    if (!receipt) throw new SendSyncTimeoutError(hash, timeout);
-    return receipt;
+    const answered = preconfirmed ? answer(hash) : null;
+    if (!answered) throw new SendSyncTimeoutError(hash, timeout);
+    return answered;
   }
 }
 
