@@ -6,6 +6,7 @@
  *   npm run bench                                  # build Sequin, then all three nodes
  *   node --import tsx bench/run.ts --only hardhat  # one node (sequin | hardhat | anvil); docs/ left untouched
  *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
+ *   npm run bench -- --suite openzeppelin           # OpenZeppelin's Hardhat 2 suite against hardhat node, Sequin, Anvil
  *   node --import tsx bench/run.ts --reads         # only the read rows (estimates, calls, block number)
  *                                                  # and the endless-loop fairness target; docs/ left untouched
  *
@@ -37,6 +38,7 @@ import * as sequin from './peers/sequin.js';
 import type { Peer } from './peers/types.js';
 import type { Results } from './report.js';
 import { markdownTable, RATIO_LEGEND, writeResultsSection } from './report.js';
+import { benchOpenZeppelinSuite } from './suites/openzeppelin.js';
 import { BLOCK_RECEIPTS, onBurstBlock, onDedicatedBlock } from './targets/block-receipts.js';
 import { IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND, measureChainImport } from './targets/chain-import.js';
 import { measureCommitments, PROVEN_LOOKUP_RATIO, SIGNING_EXTRA, VERIFY_RECEIPT } from './targets/commitments.js';
@@ -312,7 +314,9 @@ function report(all: Map<PeerKey, Results>, options: Options): string {
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--suite')) return runSuite(argv);
+  const options = parseArgs(argv);
   const all = new Map<PeerKey, Results>();
   const watchdog = setTimeout(() => {
     console.error(`bench: run exceeded ${RUN_LIMIT_MS / 1000} s; stopping with partial results`);
@@ -364,6 +368,16 @@ async function main(): Promise<void> {
     writeResultsSection(section);
     console.error('bench: wrote docs/benchmarks.md');
   }
+}
+
+/** `--suite openzeppelin [--suite-runs N] [--no-anvil]`: a third-party Hardhat test suite instead of the workloads (bench/suites/). */
+async function runSuite(argv: readonly string[]): Promise<void> {
+  const name = argv[argv.indexOf('--suite') + 1];
+  if (name !== 'openzeppelin') throw new Error(`--suite takes openzeppelin, got ${name ?? 'nothing'}`);
+  const runsAt = argv.indexOf('--suite-runs');
+  const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 2;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--suite-runs takes a whole number ≥ 1');
+  await benchOpenZeppelinSuite({ runs, anvil: !argv.includes('--no-anvil') });
 }
 
 main().then(

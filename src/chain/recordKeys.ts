@@ -2,6 +2,8 @@
 export const recordKeys = {
   head: 'meta:head',
   chainId: 'meta:chainId',
+  /** The fork Sequin's own chain runs (`--hardfork`), written with its genesis; absent on a genesis file's chain and on data dirs from before it was recorded (they run Prague). */
+  hardfork: 'meta:hardfork',
   /** Fork mode: the remote block the chain started on (a ForkAnchor). */
   fork: 'meta:fork',
   blockByNumber: (number: number) => `block:n:${number.toString(16).padStart(12, '0')}`,

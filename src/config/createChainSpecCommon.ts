@@ -19,10 +19,9 @@ import { paramsTx } from '@ethereumjs/tx';
 import type { KZG } from '@ethereumjs/util';
 import { paramsVM } from '@ethereumjs/vm';
 import { bigintToBytes, bytesToHex, hexToBytes, padBytes, toQuantity } from '../primitives/hex.js';
-import { keccak256 } from '../primitives/keccak.js';
-import { ecrecover } from '../primitives/secp256k1.js';
 import type { BlobParameters, ChainSpec, ForkName } from './ChainSpec.js';
 import { forkAt } from './forkAt.js';
+import { NATIVE_CRYPTO } from './nativeCrypto.js';
 import { ScheduledCommon } from './ScheduledCommon.js';
 
 /** Options of {@link createChainSpecCommon}. */
@@ -79,7 +78,7 @@ export function createChainSpecCommon(spec: ChainSpec, options: ChainSpecCommonO
         ...(spec.depositContractAddress === undefined ? {} : { depositContractAddress: spec.depositContractAddress }),
       },
       hardfork: 'chainstart',
-      customCrypto: { ecrecover, keccak256, kzg: options.kzg ?? UNAVAILABLE_KZG },
+      customCrypto: { ...NATIVE_CRYPTO, kzg: options.kzg ?? UNAVAILABLE_KZG },
     },
     {
       forkAt: (position) => forkAt(spec, position),

@@ -33,6 +33,8 @@ const {
   dumpState,
   role,
   nats,
+  hardfork,
+  genesis,
 } = NODE_SETTINGS;
 
 export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
@@ -101,6 +103,16 @@ export const CROSS_SETTING_RULES: readonly CrossSettingRule[] = [
     problem: (config) =>
       config.state !== undefined && (config.loadState !== undefined || config.dumpState !== undefined)
         ? `${state.flag} loads and dumps the state itself: it cannot be combined with ${loadState.flag} or ${dumpState.flag}`
+        : undefined,
+  },
+  {
+    // A genesis file schedules its own forks (and a data dir made from one keeps them).
+    constrains: hardfork,
+    against: [genesis],
+    allowed: `not with \`${genesis.flag}\``,
+    problem: (config) =>
+      config.hardfork !== undefined && config.genesis !== undefined
+        ? `${hardfork.flag} cannot be combined with ${genesis.flag}: the genesis file's config schedules the chain's forks`
         : undefined,
   },
 ];

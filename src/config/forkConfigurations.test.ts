@@ -80,14 +80,26 @@ describe('forkConfigurations', () => {
     expect(cancun.precompiles.get('KZG_POINT_EVALUATION')).toBe('0x000000000000000000000000000000000000000a');
   });
 
-  it("describes Sequin's own chain (no genesis file) as Prague from genesis: activation 0, the genesis hash as fork hash, nothing next", () => {
+  it("describes Sequin's own chain (no genesis file) with --hardfork prague as Prague from genesis: activation 0, the genesis hash as fork hash, nothing next", () => {
     const genesis = { hash: new Uint8Array(32).fill(0xab), timestamp: 1_700_000_000n };
-    const forks = forkConfigurations({ common: createChainCommon(31337n), spec: undefined, genesis }, genesis.timestamp + 1000n);
+    const forks = forkConfigurations({ common: createChainCommon(31337n, 'prague'), spec: undefined, genesis }, genesis.timestamp + 1000n);
     expect(forks.current?.fork).toBe('prague');
     expect(forks.current!.activationTime).toBe(0n);
     expect(forks.current!.forkHash).toEqual(forkIdHash(genesis, { blocks: [], timestamps: [] }, 0n));
     expect(forks.current!.blobSchedule).toEqual({ target: 6, max: 9, baseFeeUpdateFraction: 5007716n });
     expect(forks.current!.systemContracts.get('DEPOSIT_CONTRACT_ADDRESS')).toBe('0x0000000000000000000000000000000000000000');
     expect([forks.next, forks.last]).toEqual([undefined, undefined]);
+  });
+
+  it("describes Sequin's own chain as Osaka by default (P256VERIFY, Prague's blob schedule) and, before Shanghai, has no current fork", () => {
+    const genesis = { hash: new Uint8Array(32).fill(0xab), timestamp: 1_700_000_000n };
+    const osaka = forkConfigurations({ common: createChainCommon(31337n), spec: undefined, genesis }, genesis.timestamp + 1000n);
+    expect(osaka.current?.fork).toBe('osaka');
+    expect(osaka.current!.activationTime).toBe(0n);
+    expect(osaka.current!.precompiles.get('P256VERIFY')).toBe('0x0000000000000000000000000000000000000100');
+    expect(osaka.current!.blobSchedule).toEqual({ target: 6, max: 9, baseFeeUpdateFraction: 5007716n });
+    expect([osaka.next, osaka.last]).toEqual([undefined, undefined]);
+    const london = forkConfigurations({ common: createChainCommon(31337n, 'london'), spec: undefined, genesis }, genesis.timestamp + 1000n);
+    expect(london).toEqual({ current: undefined, next: undefined, last: undefined });
   });
 });

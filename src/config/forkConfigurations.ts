@@ -11,7 +11,8 @@
  * runs it with; its EIP-2124 fork hash (forkIdHash.ts); the precompiles active under it, by geth's
  * names; and the system contracts it calls (EIP-4788, EIP-2935, EIP-7002, EIP-7251, and EIP-6110's
  * deposit contract, the zero address when the chain has none). Sequin's own chain (no genesis file)
- * runs Prague from genesis: Shanghai, Cancun and Prague at the genesis timestamp, no block forks.
+ * runs one fork from genesis (`--hardfork`): every timestamp fork up to it at the genesis timestamp, no
+ * block forks; before Shanghai, none.
  */
 import type { Common } from '@ethereumjs/common';
 import { getActivePrecompiles } from '@ethereumjs/evm';
@@ -54,9 +55,6 @@ export interface ConfiguredChain {
 
 /** The timestamp forks in the protocol's order (geth's `forks.Fork` order). */
 const TIMESTAMP_FORK_ORDER: readonly TimestampForkName[] = ['shanghai', 'cancun', 'prague', 'osaka', 'bpo1', 'bpo2', 'bpo3', 'bpo4', 'bpo5'];
-
-/** Sequin's own chain: the forks up to Prague, all at genesis. */
-const OWN_CHAIN_FORKS: readonly TimestampForkName[] = ['shanghai', 'cancun', 'prague'];
 
 /** geth's precompile names (`PrecompiledContract.Name()`), by address. */
 const PRECOMPILE_NAMES: ReadonlyMap<bigint, string> = new Map([
@@ -119,7 +117,11 @@ export function forkConfigurations(chain: ConfiguredChain, headTimestamp: bigint
 /** Timestamp fork → its time; none before London is scheduled (geth's `IsShanghai` and later need London). */
 function timestampSchedule(chain: ConfiguredChain): Map<TimestampForkName, bigint> {
   const { spec } = chain;
-  if (spec === undefined) return new Map(OWN_CHAIN_FORKS.map((fork) => [fork, chain.genesis.timestamp]));
+  // Sequin's own chain: every timestamp fork up to the one it runs (--hardfork), all at genesis.
+  if (spec === undefined) {
+    const upTo = TIMESTAMP_FORK_ORDER.indexOf(chain.common.latestFork as TimestampForkName);
+    return new Map(TIMESTAMP_FORK_ORDER.slice(0, upTo + 1).map((fork) => [fork, chain.genesis.timestamp]));
+  }
   if (!spec.blockForks.some(({ fork }) => fork === 'london')) return new Map();
   return new Map(spec.timestampForks.map(({ fork, timestamp }) => [fork, timestamp]));
 }

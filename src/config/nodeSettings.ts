@@ -12,6 +12,7 @@
  */
 
 import { ACCESS_SETTINGS } from './settings/accessSettings.js';
+import { CHAIN_RULE_SETTINGS } from './settings/chainRuleSettings.js';
 import { CHAIN_SETTINGS } from './settings/chainSettings.js';
 import { ENDPOINT_SETTINGS } from './settings/endpointSettings.js';
 import { EXECUTION_SETTINGS } from './settings/executionSettings.js';
@@ -32,6 +33,7 @@ export const NODE_SETTINGS = {
   ...ENDPOINT_SETTINGS,
   ...STORAGE_SETTINGS,
   ...CHAIN_SETTINGS,
+  ...CHAIN_RULE_SETTINGS,
   ...OP_STACK_SETTINGS,
   ...SEQUENCER_KEY_SETTINGS,
   ...FLEET_SETTINGS,

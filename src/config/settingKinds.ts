@@ -207,6 +207,30 @@ export function choice<const Choice extends string>(
   });
 }
 
+/** One of a fixed list of words, or unset (undefined): the default is then decided elsewhere, as `defaultDoc` says. */
+export function optionalChoice<const Choice extends string>(
+  declaration: Declaration & { choices: readonly Choice[]; defaultDoc: string; valueName: string },
+): Setting<Choice | undefined> {
+  const { name, choices } = declaration;
+  return defineSetting({
+    ...naming(name),
+    doc: declaration.doc,
+    shape: 'value',
+    valueName: declaration.valueName,
+    unit: undefined,
+    default: undefined,
+    defaultDoc: declaration.defaultDoc,
+    allowed: choices.map((word) => `\`${word}\``).join(', '),
+    rule: z.optional(z.enum(choices)),
+    minimumReason: undefined,
+    decode: (value) => {
+      if (!(choices as readonly string[]).includes(value)) throw new Error(`--${name} must be one of ${choices.join(', ')}, got "${value}"`);
+      return value as Choice;
+    },
+    show: (value) => (value === undefined ? 'unset' : `"${value}"`),
+  });
+}
+
 /**
  * A list of text, empty by default: the flag may be repeated, the environment variable
  * (`environment`) and config-file value list several, comma-separated. `check` returns the whole

@@ -16,6 +16,7 @@ import type { InvalidOverrideError } from './InvalidOverrideError.js';
 import type { InvalidTracerConfigError } from './InvalidTracerConfigError.js';
 import type { InvalidTransactionRequestError } from './InvalidTransactionRequestError.js';
 import type { LimitExceededError } from './LimitExceededError.js';
+import type { MinedTransactionFailedError } from './MinedTransactionFailedError.js';
 import type { NodeShuttingDownError } from './NodeShuttingDownError.js';
 import type { NotFoundError } from './NotFoundError.js';
 import type { NotLeadingError } from './NotLeadingError.js';
@@ -33,8 +34,9 @@ import type { TransactionRejectedError } from './TransactionRejectedError.js';
  * kind, so a new domain error does not compile until it has a code, a message and data.
  */
 export type DomainError =
-  // The pool.
+  // The pool, and a mined transaction that failed (reported as Hardhat's node reports it).
   | TransactionRejectedError
+  | MinedTransactionFailedError
   // Execution: calls, estimates, traces, the call workers.
   | ExecutionRevertedError
   | ExecutionFailedError

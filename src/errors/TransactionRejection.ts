@@ -20,6 +20,8 @@ export type TransactionRejection =
   | { kind: 'blobTransaction' }
   /** An EIP-2718 type byte the chain does not know. */
   | { kind: 'unsupportedType'; type: number }
+  /** A type the chain knows but the pending block's fork does not have yet (`--hardfork berlin` and a type-2 tx). */
+  | { kind: 'typeBeforeFork'; type: number; fork: 'Berlin' | 'London' | 'Prague' }
   /** Signed for another chain. */
   | { kind: 'invalidChainId'; have: bigint; want: bigint }
   /** A legacy transaction without EIP-155 replay protection. */
@@ -37,6 +39,8 @@ export type TransactionRejection =
   /** The signature does not recover to a sender. */
   | { kind: 'invalidSender' }
   | { kind: 'gasLimitExceeded'; gas: bigint; limit: bigint }
+  /** EIP-7825 (Osaka): a gas limit above the transaction gas cap (2^24). */
+  | { kind: 'gasLimitTooHigh'; gas: bigint; cap: bigint }
   | { kind: 'intrinsicGasTooLow'; gas: bigint; minimum: bigint }
   /** The tip is below the node's minimum (--min-tip). */
   | { kind: 'tipBelowMinimum'; tip: bigint; minimum: bigint }

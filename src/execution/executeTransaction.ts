@@ -4,6 +4,7 @@ import { runTx } from '@ethereumjs/vm';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { impersonatedSenderOf } from './impersonatedTransaction.js';
 import type { OpTransactionFacts } from './opStack/OpTransactionFacts.js';
+import { evmErrorToGethMessage } from './vmErrors.js';
 
 /** An EVM log: emitting address, topics, data. */
 export interface ExecutedLog {
@@ -12,12 +13,20 @@ export interface ExecutedLog {
   data: Uint8Array;
 }
 
+/** How a transaction's execution failed (receipt status 0): the EVM's error in geth's words, and what it returned (the revert bytes). */
+export interface ExecutionFailure {
+  vmError: string;
+  returnData: Uint8Array;
+}
+
 /** What executing one transaction in a sub-block produced. */
 export interface ExecutedTransaction {
   transaction: TypedTransaction;
   gasUsed: bigint;
   cumulativeGasUsed: bigint;
   success: boolean;
+  /** Why it failed, when it did (kept in memory only: receipts do not carry it). */
+  failure?: ExecutionFailure;
   logs: ExecutedLog[];
   bloom: Uint8Array;
   contractAddress: Uint8Array | undefined;
@@ -61,11 +70,13 @@ export async function executeTransaction(
   }
   const gasUsed = result.totalGasSpent;
   const receipt = result.receipt as { stateRoot?: Uint8Array; blobGasUsed?: bigint; blobGasPrice?: bigint };
+  const exception = result.execResult.exceptionError;
   return {
     transaction,
     gasUsed,
     cumulativeGasUsed: blockGasUsed + gasUsed,
-    success: result.execResult.exceptionError === undefined,
+    success: exception === undefined,
+    ...(exception === undefined ? {} : { failure: { vmError: evmErrorToGethMessage(exception.error), returnData: result.execResult.returnValue } }),
     logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })),
     bloom: result.bloom.bitvector,
     contractAddress: result.createdAddress?.bytes,

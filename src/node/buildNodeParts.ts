@@ -1,7 +1,9 @@
 import { ChainReader } from '../chain/ChainReader.js';
 import { ChainWriter } from '../chain/ChainWriter.js';
 import { recordKeys } from '../chain/recordKeys.js';
+import { type ChainHardfork, chainHardfork } from '../config/chainHardfork.js';
 import { commonOfChain } from '../config/commonOfChain.js';
+import { type Compatibility, resolveCompatibility } from '../config/compatibility.js';
 import { type DevAccount, deriveDevAccounts } from '../config/devAccounts.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { predeployAlloc } from '../config/opStack/genesisPredeploys.js';
@@ -60,6 +62,8 @@ export const COINBASE = new Uint8Array(20);
 export interface NodeParts {
   /** The configuration the node runs with: the given one, with the chain id of its genesis file if it has one; in fork mode, the fork's chain id and gas limit. */
   config: NodeConfig;
+  /** How the node presents itself to tools (`--compat`, with `auto` resolved; config/compatibility.ts). */
+  compatibility: Compatibility;
   /** True when the chain comes from a geth genesis file (the dev accounts are funded only if the file funds them). */
   fromGenesisFile: boolean;
   accounts: DevAccount[];
@@ -165,7 +169,14 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         : opStack
           ? { ...requestedConfig, chainId: opStack.chainId }
           : requestedConfig;
-    const common = commonOfChain(config.chainId, gethGenesis?.spec, opStack);
+    const hardfork = hardforkOfStoredChain(config, storage, { fromGenesisFile: gethGenesis !== undefined, opStack: opStack !== undefined });
+    const rules = {
+      ...(hardfork === undefined ? {} : { hardfork }),
+      unlimitedCodeSize: config.disableCodeSizeLimit,
+      ...(opStack === undefined ? {} : { opStack }),
+    };
+    const compatibility = resolveCompatibility(config.compat, config.mining);
+    const common = commonOfChain(config.chainId, gethGenesis?.spec, rules);
     const sequencerKey: SequencerKey | undefined =
       options.sequencerKey === null
         ? undefined
@@ -202,6 +213,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         gasLimit: config.blockGasLimit,
         baseFeePerGas: config.initialBaseFee,
         coinbase,
+        ...(hardfork === undefined ? {} : { hardfork }),
         ...(gethGenesis === undefined ? {} : { gethGenesis }),
         ...(options.genesisTimestamp === undefined ? {} : { timestamp: options.genesisTimestamp }),
       },
@@ -283,6 +295,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       close: closeBackend,
     } = createRpcBackend({
       config,
+      compatibility,
       common,
       version: sequinVersion(),
       storage,
@@ -295,6 +308,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       // A fork's calls run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
       callExecutor: createCallExecutor(config, {
         common,
+        rules,
         dataDir: fork ? undefined : lmdb?.directory,
         storage,
         pending: world,
@@ -319,6 +333,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     });
     return {
       config,
+      compatibility,
       fromGenesisFile: gethGenesis !== undefined,
       accounts,
       storage,
@@ -344,6 +359,30 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
     await storage.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The fork Sequin's own chain runs (config/chainHardfork.ts): the data directory's, or `--hardfork`'s for
+ * a new chain; undefined for a chain from a geth genesis file, which schedules its own forks.
+ */
+function hardforkOfStoredChain(config: NodeConfig, storage: Storage, chain: { fromGenesisFile: boolean; opStack: boolean }): ChainHardfork | undefined {
+  if (chain.fromGenesisFile) {
+    if (config.hardfork !== undefined) {
+      throw new Error('the data directory holds a chain from a geth genesis file, whose config schedules its forks; start without --hardfork');
+    }
+    return undefined;
+  }
+  if (chain.opStack) {
+    if (config.hardfork !== undefined) {
+      throw new Error(`an OP Stack chain (--network ${config.network}) runs the Ethereum forks its OP forks bring; start without --hardfork`);
+    }
+    return undefined;
+  }
+  return chainHardfork({
+    requested: config.hardfork,
+    recorded: storage.getRecord<string>(recordKeys.hardfork),
+    hasChain: storage.getRecord(recordKeys.head) !== undefined,
+  });
 }
 
 /** The hash of the remote's block `number` (below the fork block), or undefined when the remote has none. */

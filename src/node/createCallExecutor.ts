@@ -1,6 +1,6 @@
 import type { Common } from '@ethereumjs/common';
+import type { ChainRuleSettings } from '../config/commonOfChain.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
-import { opStackOf } from '../config/ScheduledCommon.js';
 import { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { InProcessLanes } from '../execution/callWorker/InProcessLanes.js';
 import { VersionedStates } from '../execution/callWorker/VersionedStates.js';
@@ -22,6 +22,8 @@ export function createCallExecutor(
   config: NodeConfig,
   parts: {
     common: Common;
+    /** The chain's rules the settings chose, for the worker threads' Common (the in-process lanes use `common`). */
+    rules: ChainRuleSettings;
     dataDir: string | undefined;
     storage: Storage;
     pending: StateReader;
@@ -36,11 +38,8 @@ export function createCallExecutor(
     dedicatedWorkers: config.dedicatedWorkers,
     maxConcurrentTraces: config.rpcTraceConcurrency,
   };
-  const { common, dataDir, storage, pending, blockHash, stateBelow } = parts;
-  if (dataDir !== undefined) {
-    const opStack = opStackOf(common);
-    return new CallExecutor({ ...limits, dataDir, chainId: config.chainId, ...(opStack === undefined ? {} : { opStack }) });
-  }
+  const { common, rules, dataDir, storage, pending, blockHash, stateBelow } = parts;
+  if (dataDir !== undefined) return new CallExecutor({ ...limits, dataDir, chainId: config.chainId, rules });
   const vms = new VmPool(() => createExecutionVm(common, pending, blockHash), config.executionWorkers);
   const states = new VersionedStates(
     (version) => stateBelow?.(version) ?? new PersistedStateReader(storage, version),

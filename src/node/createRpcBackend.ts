@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import type { ChainSpec } from '../config/ChainSpec.js';
+import { type Compatibility, estimatesUncoveredValue } from '../config/compatibility.js';
 import type { NodeConfig } from '../config/nodeConfig.js';
 import { ScheduledCommon } from '../config/ScheduledCommon.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -70,6 +71,8 @@ const SUGGESTED_TIP = 1_000_000_000n;
 /** The ports the read side and the submission path are built on. */
 export interface RpcBackendPorts {
   config: NodeConfig;
+  /** How the node presents itself (`--compat`, resolved): its client version, estimates, and in instant mining its failed sends. */
+  compatibility: Compatibility;
   common: Common;
   version: string;
   /** Read-only use: historical state by version, trie nodes for proofs. */
@@ -115,7 +118,14 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const selection = new BlockSelection(storage, history);
   const blocks = new BlockQueries(views, selection, pool);
   const state = new StateQueries(views, selection, pool, new ProofService(views, selection, storage));
-  const calls = new CallQueries(views, selection, { common, executor: ports.callExecutor, gasCap: config.rpcGasCap, cacheEntries: config.rpcCallCache });
+  const { compatibility } = ports;
+  const calls = new CallQueries(views, selection, {
+    common,
+    executor: ports.callExecutor,
+    gasCap: config.rpcGasCap,
+    cacheEntries: config.rpcCallCache,
+    coverUncoveredValue: estimatesUncoveredValue(compatibility),
+  });
   const logLimits = { blockRange: config.rpcLogsBlockRange, maxResults: config.rpcLogsMaxResults };
   const filters = new FilterManager({
     views,
@@ -128,7 +138,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   });
   const forkControl = new ForkControl(ports.fork && { ...ports.fork, chainId: config.chainId, sequencer: ports.sequencer });
   const logs = new LogQueries(views, filters, logLimits);
-  const node = new NodeInfo({ chainId: config.chainId, version: ports.version });
+  const node = new NodeInfo({ chainId: config.chainId, version: ports.version, compatibility });
   const fees = new FeeQueries(views, selection, common, SUGGESTED_TIP);
   const impersonation = new Impersonation();
   const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
@@ -161,7 +171,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     transactions: new TransactionService({
       common,
       chainId: config.chainId,
-      intake: miningIntake(ports.intake, ports.sequencer),
+      intake: miningIntake(ports.intake, ports.sequencer, { reportFailedTransactions: compatibility === 'hardhat' }),
       pool,
       views,
       events,

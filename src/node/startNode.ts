@@ -124,6 +124,7 @@ export async function startNode(
       requestTimeoutMs: config.rpcTimeoutMs,
       logger: toRpcLogger(logger),
       observer: createRpcCallObserver(metrics, logger, { logRpc: callLogging }),
+      errorDialect: parts.compatibility === 'hardhat' ? 'hardhat' : 'geth',
     });
     const inFlight = new InFlightBytes(config.maxInflightBytes);
     running.observeMetrics(metrics);
@@ -133,6 +134,7 @@ export async function startNode(
       config: parts.config,
       accounts,
       hasMulticall3: () => backend.state.getCode(multicall3, { kind: 'tag', tag: 'latest' }).length > 0,
+      chainRules: () => ({ ...backend.chainConfig.rules(), compat: parts.compatibility, clientVersion: backend.node.clientVersion() }),
       sequencer: () => parts.sequencerIdentity.address,
     });
     await running.start(rpc);

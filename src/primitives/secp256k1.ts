@@ -78,3 +78,17 @@ export function signHash(hash: Uint8Array, privateKey: Uint8Array): { r: Uint8Ar
   const { signature, recid } = native().ecdsaSign(hash, privateKey);
   return { r: signature.slice(0, 32), s: signature.slice(32, 64), yParity: recid === 1 ? 1 : 0 };
 }
+
+/**
+ * Signs a 32-byte hash in the form @ethereumjs wants for `common.customCrypto.ecsign`: 65 bytes,
+ * the recovery id then r and s (noble's "recovered" format), which it turns into the transaction's
+ * signature. Native and deterministic (RFC 6979), where ethereumjs's default (noble, with extra
+ * entropy) takes milliseconds per eth_sendTransaction and differs from run to run.
+ */
+export function ecsign(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const { signature, recid } = native().ecdsaSign(hash, privateKey);
+  const recovered = new Uint8Array(65);
+  recovered[0] = recid;
+  recovered.set(signature, 1);
+  return recovered;
+}

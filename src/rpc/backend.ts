@@ -20,7 +20,7 @@ import type { TraceCallConfig, TraceConfig } from '../execution/tracing/TraceCon
 import type { BlockSelector } from '../primitives/blockTag.js';
 import type { Hex } from '../primitives/hex.js';
 import type { RpcPayloadEnvelope } from '../services/blocks/TestBlockBuilder.js';
-import type { RpcChainConfig } from '../services/ChainConfigQueries.js';
+import type { ChainRules, RpcChainConfig } from '../services/ChainConfigQueries.js';
 import type { AnvilMetadata, AnvilNodeInfo, RpcAccount, RpcAccountInfo } from '../services/dev/DevNodeInfo.js';
 import type { FeeHistory } from '../services/fees/feeHistory.js';
 import type { FilterChanges } from '../services/filters/FilterManager.js';
@@ -308,6 +308,8 @@ export interface DevService {
 /** eth_config (EIP-7910): the chain's current, next and last fork. */
 export interface ChainConfigService {
   config(): RpcChainConfig;
+  /** The head's fork and the limits it sets (GET /chain/rules). */
+  rules(): ChainRules;
 }
 
 /** testing_buildBlockV1: a block built on the head and kept nowhere, as an engine API payload envelope. */

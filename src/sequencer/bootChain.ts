@@ -15,6 +15,7 @@ import { encodeStoredReceipt } from '../chain/storedReceiptEncoding.js';
 import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { EMPTY_TRIE_ROOT, orderedTrieRoot } from '../chain/trieRoot.js';
 import type { ChainSpec, GenesisAccount } from '../config/ChainSpec.js';
+import type { ChainHardfork } from '../config/chainHardfork.js';
 import { L2_TO_L1_MESSAGE_PASSER } from '../config/opStack/predeployAddresses.js';
 import { commonAt } from '../config/ScheduledCommon.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
@@ -48,6 +49,8 @@ export interface GenesisSpec {
   gasLimit: bigint;
   baseFeePerGas: bigint;
   coinbase: Uint8Array;
+  /** The fork Sequin's own chain runs, recorded with its genesis (or its fork anchor) so later starts keep it. */
+  hardfork?: ChainHardfork;
   gethGenesis?: GethGenesis;
   /** The genesis timestamp (seconds); default one second before now. A fleet's nodes share their sequencer's. */
   timestamp?: bigint;
@@ -78,7 +81,14 @@ export async function bootChain(options: {
   const { storage, chain, fork } = options;
   let createdGenesis = false;
   if (!chain.head()) {
-    if (fork) await writeForkAnchor({ ...options, anchor: fork.anchor, forkState: fork.state, allocations: devBalances(options.genesis) });
+    if (fork)
+      await writeForkAnchor({
+        ...options,
+        anchor: fork.anchor,
+        forkState: fork.state,
+        allocations: devBalances(options.genesis),
+        hardfork: options.genesis.hardfork,
+      });
     else await writeGenesis(options);
     createdGenesis = true;
   }
@@ -212,6 +222,7 @@ async function writeGenesis(options: {
   options.trieNodes.flushInto(batch);
   options.chainWriter.writeBlock(batch, block, rlp);
   batch.putRecord(recordKeys.chainId, genesis.chainId.toString());
+  if (genesis.hardfork !== undefined) batch.putRecord(recordKeys.hardfork, genesis.hardfork);
   if (gethGenesis !== undefined) batch.putRecord(recordKeys.genesis, gethGenesis.text);
   await options.storage.commit(batch);
 }
@@ -226,8 +237,9 @@ function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now
   // fleet's nodes share their sequencer's.
   const timestamp = genesis.timestamp ?? BigInt(Math.floor(options.now / 1000) - 1);
   const parentHash = new Uint8Array(32);
+  const rules = commonAt(options.common, { number: 0n, timestamp });
   return buildSealedBlock({
-    rules: commonAt(options.common, { number: 0n, timestamp, difficulty: 0n }),
+    rules,
     parentHash,
     number: 0n,
     timestamp,
@@ -238,7 +250,8 @@ function sequinGenesisBlock(options: { common: Common; genesis: GenesisSpec; now
     transactionsRoot: orderedTrieRoot([]),
     receiptsRoot: orderedTrieRoot([]),
     logsBloom: new Uint8Array(256),
-    difficulty: 0n,
+    // Before the merge (--hardfork london or older), ethash's minimum difficulty, as Hardhat's genesis has.
+    difficulty: rules.gteHardfork('paris') ? 0n : rules.param('minimumDifficulty'),
     mixHash: keccak256(parentHash),
     baseFeePerGas: genesis.baseFeePerGas,
     excessBlobGas: 0n,

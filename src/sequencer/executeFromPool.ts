@@ -37,6 +37,8 @@ export async function executeFromPool(options: { pool: TxPool; run: BlockRun; lo
     if (candidate.gasLimit > remaining) return 'skipSender';
     try {
       const applied = await run.applyTransaction(candidate.transaction, { raw: candidate.raw });
+      // Kept for instant mining's answer to the send (services/dev/miningIntake.ts: Hardhat's error).
+      if (applied.executed.failure) candidate.executionFailure = applied.executed.failure;
       executed.push({ result: applied.executed, source: candidate, receipt: applied.folded.receipt });
       return 'next';
     } catch (error) {

@@ -5,6 +5,7 @@ import { recordKeys } from '../chain/recordKeys.js';
 import type { StoredBlock } from '../chain/records.js';
 import { storedBlockRlp } from '../chain/storedRecordRlp.js';
 import { EMPTY_TRIE_ROOT } from '../chain/trieRoot.js';
+import type { ChainHardfork } from '../config/chainHardfork.js';
 import { applyStateChanges } from '../execution/applyStateChanges.js';
 import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { emptyStateChanges } from '../execution/StateChanges.js';
@@ -24,8 +25,10 @@ const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
  * what the fork changed (the dev balances here): see docs/guides/forking.md#state-roots.
  * Blocks up to N are served from the remote, so the record is the sequencer's parent only.
  */
-export async function writeForkAnchor(options: ForkAnchorParts & { storage: Storage }): Promise<void> {
-  await options.storage.commit(await forkAnchorWrites(options));
+export async function writeForkAnchor(options: ForkAnchorParts & { storage: Storage; hardfork?: ChainHardfork }): Promise<void> {
+  const batch = await forkAnchorWrites(options);
+  if (options.hardfork !== undefined) batch.putRecord(recordKeys.hardfork, options.hardfork);
+  await options.storage.commit(batch);
 }
 
 /** What the anchor's writes are computed from. */

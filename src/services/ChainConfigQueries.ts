@@ -37,6 +37,15 @@ export interface RpcChainConfig {
   last: RpcForkConfig | null;
 }
 
+/** `GET /chain/rules`: the head's fork and the limits it sets (null where it sets none or a flag lifts them). */
+export interface ChainRules {
+  hardfork: string;
+  forkSchedule: 'one fork from genesis (--hardfork)' | 'the genesis file';
+  codeSizeLimit: number | null;
+  initCodeSizeLimit: number | null;
+  transactionGasLimit: number | null;
+}
+
 export class ChainConfigQueries {
   constructor(private readonly parts: ChainConfigParts) {}
 
@@ -50,6 +59,30 @@ export class ChainConfigQueries {
       BigInt(view.head.timestamp),
     );
     return { current: this.shape(forks.current), next: this.shape(forks.next), last: this.shape(forks.last) };
+  }
+
+  /**
+   * The rules the head runs under, for `GET /chain/rules`: the fork (@ethereumjs's name), where the
+   * forks come from, and the limits that fork sets: EIP-170's code size and EIP-3860's init code
+   * size (null when `--disable-code-size-limit` lifts them, or the fork has none) and EIP-7825's
+   * transaction gas limit (null before Osaka).
+   */
+  rules(): ChainRules {
+    const head = this.parts.views.current().head;
+    const rules = this.parts.common.at({ number: BigInt(head.number), timestamp: BigInt(head.timestamp), difficulty: BigInt(head.difficulty) });
+    const limit = (active: boolean, name: string) => {
+      if (!active) return null;
+      const value = rules.param(name);
+      return value >= BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(value);
+    };
+    return {
+      hardfork: rules.hardfork(),
+      forkSchedule: this.parts.spec === undefined ? 'one fork from genesis (--hardfork)' : 'the genesis file',
+      // EIP-170 came with Spurious Dragon; ethereumjs lists it among that fork's parameters, not its EIPs.
+      codeSizeLimit: limit(rules.gteHardfork('spuriousDragon'), 'maxCodeSize'),
+      initCodeSizeLimit: limit(rules.isActivatedEIP(3860), 'maxInitCodeSize'),
+      transactionGasLimit: limit(rules.isActivatedEIP(7825), 'maxTransactionGasLimit'),
+    };
   }
 
   private shape(fork: ForkConfiguration | undefined): RpcForkConfig | null {

@@ -33,9 +33,14 @@ export function testSigner(index: number): TestSigner {
   return { account, privateKey, key: account.address.slice(2).toLowerCase() };
 }
 
-/** The chain rules the node uses for chain 31337, with a 30M block gas limit and no minimum tip. */
+/**
+ * The chain rules of chain 31337 under Prague (pinned: the pool tests that use them check the block gas
+ * limit and init code bounds with gas up to 30M, which Osaka's 2^24 transaction cap would refuse first;
+ * Osaka's own checks pass `common: createChainCommon(TEST_CHAIN_ID, 'osaka')`), with a 30M block gas limit
+ * and no minimum tip.
+ */
 export function testRules(overrides: Partial<StatelessRules> = {}): StatelessRules {
-  return { common: createChainCommon(TEST_CHAIN_ID), chainId: TEST_CHAIN_ID, blockGasLimit: 30_000_000n, minTip: 0n, ...overrides };
+  return { common: createChainCommon(TEST_CHAIN_ID, 'prague'), chainId: TEST_CHAIN_ID, blockGasLimit: 30_000_000n, minTip: 0n, ...overrides };
 }
 
 /** geth's default pool limits (see TxPoolLimits), overridable per test. */

@@ -1,4 +1,5 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
+import type { ExecutionFailure } from '../execution/executeTransaction.js';
 import type { Hex } from '../primitives/hex.js';
 
 /**
@@ -37,6 +38,12 @@ export interface PoolTransaction {
    * announces it, so it is announced once.
    */
   awaitsAnnouncement?: boolean;
+  /**
+   * Set by the block producer when the transaction was executed and failed (status 0), for instant
+   * mining's answer to its sender (services/dev/miningIntake.ts): Hardhat's node reports such a
+   * send as an error. Nothing else reads it.
+   */
+  executionFailure?: ExecutionFailure;
 }
 
 /** The tip the sequencer earns per gas at `baseFee`: min(tip, feeCap − baseFee); negative = not includable. */

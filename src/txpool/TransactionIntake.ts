@@ -6,7 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
-import { decodeImpersonatedTransaction, decodeJournaledImpersonated } from './decodeImpersonatedTransaction.js';
+import { decodeJournaledImpersonated, decodeNodeBuiltTransaction } from './decodeNodeBuiltTransaction.js';
 import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
@@ -45,12 +45,13 @@ export class TransactionIntake {
   }
 
   /**
-   * Like {@link submit}, for a transaction the node built for an impersonated `sender`
-   * (execution/impersonatedTransaction.ts `impersonate`): the same checks but the signature's,
-   * journaled with its sender.
+   * Like {@link submit}, for a transaction the node built for `sender`: signed with a dev account's key,
+   * or zero-signed for an impersonated `sender` (`impersonated`; execution/impersonatedTransaction.ts
+   * `impersonate`), journaled with its sender. The same checks but the signature's: the node knows
+   * the sender, so nothing is decoded or recovered again.
    */
-  async submitImpersonated(impersonated: TypedTransaction, sender: Uint8Array): Promise<Hex> {
-    const decoding = decodeImpersonatedTransaction(impersonated, sender, this.rules);
+  async submitBuilt(transaction: TypedTransaction, sender: Uint8Array, impersonated: boolean): Promise<Hex> {
+    const decoding = decodeNodeBuiltTransaction(transaction, sender, this.rules, impersonated);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
     return this.admitAndJournal(decoding.value);
   }
@@ -70,9 +71,9 @@ export class TransactionIntake {
     return this.admitDeferred(decoding.value);
   }
 
-  /** {@link admitForMining} for an impersonated transaction (see {@link submitImpersonated}). */
-  async admitImpersonatedForMining(impersonated: TypedTransaction, sender: Uint8Array): Promise<PoolTransaction> {
-    const decoding = decodeImpersonatedTransaction(impersonated, sender, this.rules);
+  /** {@link admitForMining} for a transaction the node built (see {@link submitBuilt}). */
+  async admitBuiltForMining(transaction: TypedTransaction, sender: Uint8Array, impersonated: boolean): Promise<PoolTransaction> {
+    const decoding = decodeNodeBuiltTransaction(transaction, sender, this.rules, impersonated);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
     return this.admitDeferred(decoding.value);
   }

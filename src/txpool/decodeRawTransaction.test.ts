@@ -1,5 +1,7 @@
 import { fromRlp, type Hex, hexToBytes, keccak256, toHex, toRlp } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { createChainCommon } from '../config/chainCommon.js';
+import { commonOfChain } from '../config/commonOfChain.js';
 import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { SECP256K1_ORDER } from '../primitives/secp256k1.js';
@@ -324,6 +326,29 @@ describe('decodeRawTransaction rejects', () => {
       code,
       message: typeof message === 'string' ? message : expect.stringMatching(message),
     });
+  });
+});
+
+describe('decodeRawTransaction under Osaka (the default fork)', () => {
+  const osaka = testRules({ common: createChainCommon(TEST_CHAIN_ID, 'osaka') });
+  const unlimited = testRules({ common: commonOfChain(TEST_CHAIN_ID, undefined, { hardfork: 'osaka', unlimitedCodeSize: true }) });
+
+  it("accepts EIP-7825's cap, 2^24 gas, and refuses one more in geth's words, before the block gas limit", async () => {
+    expect(decode(await signTestTx(signer, { gas: 16_777_216n }), osaka).gasLimit).toBe(16_777_216n);
+    for (const type of ['legacy', 'eip2930', 'eip1559', 'eip7702'] as const) {
+      const raw = await signTestTx(signer, { type, gas: 16_777_217n });
+      expect(onTheWire(new TransactionRejectedError(rejectionOf(raw, osaka)))).toEqual({
+        code: -32000,
+        message: 'transaction gas limit too high (cap: 16777216, tx: 16777217)',
+      });
+    }
+    expect(rejectionOf(await signTestTx(signer, { gas: 30_000_001n }), osaka)).toEqual({ kind: 'gasLimitTooHigh', gas: 30_000_001n, cap: 16_777_216n });
+  });
+
+  it('refuses init code over 49152 bytes, unless --disable-code-size-limit lifts the limit', async () => {
+    const raw = await signTestTx(signer, { to: null, gas: 16_000_000n, data: `0x${'00'.repeat(MAX_INITCODE_BYTES + 1)}` });
+    expect(rejectionOf(raw, osaka)).toEqual({ kind: 'initCodeTooLarge', size: MAX_INITCODE_BYTES + 1, limit: MAX_INITCODE_BYTES });
+    expect(decode(raw, unlimited).transaction.data.length).toBe(MAX_INITCODE_BYTES + 1);
   });
 });
 

@@ -7,7 +7,7 @@ import { DEPOSIT_TRANSACTION_TYPE, type DepositTransaction, decodeDeposit } from
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { PoolTransaction } from './PoolTransaction.js';
-import { precheckRawFields } from './precheckRawFields.js';
+import { precheckRawFields, rawFieldLimits } from './precheckRawFields.js';
 import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /** Largest accepted transaction, geth's txMaxSize (4 slots of 32 KiB). */
@@ -50,12 +50,15 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   if (type === 3) return invalid({ kind: 'blobTransaction' });
   if (type === DEPOSIT_TRANSACTION_TYPE && opStackOf(rules.common)) return decodeDepositSubmission(raw, rules);
   if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
-  const fieldRejection = precheckRawFields(raw, type, rules.chainId);
+  const pendingRules = rules.pendingRules?.() ?? rules.common;
+  const before = forkOfType(type, pendingRules);
+  if (before) return invalid({ kind: 'typeBeforeFork', type, fork: before });
+  const fieldRejection = precheckRawFields(raw, type, rules.chainId, rawFieldLimits(pendingRules));
   if (fieldRejection) return invalid(fieldRejection);
 
   let transaction: TypedTransaction;
   try {
-    transaction = createTxFromRLP(raw, { common: rules.pendingRules?.() ?? rules.common });
+    transaction = createTxFromRLP(raw, { common: pendingRules });
   } catch (error) {
     return invalid(decodingRejection(error));
   }
@@ -114,6 +117,14 @@ export function gasAndTipRejection(transaction: TypedTransaction, rules: Statele
   const minimumGas = transaction.getMinimumGasLimit();
   if (transaction.gasLimit < minimumGas) return { kind: 'intrinsicGasTooLow', gas: transaction.gasLimit, minimum: minimumGas };
   if (tip < rules.minTip) return { kind: 'tipBelowMinimum', tip, minimum: rules.minTip };
+  return undefined;
+}
+
+/** The fork that brings transaction type `type`, when the pending block's rules do not have it yet (geth's order: after the type, before the size). */
+function forkOfType(type: number, rules: Common): 'Berlin' | 'London' | 'Prague' | undefined {
+  if (type === 1 && !rules.isActivatedEIP(2930)) return 'Berlin';
+  if (type === 2 && !rules.isActivatedEIP(1559)) return 'London';
+  if (type === 4 && !rules.isActivatedEIP(7702)) return 'Prague';
   return undefined;
 }
 

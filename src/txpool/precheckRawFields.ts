@@ -1,19 +1,36 @@
+import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { bytesToBigint } from '../primitives/hex.js';
 
-/** EIP-3860 limit on contract creation code. */
+/** EIP-3860 limit on contract creation code (unless --disable-code-size-limit lifts it). */
 export const MAX_INITCODE_BYTES = 49_152;
+
+/** The limits of the pending block's rules that the raw fields are checked against; undefined where the rules set none. */
+export interface RawFieldLimits {
+  /** EIP-3860's init code limit (from Shanghai). */
+  maxInitCode: number | undefined;
+  /** EIP-7825's transaction gas limit (from Osaka). */
+  maxGas: bigint | undefined;
+}
+
+/** The raw-field limits of `rules` (a Common of the pending block's fork). */
+export function rawFieldLimits(rules: Common): RawFieldLimits {
+  return {
+    maxInitCode: rules.isActivatedEIP(3860) ? Number(rules.param('maxInitCodeSize')) : undefined,
+    maxGas: rules.isActivatedEIP(7825) ? rules.param('maxTransactionGasLimit') : undefined,
+  };
+}
 
 /** Positions of the fields geth checks first, per transaction type (EIP-2718 payload layouts). */
 const LAYOUT: Record<
   number,
-  { chainId?: number; tip?: number; feeCap: number; to: number; data: number; accessList?: number; authorizations?: number; parity: number }
+  { chainId?: number; tip?: number; feeCap: number; gas: number; to: number; data: number; accessList?: number; authorizations?: number; parity: number }
 > = {
-  0: { feeCap: 1, to: 3, data: 5, parity: 6 },
-  1: { chainId: 0, feeCap: 2, to: 4, data: 6, accessList: 7, parity: 8 },
-  2: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, accessList: 8, parity: 9 },
-  4: { chainId: 0, tip: 2, feeCap: 3, to: 5, data: 7, accessList: 8, authorizations: 9, parity: 10 },
+  0: { feeCap: 1, gas: 2, to: 3, data: 5, parity: 6 },
+  1: { chainId: 0, feeCap: 2, gas: 3, to: 4, data: 6, accessList: 7, parity: 8 },
+  2: { chainId: 0, tip: 2, feeCap: 3, gas: 4, to: 5, data: 7, accessList: 8, parity: 9 },
+  4: { chainId: 0, tip: 2, feeCap: 3, gas: 4, to: 5, data: 7, accessList: 8, authorizations: 9, parity: 10 },
 };
 
 /** geth's name of each typed transaction's Go struct, for its RLP decoding errors. */
@@ -23,11 +40,11 @@ const GO_TYPE: Record<number, string> = { 1: 'AccessListTx', 2: 'DynamicFeeTx', 
  * geth-worded checks on the raw RLP fields, run before @ethereumjs/tx decodes the transaction:
  * ethereumjs rejects several of these shapes while decoding, in its own words, which viem and
  * ethers would not recognise. Covers: chain id (and EIP-155 replay protection for legacy txs),
- * fee cap wider than 256 bits, tip above fee cap, oversized init code, EIP-7702 shape, and an
- * impossible signature parity. Returns the first reason to reject, or undefined when the fields
- * pass (malformed RLP is `malformedEncoding`).
+ * fee cap wider than 256 bits, tip above fee cap, oversized init code, a gas limit above EIP-7825's
+ * cap, EIP-7702 shape, and an impossible signature parity. Returns the first reason to reject, or
+ * undefined when the fields pass (malformed RLP is `malformedEncoding`).
  */
-export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint): TransactionRejection | undefined {
+export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint, limits: RawFieldLimits): TransactionRejection | undefined {
   let decoded: unknown;
   try {
     decoded = RLP.decode(type === 0 ? raw : raw.subarray(1));
@@ -61,7 +78,12 @@ export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint
 
   const isCreation = bytesAt(layout.to)?.length === 0;
   const data = bytesAt(layout.data);
-  if (isCreation && data && data.length > MAX_INITCODE_BYTES) return { kind: 'initCodeTooLarge', size: data.length, limit: MAX_INITCODE_BYTES };
+  if (isCreation && data && limits.maxInitCode !== undefined && data.length > limits.maxInitCode) {
+    return { kind: 'initCodeTooLarge', size: data.length, limit: limits.maxInitCode };
+  }
+  const gas = bytesAt(layout.gas);
+  if (gas && limits.maxGas !== undefined && gas.length <= 32 && bytesToBigint(gas) > limits.maxGas)
+    return { kind: 'gasLimitTooHigh', gas: bytesToBigint(gas), cap: limits.maxGas };
   if (type === 4) {
     if (isCreation) return { kind: 'setCodeCreate' };
     const authorizations = fields[layout.authorizations!];

@@ -3,8 +3,9 @@
  * real node with `--mining manual`, so the head stays where the test put it. (On the execution-apis
  * chain both are checked against geth's recorded answers: importChain.test.ts.)
  *
- *   - eth_config: Prague from genesis (activation 0), its blob schedule, the fork id of a chain whose
- *     forks are all at genesis (CRC32 of the genesis hash), nothing next;
+ *   - eth_config: Osaka (the default fork) from genesis, P256VERIFY among its precompiles; with
+ *     `--hardfork prague`, Prague from genesis (activation 0), its blob schedule, the fork id of a
+ *     chain whose forks are all at genesis (CRC32 of the genesis hash), nothing next;
  *   - testing_buildBlockV1: the block after the head from given transactions or from the pool, as an
  *     engine API payload; nothing changes: head, balances, nonces and pool stay as they were; a given
  *     transaction that does not apply and a parent that is not a block of the chain are refused with geth's words;
@@ -53,16 +54,26 @@ function attributes(head: Block, feeRecipient: Hex = '0x000000000000000000000000
 }
 
 describe('eth_config', () => {
-  it("describes Sequin's chain as Prague from genesis: activation 0, Prague's blob schedule, the genesis hash's CRC32 as fork id, nothing next", async () => {
-    const genesis = await rpcResult<Block>(node.url, 'eth_getBlockByNumber', ['0x0', false]);
+  it("describes Sequin's chain as Osaka by default: activation 0, P256VERIFY at 0x100 besides Prague's 17 precompiles, nothing next", async () => {
     const config = await rpcResult<{ current: Record<string, unknown>; next: null; last: null }>(node.url, 'eth_config');
+    expect([config.next, config.last]).toEqual([null, null]);
+    expect(config.current).toMatchObject({ activationTime: 0, blobSchedule: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 } });
+    expect(Object.keys(config.current.precompiles as object)).toHaveLength(18);
+    expect(config.current.precompiles).toHaveProperty('P256VERIFY', '0x0000000000000000000000000000000000000100');
+  });
+
+  // Pinned to Prague (--hardfork prague): these were Sequin's only rules before Osaka became the default.
+  it("describes Sequin's chain with --hardfork prague as Prague from genesis: activation 0, Prague's blob schedule, the genesis hash's CRC32 as fork id, nothing next", async () => {
+    const prague = await startNodeProcess({ args: ['--mining', 'manual', '--hardfork', 'prague'] });
+    const genesis = await rpcResult<Block>(prague.url, 'eth_getBlockByNumber', ['0x0', false]);
+    const config = await rpcResult<{ current: Record<string, unknown>; next: null; last: null }>(prague.url, 'eth_config');
     const forkId = `0x${crc32(hexToBytes(genesis.hash)).toString(16).padStart(8, '0')}`;
     expect(config.next).toBeNull();
     expect(config.last).toBeNull();
     expect(config.current).toMatchObject({
       activationTime: 0,
       blobSchedule: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 },
-      chainId: await rpcResult<Hex>(node.url, 'eth_chainId'),
+      chainId: await rpcResult<Hex>(prague.url, 'eth_chainId'),
       forkId,
     });
     expect(Object.keys(config.current.precompiles as object)).toHaveLength(17);
@@ -74,6 +85,7 @@ describe('eth_config', () => {
       HISTORY_STORAGE_ADDRESS: '0x0000f90827f1c53a10cb7a02335b175320002935',
       WITHDRAWAL_REQUEST_PREDEPLOY_ADDRESS: '0x00000961ef480eb55e80d19ad83579a64c007002',
     });
+    await prague.stop();
   });
 });
 

@@ -37,7 +37,8 @@ describe('a fork of a running Sequin: dev methods, history below the fork block,
     originNode = await startNodeProcess();
     origin = await prepareOrigin(originNode.url, (after) => waitForBlockAfter(originNode.url, after), WHALE);
     proxy = await startRecordingProxy(originNode.url);
-    fork = await startFork(proxy, origin, { args: ['--mining', 'instant'] });
+    // Geth's answers on both sides (`--compat auto` would be Hardhat's with instant mining): the fork's are compared with its origin's.
+    fork = await startFork(proxy, origin, { args: ['--mining', 'instant', '--compat', 'sequin'] });
   }, 60_000);
   afterAll(() => proxy?.close());
 

@@ -1,4 +1,4 @@
-import type { OpStackChain } from '../../config/opStack/OpStackChain.js';
+import type { ChainRuleSettings } from '../../config/commonOfChain.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import type { AccessListResult } from '../createAccessList.js';
 import { ExecutionScheduler } from '../scheduling/ExecutionScheduler.js';
@@ -47,7 +47,7 @@ export interface CallExecutorLimits {
 }
 
 /** Options of {@link CallExecutor}: worker threads over an LMDB data directory, or lanes of the caller's choosing. */
-export type CallExecutorOptions = CallExecutorLimits & ({ dataDir: string; chainId: bigint; opStack?: OpStackChain } | { lanes: ExecutionLanes });
+export type CallExecutorOptions = CallExecutorLimits & ({ dataDir: string; chainId: bigint; rules?: ChainRuleSettings } | { lanes: ExecutionLanes });
 
 /**
  * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs off the main thread:
@@ -70,7 +70,7 @@ export class CallExecutor {
         : new WorkerLanes({
             dataDir: options.dataDir,
             chainId: options.chainId,
-            ...(options.opStack === undefined ? {} : { opStack: options.opStack }),
+            rules: options.rules ?? {},
             slots: workers,
             callTimeoutMs: options.timeoutMs ?? DEFAULT_RPC_EVM_TIMEOUT_MS,
             niceness: (slot) => (slot < dedicatedWorkers ? 0 : SHARED_WORKER_NICENESS),

@@ -1,5 +1,5 @@
 import type { StoredStateEdit } from '../../chain/records.js';
-import type { OpStackChain } from '../../config/opStack/OpStackChain.js';
+import type { ChainRuleSettings } from '../../config/commonOfChain.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
 import type { CallRequest } from '../CallRequest.js';
 import type { CallOverrides } from '../overrides/CallOverrides.js';
@@ -109,8 +109,8 @@ export type CallWorkerResponse =
 export interface CallWorkerData {
   dataDir: string;
   chainId: bigint;
-  /** An OP Stack chain's rules (`--network`), which the worker's Common needs to decode deposits and replay blocks. */
-  opStack?: OpStackChain;
+  /** The chain's rules the settings chose (`--hardfork`, `--disable-code-size-limit`). */
+  rules: ChainRuleSettings;
   /** The OS scheduling priority (nice value) of the worker's thread, where the OS allows setting it per thread. */
   niceness: number;
   /** The worker's slot, which names its OS thread (`sequin-call-<slot>`, see nameThisThread.ts). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { OpStackChain } from '../../config/opStack/OpStackChain.js';
+import type { ChainRuleSettings } from '../../config/commonOfChain.js';
 import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
@@ -16,8 +16,8 @@ export interface WorkerLanesOptions {
   /** The LMDB data directory the node holds; workers open it read-only. */
   dataDir: string;
   chainId: bigint;
-  /** An OP Stack chain's rules, handed to the workers' Common. */
-  opStack?: OpStackChain;
+  /** The chain's rules the settings chose (`--hardfork`, `--disable-code-size-limit`): the worker's Common follows them. */
+  rules: ChainRuleSettings;
   /** Worker threads, one per slot. */
   slots: number;
   /** Wall-time cap of a call, estimate or access list, in ms (--rpc-evm-timeout); 0 for none. */
@@ -111,7 +111,7 @@ export class WorkerLanes implements ExecutionLanes {
     const workerData: CallWorkerData = {
       dataDir: this.options.dataDir,
       chainId: this.options.chainId,
-      ...(this.options.opStack === undefined ? {} : { opStack: this.options.opStack }),
+      rules: this.options.rules,
       niceness: this.options.niceness(slot),
       slot,
       heapLimitMiB: this.options.heapLimitMiB,

@@ -33,14 +33,14 @@ import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId, opStack, niceness, heapLimitMiB, slot } = workerData as CallWorkerData;
+const { dataDir, chainId, rules, niceness, heapLimitMiB, slot } = workerData as CallWorkerData;
 nameThisThread(`${CALL_WORKER_THREAD_PREFIX}${slot}`);
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
 const chain = new ChainReader(storage);
 // A chain from a geth genesis file keeps the file in its data directory: its fork schedule applies here too.
 const genesisText = storage.getRecord<string>(recordKeys.genesis);
-const common = commonOfChain(chainId, genesisText === undefined ? undefined : parseGethGenesis(genesisText), opStack);
+const common = commonOfChain(chainId, genesisText === undefined ? undefined : parseGethGenesis(genesisText), rules);
 const blockHash = (number: bigint) => {
   const block = chain.blockByNumber(Number(number));
   return block ? hexToBytes(block.hash) : undefined;

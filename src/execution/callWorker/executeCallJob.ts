@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import { commonAt } from '../../config/ScheduledCommon.js';
 import { ExecutionFailedError } from '../../errors/ExecutionFailedError.js';
 import { InvalidCallError } from '../../errors/InvalidCallError.js';
 import type { BlockEnvironment } from '../BlockEnvironment.js';
@@ -57,13 +58,26 @@ export async function executeEstimate(options: ExecuteCallOptions): Promise<bigi
       options.use((execution) =>
         runCall({ common, execution, state, environment, request: { ...request, gas: gasLimit }, gasLimit, precompileEdits, watchGasLimit: true }),
       ),
-    gasLimit: request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit,
+    gasLimit: estimateUpperBound(common, environment, request),
     gasCap: options.gasCap,
     feeCap: request.gasPrice ?? request.maxFeePerGas ?? 0n,
     balance: state.account(from)?.balance ?? 0n,
     value: request.value ?? 0n,
     isPlainTransfer,
   });
+}
+
+/**
+ * The estimate's upper bound before the sender's funds and the gas cap: the request's gas, or the
+ * block's gas limit; under Osaka at most EIP-7825's transaction gas limit, as geth's estimator caps it
+ * (no transaction may use more).
+ */
+function estimateUpperBound(common: Common, environment: BlockEnvironment, request: CallRequest): bigint {
+  const requested = request.gas !== undefined && request.gas >= 21_000n ? request.gas : environment.gasLimit;
+  const rules = commonAt(common, environment);
+  if (!rules.isActivatedEIP(7825)) return requested;
+  const transactionCap = rules.param('maxTransactionGasLimit');
+  return requested > transactionCap ? transactionCap : requested;
 }
 
 function hexKey(address: Uint8Array): string {

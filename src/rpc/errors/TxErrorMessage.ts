@@ -12,6 +12,8 @@ export const TxErrorMessage = {
   replacementUnderpriced: 'replacement transaction underpriced',
   intrinsicGasTooLow: 'intrinsic gas too low',
   gasLimitExceeded: 'exceeds block gas limit',
+  /** EIP-7825 (core.ErrGasLimitTooHigh). */
+  gasLimitTooHigh: 'transaction gas limit too high',
   tipAboveFeeCap: 'max priority fee per gas higher than max fee per gas',
   oversizedData: 'oversized data',
   underpriced: 'transaction underpriced',

@@ -18,6 +18,7 @@ import { InvalidOverrideError } from '../../errors/InvalidOverrideError.js';
 import { InvalidTracerConfigError } from '../../errors/InvalidTracerConfigError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { LimitExceededError } from '../../errors/LimitExceededError.js';
+import { MinedTransactionFailedError } from '../../errors/MinedTransactionFailedError.js';
 import { NodeShuttingDownError } from '../../errors/NodeShuttingDownError.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { NotLeadingError } from '../../errors/NotLeadingError.js';
@@ -39,6 +40,14 @@ const REVERT = Uint8Array.from([0xde, 0xad]);
 /** Cases per kind of domain error (the type requires every kind), with what a client receives. */
 const CASES: { [K in DomainError['kind']]: Case[] } = {
   transactionRejected: [{ error: new TransactionRejectedError({ kind: 'alreadyKnown' }), code: -32000, message: 'already known' }],
+  minedTransactionFailed: [
+    {
+      error: new MinedTransactionFailedError(HASH, 'execution reverted', REVERT),
+      code: -32000,
+      message: 'execution reverted',
+      data: { txHash: HASH, data: '0xdead' },
+    },
+  ],
   executionReverted: [
     { error: new ExecutionRevertedError({ returnData: REVERT, operation: 'call' }), code: 3, message: 'execution reverted', data: '0xdead' },
     {

@@ -26,6 +26,9 @@ const server = (message: string, data?: unknown): WireError => ({ code: ErrorCod
  */
 export const DOMAIN_ERROR_TABLE: { readonly [K in DomainError['kind']]: Row<K> } = {
   transactionRejected: (error) => transactionRejectionToWire(error.reason),
+  // Only `--compat hardhat` reports a failed mined transaction, in Hardhat's words (hardhatDialect.ts);
+  // in geth's, it reads as its receipt's failure with the hash and the return data.
+  minedTransactionFailed: (error) => server(error.vmError, { txHash: error.hash, data: bytesToHex(error.returnData) }),
 
   // geth answers an eth_call revert with code 3; Sequin's eth_estimateGas keeps -32000 (docs/reference/where-the-spec-is-silent.md#reverts).
   executionReverted: (error) => ({

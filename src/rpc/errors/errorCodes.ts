@@ -17,7 +17,11 @@ export const ErrorCodes = {
   /** A parameter is missing, surplus, or cannot be decoded (`invalid argument N: …`), or makes no sense. */
   invalidParams: { code: -32602, meaning: 'invalid params: a parameter is missing, malformed or out of range' },
   /** A fault of the node itself; the details stay in its log. */
-  internal: { code: -32603, meaning: 'internal error: a fault of the node, logged, never explained to the client' },
+  internal: {
+    code: -32603,
+    meaning:
+      "internal error: a fault of the node, logged, never explained to the client; under --compat hardhat also Hardhat's code for a failed execution, whose message says what failed",
+  },
   /** geth's code for every pool, execution and state error ("nonce too low", "header not found", …). */
   server: { code: -32000, meaning: 'server error: the request is refused by the pool, the EVM or the state (geth wording)' },
   /** geth's: the call ran past the request timeout (it may still complete). */

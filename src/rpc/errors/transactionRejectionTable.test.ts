@@ -28,6 +28,11 @@ const CASES: { [K in TransactionRejection['kind']]: Case<K> } = {
     message: 'transaction type not supported: blob transactions are not accepted by this chain',
   },
   unsupportedType: { reason: { kind: 'unsupportedType', type: 5 }, code: -32000, message: 'transaction type not supported' },
+  typeBeforeFork: {
+    reason: { kind: 'typeBeforeFork', type: 2, fork: 'London' },
+    code: -32000,
+    message: 'transaction type not supported: type 2 rejected, pool not yet in London',
+  },
   invalidChainId: { reason: { kind: 'invalidChainId', have: 1n, want: 31337n }, code: -32000, message: 'invalid chain id for signer: have 1 want 31337' },
   unprotected: { reason: { kind: 'unprotected' }, code: -32000, message: 'only replay-protected (EIP-155) transactions allowed over RPC' },
   feeCapTooHigh: { reason: { kind: 'feeCapTooHigh' }, code: -32000, message: 'max fee per gas higher than 2^256-1' },
@@ -46,6 +51,11 @@ const CASES: { [K in TransactionRejection['kind']]: Case<K> } = {
   emptyAuthorizationList: { reason: { kind: 'emptyAuthorizationList' }, code: -32000, message: 'EIP-7702 transaction with empty auth list' },
   invalidSender: { reason: { kind: 'invalidSender' }, code: -32000, message: 'invalid sender' },
   gasLimitExceeded: { reason: { kind: 'gasLimitExceeded', gas: 30_000_001n, limit: 30_000_000n }, code: -32000, message: 'exceeds block gas limit' },
+  gasLimitTooHigh: {
+    reason: { kind: 'gasLimitTooHigh', gas: 16_777_217n, cap: 16_777_216n },
+    code: -32000,
+    message: 'transaction gas limit too high (cap: 16777216, tx: 16777217)',
+  },
   intrinsicGasTooLow: {
     reason: { kind: 'intrinsicGasTooLow', gas: 20_999n, minimum: 21_000n },
     code: -32000,

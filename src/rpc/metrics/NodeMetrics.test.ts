@@ -33,15 +33,20 @@ describe('node metrics', () => {
     observer.onCall({ method: 'random_junk_1', registered: false, context, durationMs: 0.1, errorCode: -32601 });
     observer.onCall({ method: 'random_junk_2', registered: false, context, durationMs: 0.1, errorCode: -32601 });
     observer.onCall({ method: 'eth_call', registered: true, context, durationMs: 60_000, errorCode: -32002 });
+    // -32603: a fault of the node, or Hardhat's failed execution (--compat hardhat), which is not one.
+    observer.onCall({ method: 'eth_sendTransaction', registered: true, context, durationMs: 1, errorCode: -32603, fault: true });
+    observer.onCall({ method: 'eth_sendTransaction', registered: true, context, durationMs: 1, errorCode: -32603 });
     const { body } = await metrics.render();
     expect(sample(body, 'sequin_rpc_calls_total{method="eth_chainId",tier="public",outcome="ok"}')).toBe(1);
     expect(sample(body, 'sequin_rpc_calls_total{method="eth_getBlockReceipts",tier="public",outcome="refused"}')).toBe(1);
     expect(sample(body, 'sequin_rpc_calls_total{method="unknown",tier="public",outcome="error"}')).toBe(2);
     expect(sample(body, 'sequin_rpc_calls_total{method="eth_call",tier="public",outcome="timeout"}')).toBe(1);
+    expect(sample(body, 'sequin_rpc_calls_total{method="eth_sendTransaction",tier="public",outcome="internal_error"}')).toBe(1);
+    expect(sample(body, 'sequin_rpc_calls_total{method="eth_sendTransaction",tier="public",outcome="error"}')).toBe(1);
     expect(body).not.toContain('random_junk');
     expect(sample(body, 'sequin_rpc_call_duration_seconds_bucket{le="0.0025",method="eth_chainId",tier="public"}')).toBe(1);
     // --log-rpc: one info line per call, with the key's name, never a key.
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(7);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       level: 'info',
       msg: 'rpc eth_chainId',

@@ -3,12 +3,15 @@ import { ErrorCodes } from '../errors/errorCodes.js';
 import type { CallRecord, RpcObserver } from '../server/RpcObserver.js';
 import type { NodeMetrics } from './NodeMetrics.js';
 
-/** The outcome label of a call: ok, refused (tier), timeout, internal_error, or error (any other JSON-RPC error). */
-export function callOutcome(errorCode: number | undefined): 'ok' | 'refused' | 'timeout' | 'internal_error' | 'error' {
+/**
+ * The outcome label of a call: ok, refused (tier), timeout, internal_error (a fault of the node), or
+ * error (any other JSON-RPC error, Hardhat's -32603 for a failed execution among them).
+ */
+export function callOutcome(errorCode: number | undefined, fault = false): 'ok' | 'refused' | 'timeout' | 'internal_error' | 'error' {
   if (errorCode === undefined) return 'ok';
   if (errorCode === ErrorCodes.methodNotSupported.code) return 'refused';
   if (errorCode === ErrorCodes.requestTimedOut.code) return 'timeout';
-  if (errorCode === ErrorCodes.internal.code) return 'internal_error';
+  if (fault) return 'internal_error';
   return 'error';
 }
 
@@ -24,10 +27,10 @@ export function createRpcCallObserver(metrics: NodeMetrics, logger: Logger, opti
   const info = logger.info.bind(logger);
   const debug = logger.debug.bind(logger);
   return {
-    onCall({ method, registered, context, durationMs, errorCode }: CallRecord) {
+    onCall({ method, registered, context, durationMs, errorCode, fault }: CallRecord) {
       // An unknown method is a string the client chose: never a label, or labels would grow without bound.
       const label = registered ? method : 'unknown';
-      const outcome = callOutcome(errorCode);
+      const outcome = callOutcome(errorCode, fault);
       metrics.rpcCalls.inc({ method: label, tier: context.tier, outcome });
       metrics.rpcCallDuration.observe({ method: label, tier: context.tier }, durationMs / 1000);
       const log = (typeof logRpc === 'boolean' ? logRpc : logRpc.enabled) ? info : debug;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fuzzParameters, fuzzTimeoutMs } from '../../testing/fuzzParameters.js';
 import { blockSelector } from './blockDecoders.js';
 import { callRequest } from './callRequestDecoder.js';
-import { address, boolean, data, hash, quantity, storageSlot, timeoutMilliseconds, uint64Quantity } from './decoders.js';
+import { address, boolean, data, hash, NOT_A_WHOLE_NUMBER, quantity, storageSlot, timeoutMilliseconds, uint64Quantity } from './decoders.js';
 import { blockCount, percentiles } from './feeHistoryDecoders.js';
 
 const hexDigits = (options: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), ...options });
@@ -39,14 +39,16 @@ const CANONICAL_QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
 
 describe('parameter decoders (fuzz)', () => {
   it(
-    'quantity accepts exactly canonical quantities up to 256 bits and says why it refuses the rest',
+    'quantity accepts exactly canonical quantities up to 256 bits and whole JSON numbers below 2^53 (as Hardhat and Anvil), and says why it refuses the rest',
     () => {
       fc.assert(
-        fc.property(fc.oneof(hexish, anything), (input) => {
+        fc.property(fc.oneof(hexish, anything, fc.integer({ min: -10, max: Number.MAX_SAFE_INTEGER })), (input) => {
           const outcome = decodeOrReason(quantity, input);
           if (typeof input === 'string' && CANONICAL_QUANTITY.test(input)) expect(outcome).toEqual({ value: BigInt(input) });
+          else if (typeof input === 'number' && Number.isSafeInteger(input) && input >= 0) expect(outcome).toEqual({ value: BigInt(input) });
           else if ('reason' in outcome) {
-            if (typeof input !== 'string') expect(outcome.reason).toBe('hex string expected');
+            if (typeof input === 'number') expect(outcome.reason).toBe(NOT_A_WHOLE_NUMBER);
+            else if (typeof input !== 'string') expect(outcome.reason).toBe('hex string expected');
             else if (!input.startsWith('0x')) expect(outcome.reason).toBe('hex string without 0x prefix');
             else if (input === '0x') expect(outcome.reason).toBe('hex string "0x"');
             else if (/^0x0./.test(input)) expect(outcome.reason).toBe('hex number with leading zero digits');

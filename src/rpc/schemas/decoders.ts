@@ -19,12 +19,27 @@ export const hash: ParamDecoder<Hex> = withSchema((value) => {
   return (value as string).toLowerCase() as Hex;
 }, Schema.hash);
 
-/** A quantity ("0x1a"), as bigint. */
-export const quantity: ParamDecoder<bigint> = withSchema((value) => parseQuantity(value), Schema.quantity);
+/** Why a JSON number is refused where a quantity is expected. */
+export const NOT_A_WHOLE_NUMBER = 'number must be a whole number from 0 to 2^53-1 (send larger values as hex quantities)';
+
+/**
+ * A quantity ("0x1a"), or, as Hardhat and Anvil accept (geth does not), a JSON number that is a
+ * whole number from 0 to 2^53-1 (exact in JSON): `eth_getBlockByNumber` with `[0, false]`, a
+ * call's `"gas": 30000`. Any other number is refused: a fraction, a negative, or an integer that
+ * JSON may already have rounded.
+ */
+export function quantityOrNumber(value: unknown): bigint {
+  if (typeof value !== 'number') return parseQuantity(value);
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(NOT_A_WHOLE_NUMBER);
+  return BigInt(value);
+}
+
+/** A quantity ("0x1a", or a whole JSON number, see {@link quantityOrNumber}), as bigint. */
+export const quantity: ParamDecoder<bigint> = withSchema((value) => quantityOrNumber(value), Schema.quantity);
 
 /** A quantity that must fit 64 bits (geth's hexutil.Uint64: gas, nonce), as bigint. */
 export const uint64Quantity: ParamDecoder<bigint> = (value) => {
-  const parsed = parseQuantity(value);
+  const parsed = quantityOrNumber(value);
   if (parsed >= 2n ** 64n) throw new TypeError('hex number > 64 bits');
   return parsed;
 };
@@ -35,9 +50,10 @@ export const data: ParamDecoder<Uint8Array> = withSchema((value) => {
   return hexToBytes(value);
 }, Schema.data);
 
-/** A storage slot: geth accepts any 0x-hex up to 32 bytes, left-padded. */
+/** A storage slot: geth accepts any 0x-hex up to 32 bytes, left-padded; Anvil also a whole JSON number. */
 export const storageSlot: ParamDecoder<Uint8Array> = withSchema(
   (value) => {
+    if (typeof value === 'number') return hexToBytes(`0x${quantityOrNumber(value).toString(16).padStart(64, '0')}`);
     if (typeof value !== 'string' || !value.startsWith('0x')) throw new TypeError('hex string without 0x prefix');
     const digits = value.slice(2);
     if (digits.length > 64) throw new TypeError('hex string too long, want at most 32 bytes');

@@ -12,6 +12,11 @@ export interface CallRecord {
   durationMs: number;
   /** The JSON-RPC error code answered, or undefined for a result. */
   errorCode?: number;
+  /**
+   * True when the error answered is a fault of the node (-32603 "internal error", logged). Hardhat's
+   * failed executions (`--compat hardhat`) share that code without being faults.
+   */
+  fault?: boolean;
 }
 
 /**

@@ -109,5 +109,6 @@ describe('RpcServer limits', () => {
       { method: 'test_sleep', registered: true, errorCode: undefined, requestId: 'r1' },
     ]);
     expect(records.at(-1)!.durationMs).toBeGreaterThanOrEqual(15);
+    expect(records.map((record) => record.fault === true)).toEqual([false, false, true, false]);
   });
 });

@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { ErrorDialect } from '../errors/hardhatDialect.js';
 import type { JsonRpcError } from '../errors/JsonRpcError.js';
 import { toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { type ClassifiedMessage, classifyMessage, type JsonRpcId } from './classifyMessage.js';
@@ -37,6 +38,8 @@ export interface RpcServerOptions {
   logger?: RpcLogger;
   /** Hears of every answered call (metrics, per-call logs). */
   observer?: RpcObserver;
+  /** Whose words failed executions are answered in: geth's (default) or, under `--compat hardhat`, Hardhat's. */
+  errorDialect?: ErrorDialect;
 }
 
 /**
@@ -86,6 +89,7 @@ export class RpcServer {
       logger: this.#logger,
       observer: this.#options.observer,
       deadline: timeout?.deadline,
+      errorDialect: this.#options.errorDialect,
     };
     try {
       const maxDepth = this.#options.maxNestingDepth ?? DEFAULT_MAX_NESTING_DEPTH;

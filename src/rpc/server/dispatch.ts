@@ -1,4 +1,5 @@
 import type { RpcBackend } from '../backend.js';
+import type { ErrorDialect } from '../errors/hardhatDialect.js';
 import type { JsonRpcError } from '../errors/JsonRpcError.js';
 import { InternalJsonRpcError, toJsonRpcError } from '../errors/toJsonRpcError.js';
 import { checkAccess } from './checkAccess.js';
@@ -25,6 +26,8 @@ export interface DispatchDeps {
   observer?: RpcObserver;
   /** Resolves when the request's time is up: calls still running are then answered -32002. */
   deadline?: Promise<typeof TIMED_OUT>;
+  /** Whose words failed executions are answered in (rpc/errors/hardhatDialect.ts); default geth's. */
+  errorDialect?: ErrorDialect;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
   const refusedForTier = !outcome.ok && outcome.refusedForTier;
   let response: string | undefined;
   let errorCode = outcome.ok ? undefined : outcome.error.code;
+  let fault = !outcome.ok && outcome.error instanceof InternalJsonRpcError;
   if (message.kind === 'call') {
     if (!outcome.ok) response = errorResponse(message.id, outcome.error, deps);
     else {
@@ -62,6 +66,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
       } catch (error) {
         const internalError = internal(error, message.method, deps);
         errorCode = internalError.code;
+        fault = internalError instanceof InternalJsonRpcError;
         response = errorResponse(message.id, internalError, deps);
       }
     }
@@ -72,6 +77,7 @@ export async function dispatch(message: ClassifiedMessage, deps: DispatchDeps): 
     context: deps.context,
     durationMs: performance.now() - started,
     errorCode,
+    ...(fault ? { fault } : {}),
   });
   return { response, refusedForTier };
 }
@@ -94,7 +100,7 @@ async function call(method: string, params: unknown, deps: DispatchDeps): Promis
 
 /** toJsonRpcError, logging the cause of anything answered as an internal error. */
 function internal(error: unknown, method: string, deps: DispatchDeps): JsonRpcError {
-  const answer = toJsonRpcError(error);
+  const answer = toJsonRpcError(error, deps.errorDialect);
   if (answer instanceof InternalJsonRpcError) deps.logger.error({ err: error, method, requestId: deps.context.requestId }, `internal error in ${method}`);
   return answer;
 }

@@ -4,6 +4,8 @@
  *   GET /                      browsers (Accept: text/html) → the live page; others → a short text
  *   GET /tx/… /block/… /address/…   the page, opened on that lookup (the chain data's explorer URL)
  *   GET /chain                 the chain data (EIP-3085) derived from the node's configuration
+ *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3)
+ *   GET /chain/rules           the rules the head runs under: fork, code size and gas limits, and how the node presents itself
  *   GET /chain/viem            the same chain as a viem `Chain` (block time, pre-confirmation interval, Multicall3, sequencer)
  *   GET /chain/sequencer       the sequencer key's address and the chain id, as sequin_sequencer answers
  *   GET /wallet-config         the wallet's dev-mode default, and the dev account keys on loopback
@@ -29,6 +31,8 @@ export interface WebHandlerOptions {
   accounts: readonly DevAccount[];
   /** Whether Multicall3 has code on the chain (the viem chain names it only then); default false. */
   hasMulticall3?: () => boolean;
+  /** The chain's rules and the node's presentation, for GET /chain/rules (404 without it). */
+  chainRules?: () => object;
   /** The sequencer key's address, when known (a fleet's replica learns it on joining). */
   sequencer?: () => string | undefined;
 }
@@ -63,6 +67,10 @@ export function createWebHandler(options: WebHandlerOptions): (req: IncomingMess
         return true;
       case '/chain/viem':
         send(res, 200, 'application/json', JSON.stringify(viemChain()));
+        return true;
+      case '/chain/rules':
+        if (!options.chainRules) return false;
+        send(res, 200, 'application/json', JSON.stringify(options.chainRules()));
         return true;
       case '/chain/sequencer':
         // Not in GET /chain: that is EIP-3085 chain data, and wallets refuse keys EIP-3085 does not define.

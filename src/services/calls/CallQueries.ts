@@ -16,6 +16,7 @@ import type { ChainView } from '../../sequencer/ChainView.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
 import type { BlockSelection } from '../BlockSelection.js';
 import { CallResultCache } from './CallResultCache.js';
+import { coverSenderValue } from './coverSenderValue.js';
 
 /** Where calls run and how much gas they may use. */
 export interface CallSettings {
@@ -27,6 +28,8 @@ export interface CallSettings {
   gasCap: bigint;
   /** Answers kept for identical requests on the same state (--rpc-call-cache); 0 keeps none. */
   cacheEntries: number;
+  /** Estimate a value the sender cannot cover as if it could, as Hardhat and Anvil do (coverSenderValue.ts); else geth's refusal. */
+  coverUncoveredValue?: boolean;
 }
 
 /**
@@ -62,9 +65,10 @@ export class CallQueries {
   }
 
   /** eth_estimateGas; `overrides` as for {@link call} (not cached either). */
-  async estimateGas(request: CallRequest, block: BlockSelector, overrides?: Overrides, owner?: JobOwner): Promise<bigint> {
+  async estimateGas(request: CallRequest, block: BlockSelector, givenOverrides?: Overrides, owner?: JobOwner): Promise<bigint> {
     const view = this.views.current();
     const { executor, gasCap, common } = this.settings;
+    const overrides = this.settings.coverUncoveredValue ? coverSenderValue(this.blocks.stateAt(view, block), request, givenOverrides, gasCap) : givenOverrides;
     const prepared = prepareCallOverrides(common, this.blocks.environmentAt(view, block), overrides);
     // A state override may give the recipient code or move a precompile to it: only an
     // unoverridden state answers a transfer without the EVM (block overrides are in the environment).

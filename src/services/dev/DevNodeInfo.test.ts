@@ -28,7 +28,7 @@ describe('dev node info', () => {
       currentBlockNumber: toQuantity(number),
       currentBlockTimestamp: Number(head.timestamp),
       currentBlockHash: head.hash,
-      hardFork: 'Prague',
+      hardFork: 'Osaka',
       transactionOrder: 'fees',
       environment: {
         baseFee: toQuantity(chain.sequencer.openBlock.baseFeePerGas),

@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import type { RpcReceipt } from '../../chain/receiptView.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
@@ -31,7 +32,7 @@ const PENDING: BlockSelector = { kind: 'tag', tag: 'pending' };
 export interface TransactionServiceParts {
   common: Common;
   chainId: bigint;
-  intake: Pick<TransactionIntake, 'submit' | 'submitImpersonated'>;
+  intake: Pick<TransactionIntake, 'submit' | 'submitBuilt'>;
   pool: Pick<TxPool, 'get' | 'nextNonce'>;
   views: ViewSource;
   events: SubBlockAnnouncements;
@@ -88,14 +89,15 @@ export class TransactionService {
   async sendTransaction(request: CallRequest): Promise<Hex> {
     if (request.from && !this.parts.accounts.authorityFor(request.from) && this.parts.impersonation.isImpersonated(request.from))
       return this.sendUnsignedTransaction(request);
-    return this.parts.intake.submit(await this.signRequest(request));
+    if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
+    return this.parts.intake.submitBuilt(await this.signRequest(request), request.from, false);
   }
 
   /** eth_sendUnsignedTransaction (Anvil): fills and submits a transaction as `from`, impersonated whether or not it is. */
   async sendUnsignedTransaction(request: CallRequest): Promise<Hex> {
     if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
     const transaction = await this.fill(request, request.from);
-    return this.parts.intake.submitImpersonated(impersonate(transaction, request.from), request.from);
+    return this.parts.intake.submitBuilt(impersonate(transaction, request.from), request.from, true);
   }
 
   /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
@@ -109,7 +111,7 @@ export class TransactionService {
 
   /** eth_signTransaction: the raw transaction eth_sendTransaction would submit, signed, not submitted. */
   async signTransaction(request: CallRequest): Promise<Hex> {
-    return bytesToHex(await this.signRequest(request));
+    return bytesToHex((await this.signRequest(request)).serialize());
   }
 
   /** eth_sign and personal_sign: the EIP-191 signature of `data` ("\x19Ethereum Signed Message:\n" ‖ length ‖ data) by `address`. */
@@ -145,12 +147,12 @@ export class TransactionService {
     return authority.privateKey;
   }
 
-  /** The signed raw transaction for a request, its blanks filled as geth fills them (nonce from the pool, gas estimated at pending). */
-  private async signRequest(request: CallRequest): Promise<Uint8Array> {
+  /** The signed transaction for a request, its blanks filled as geth fills them (nonce from the pool, gas estimated at pending). */
+  private async signRequest(request: CallRequest): Promise<TypedTransaction> {
     if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
     const privateKey = this.privateKeyOf(request.from);
     const transaction = await this.fill(request, request.from);
-    return transaction.sign(privateKey).serialize();
+    return transaction.sign(privateKey);
   }
 
   /** The unsigned transaction `request` describes, its blanks filled with geth's defaults. */

@@ -1,16 +1,17 @@
 /**
- * Copies a tool project fixture (test/fixtures/foundry or test/fixtures/hardhat) into a fresh
+ * Copies a tool project fixture (test/fixtures/foundry, hardhat or hardhat2) into a fresh
  * temporary directory, so every run starts clean and runs never share build output, broadcast
  * logs or Ignition journals (Ignition would otherwise "resume" a deployment made on an earlier,
  * long-gone node with the same chain id). Call {@link removeFixtureCopies} in `afterAll`.
  *
  *   copyFoundryProject()  → foundry.toml's relative `solc` path made absolute (the wrapper in test/tools/solc)
  *   copyHardhatProject()  → node_modules linked to test/tools/hardhat/node_modules, where Hardhat is installed
+ *   copyHardhat2Project() → node_modules linked to test/tools/hardhat2/node_modules, where Hardhat 2 is installed
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { FOUNDRY_FIXTURE, HARDHAT_FIXTURE, HARDHAT_TOOLS_DIR, SOLC_WRAPPER } from './toolPaths.js';
+import { FOUNDRY_FIXTURE, HARDHAT_FIXTURE, HARDHAT_TOOLS_DIR, HARDHAT2_FIXTURE, HARDHAT2_TOOLS_DIR, SOLC_WRAPPER } from './toolPaths.js';
 
 /** A temporary copy of a fixture project. */
 export interface FixtureProject {
@@ -58,6 +59,13 @@ export function copyFoundryProject(): FixtureProject {
 export function copyHardhatProject(): FixtureProject {
   const project = copyFixture(HARDHAT_FIXTURE, 'sequin-hardhat-');
   symlinkSync(join(HARDHAT_TOOLS_DIR, 'node_modules'), join(project.dir, 'node_modules'), 'dir');
+  return project;
+}
+
+/** A copy of test/fixtures/hardhat2 with node_modules linked to the Hardhat 2 installation (ensureHardhat2Installed). */
+export function copyHardhat2Project(): FixtureProject {
+  const project = copyFixture(HARDHAT2_FIXTURE, 'sequin-hardhat2-');
+  symlinkSync(join(HARDHAT2_TOOLS_DIR, 'node_modules'), join(project.dir, 'node_modules'), 'dir');
   return project;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Runs Hardhat 3 tasks the way a user's terminal would, on the Node 22 binary that
- * test/tools/hardhat installs (call ensureHardhatInstalled() first, e.g. in beforeAll):
+ * Runs Hardhat tasks the way a user's terminal would: Hardhat 3's on the Node 22 binary that
+ * test/tools/hardhat installs (call ensureHardhatInstalled() first, e.g. in beforeAll), and Hardhat
+ * 2's with {@link runHardhat2}:
  *
  *   await runHardhatScript(project.dir, 'scripts/chainInfo.ts', { rpcUrl: node.url, privateKey });
  *   await runIgnitionDeploy(project.dir, 'ignition/modules/Counter.ts', { rpcUrl: node.url, privateKey });
@@ -10,7 +11,7 @@
  */
 import type { RunToolOptions, ToolResult } from './runTool.js';
 import { runTool } from './runTool.js';
-import { HARDHAT_CLI, NODE22 } from './toolPaths.js';
+import { HARDHAT_CLI, HARDHAT2_CLI, NODE22 } from './toolPaths.js';
 
 /** Runs `hardhat ...args` in `projectDir` (a Hardhat project, see copyHardhatProject). */
 export function runHardhat(projectDir: string, args: readonly string[], options: Omit<RunToolOptions, 'cwd'> = {}): Promise<ToolResult> {
@@ -18,6 +19,18 @@ export function runHardhat(projectDir: string, args: readonly string[], options:
     ...options,
     cwd: projectDir,
     // Telemetry is off for non-interactive runs anyway; this makes it explicit (no network here).
+    env: { HARDHAT_DISABLE_TELEMETRY: 'true', ...options.env },
+  });
+}
+
+/**
+ * Runs Hardhat 2's `hardhat ...args` in `projectDir` (a Hardhat 2 project, see copyHardhat2Project) on
+ * the system Node (call ensureHardhat2Installed() first).
+ */
+export function runHardhat2(projectDir: string, args: readonly string[], options: Omit<RunToolOptions, 'cwd'> = {}): Promise<ToolResult> {
+  return runTool(process.execPath, [HARDHAT2_CLI, ...args], {
+    ...options,
+    cwd: projectDir,
     env: { HARDHAT_DISABLE_TELEMETRY: 'true', ...options.env },
   });
 }

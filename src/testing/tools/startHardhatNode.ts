@@ -1,7 +1,10 @@
 /**
- * Starts Hardhat 3's `hardhat node` (EDR) on a free loopback port, as a chain to fork in tests:
+ * Starts a `hardhat node` on a free loopback port: Hardhat 3's (EDR) as a chain to fork in tests and
+ * the benchmark's peer, or Hardhat 2's in a project directory (the peer the Hardhat 2 project and
+ * the bench's third-party suite are run against):
  *
- *   startHardhatNode() ──spawn──▶ node22 hardhat --config test/tools/hardhat/hardhat.config.js node --port P
+ *   startHardhatNode()          ──spawn──▶ node22 hardhat --config test/tools/hardhat/hardhat.config.js node --port P
+ *   startHardhat2Node(project)  ──spawn──▶ node hardhat node --port P   (in `project`, with its `hardhat` network)
  *        ▲                              (chain 31337, the "test … junk" accounts, automine)
  *        └── { url, stop } ◀── once eth_chainId answers
  *
@@ -11,8 +14,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ensureHardhatInstalled } from './hardhatInstallation.js';
-import { HARDHAT_CLI, HARDHAT_TOOLS_DIR, NODE22 } from './toolPaths.js';
+import { ensureHardhat2Installed, ensureHardhatInstalled } from './hardhatInstallation.js';
+import { HARDHAT_CLI, HARDHAT_TOOLS_DIR, HARDHAT2_CLI, NODE22 } from './toolPaths.js';
 
 /** A running `hardhat node`. */
 export interface HardhatNode {
@@ -23,15 +26,29 @@ export interface HardhatNode {
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
-/** Installs Hardhat if needed, starts `hardhat node`, and resolves once it answers eth_chainId (within `startupTimeoutMs`, default 60 s). */
+/** Installs Hardhat 3 if needed, starts its `hardhat node`, and resolves once it answers eth_chainId (within `startupTimeoutMs`, default 60 s). */
 export async function startHardhatNode(options: { startupTimeoutMs?: number } = {}): Promise<HardhatNode> {
   await ensureHardhatInstalled();
+  const config = join(HARDHAT_TOOLS_DIR, 'hardhat.config.js');
+  return launch(NODE22, [HARDHAT_CLI, '--config', config, 'node'], HARDHAT_TOOLS_DIR, options.startupTimeoutMs);
+}
+
+/**
+ * Installs Hardhat 2 if needed and starts its `hardhat node` in `projectDir` (a Hardhat 2 project whose
+ * node_modules holds it, see copyHardhat2Project): the node runs the project's `hardhat` network.
+ */
+export async function startHardhat2Node(projectDir: string, options: { startupTimeoutMs?: number } = {}): Promise<HardhatNode> {
+  await ensureHardhat2Installed();
+  return launch(process.execPath, [HARDHAT2_CLI, 'node'], projectDir, options.startupTimeoutMs);
+}
+
+/** Spawns `executable ...args --port P --hostname 127.0.0.1` in `cwd` and waits until it answers. */
+async function launch(executable: string, args: readonly string[], cwd: string, startupTimeoutMs = 60_000): Promise<HardhatNode> {
   installExitHook();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = join(HARDHAT_TOOLS_DIR, 'hardhat.config.js');
-  const child = spawn(NODE22, [HARDHAT_CLI, '--config', config, 'node', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: HARDHAT_TOOLS_DIR,
+  const child = spawn(executable, [...args, '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', NO_COLOR: '1' },
   });
@@ -43,7 +60,7 @@ export async function startHardhatNode(options: { startupTimeoutMs?: number } = 
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  const deadline = Date.now() + (options.startupTimeoutMs ?? 60_000);
+  const deadline = Date.now() + startupTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`hardhat node exited before answering:\n${stderr}`);
     try {
