@@ -1,8 +1,9 @@
 import { Hardfork } from '@ethereumjs/common';
-import { encodeReceipt } from '../../chain/receiptEncoding.js';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { type ConsensusReceipt, encodeReceipt } from '../../chain/receiptEncoding.js';
 import { executeTransaction } from '../executeTransaction.js';
 import { tryFastTransfer } from '../tryFastTransfer.js';
-import type { BlockRules, TransactionExecutor } from './BlockRules.js';
+import type { BlockRules, TransactionExecutor, TransactionOutcome } from './BlockRules.js';
 import { storeBeaconRoot, storeParentHash } from './blockStartSystemCalls.js';
 import { collectRequests } from './collectRequests.js';
 import { payBlockRewards } from './payBlockRewards.js';
@@ -22,6 +23,18 @@ export const executeEthereumTransaction: TransactionExecutor = async ({ executio
   );
 };
 
+/** The consensus receipt every chain's transaction has (a chain's rules may add fields of their own, as OP's deposits do). */
+export function ethereumReceiptFields(transaction: TypedTransaction, outcome: TransactionOutcome, cumulativeGasUsed: bigint): ConsensusReceipt {
+  return {
+    type: transaction.type,
+    success: outcome.success,
+    ...(outcome.stateRoot === undefined ? {} : { stateRoot: outcome.stateRoot }),
+    cumulativeGasUsed,
+    bloom: outcome.bloom,
+    logs: outcome.logs,
+  };
+}
+
 /**
  * Ethereum's block rules, every fork's: each step applies from its fork on (it checks the block's rules
  * itself), in the order geth's state processor and consensus engine run them.
@@ -31,14 +44,6 @@ export const ETHEREUM_BLOCK_RULES: BlockRules = {
   openingTransactions: () => [],
   executeTransaction: executeEthereumTransaction,
   afterTransaction: [],
-  receiptOf: (transaction, outcome, cumulativeGasUsed) =>
-    encodeReceipt({
-      type: transaction.type,
-      success: outcome.success,
-      ...(outcome.stateRoot === undefined ? {} : { stateRoot: outcome.stateRoot }),
-      cumulativeGasUsed,
-      bloom: outcome.bloom,
-      logs: outcome.logs,
-    }),
+  receiptOf: (transaction, outcome, cumulativeGasUsed) => encodeReceipt(ethereumReceiptFields(transaction, outcome, cumulativeGasUsed)),
   atEnd: [collectRequests, payWithdrawals, payBlockRewards],
 };

@@ -20,6 +20,7 @@ import { BASE_FEE_VAULT, L1_FEE_VAULT, OPERATOR_FEE_VAULT } from '../../config/o
 import { opStackOf } from '../../config/ScheduledCommon.js';
 import type { BlockContext, BlockEnd, BlockRules, TransactionExecutor, TransactionOutcome } from '../block/BlockRules.js';
 import { storeBeaconRoot, storeParentHash } from '../block/blockStartSystemCalls.js';
+import { ethereumReceiptFields } from '../block/ethereumBlockRules.js';
 import { asTransaction, depositOf, isDeposit } from './DepositTransaction.js';
 import { executeDeposit } from './executeDeposit.js';
 import { executeWithL1Fee } from './executeWithL1Fee.js';
@@ -75,12 +76,7 @@ export const OP_STACK_BLOCK_RULES: BlockRules = {
   afterTransaction: [creditFeeVaults],
   receiptOf: (transaction, outcome, cumulativeGasUsed) =>
     encodeReceipt({
-      type: transaction.type,
-      success: outcome.success,
-      ...(outcome.stateRoot === undefined ? {} : { stateRoot: outcome.stateRoot }),
-      cumulativeGasUsed,
-      bloom: outcome.bloom,
-      logs: outcome.logs,
+      ...ethereumReceiptFields(transaction, outcome, cumulativeGasUsed),
       ...(outcome.opStack?.kind === 'deposit'
         ? {
             depositNonce: outcome.opStack.depositNonce,
