@@ -18,6 +18,7 @@ import { hexToBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
 import { verifyPreconfirmation } from '../../web/verify/index.js';
+import { printStandalone } from '../lib/printStandalone.js';
 import { CHAIN_ID, MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS, TRANSFER_GAS } from '../lib/sign.js';
 import { percentile } from '../lib/stats.js';
 import { now } from '../lib/time.js';
@@ -173,18 +174,5 @@ export async function measureCommitments(): Promise<Record<string, MetricResult>
 
 // Standalone: `node --import tsx bench/targets/commitments.ts`.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  measureCommitments().then(
-    (measured) => {
-      for (const spec of [SIGNING_EXTRA, VERIFY_RECEIPT, PROVEN_LOOKUP_RATIO]) {
-        const result = measured[spec.id]!;
-        if ('error' in result) throw new Error(result.error);
-        const mark = spec.target === undefined ? '' : result.value <= spec.target ? ' ✓' : ' ✗';
-        process.stdout.write(`${spec.label}: ${result.value.toFixed(spec.digits ?? 0)}${mark}${result.note ? ` (${result.note})` : ''}\n`);
-      }
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  printStandalone(measureCommitments(), [SIGNING_EXTRA, VERIFY_RECEIPT, PROVEN_LOOKUP_RATIO]);
 }

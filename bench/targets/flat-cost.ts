@@ -37,6 +37,7 @@ import { pathToFileURL } from 'node:url';
 import { bytesToHex, type Hex, hexToBytes } from 'viem';
 import { keccak256 } from '../../src/primitives/keccak.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
+import { printStandalone } from '../lib/printStandalone.js';
 import { signRawTransfer } from '../lib/rawTransfer.js';
 import { percentile } from '../lib/stats.js';
 import { now } from '../lib/time.js';
@@ -390,18 +391,5 @@ function parseArgs(argv: readonly string[]): { transactions: number; profileDir?
 // Standalone: `node --import tsx bench/targets/flat-cost.ts [--transactions N] [--cpu-prof DIR]`.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { transactions, profileDir } = parseArgs(process.argv.slice(2));
-  measureFlatCost(transactions, profileDir ? { profileDir } : {}).then(
-    (measured) => {
-      for (const spec of [FLAT_COST_FIRST, FLAT_COST_AFTER, FLAT_COST_RATIO]) {
-        const result = measured[spec.id]!;
-        if ('error' in result) throw new Error(result.error);
-        const mark = spec.target === undefined ? '' : result.value <= spec.target ? ' ✓' : ' ✗';
-        process.stdout.write(`${spec.label}: ${result.value.toFixed(spec.digits ?? 0)}${mark}${result.note ? ` (${result.note})` : ''}\n`);
-      }
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  printStandalone(measureFlatCost(transactions, profileDir ? { profileDir } : {}), [FLAT_COST_FIRST, FLAT_COST_AFTER, FLAT_COST_RATIO]);
 }
