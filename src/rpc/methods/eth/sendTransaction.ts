@@ -1,6 +1,6 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { sendRequest } from '../../schemas/sendRequestDecoder.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';
 
@@ -12,7 +12,7 @@ export const sendTransaction = defineMethod({
   name: 'eth_sendTransaction',
   summary: 'Signs a transaction with a dev account of the node and submits it.',
   tier: 'dedicated',
-  params: [{ name: 'transaction', decode: callRequest }],
+  params: [{ name: 'transaction', decode: sendRequest }],
   result: { name: 'transactionHash', schema: Schema.hash },
   errors: [
     {
