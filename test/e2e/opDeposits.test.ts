@@ -191,7 +191,7 @@ describe('BASEFEE inside a deposit', () => {
   it("reads the block's base fee, as in op-geth (GASPRICE reads 0: the deposit pays nothing)", async () => {
     const open = await sealNow(node.url);
     // Init code: SSTORE(0, BASEFEE) SSTORE(1, GASPRICE) STOP.
-    const initCode: Hex = '0x48600055' + '3a600155' + '00';
+    const initCode: Hex = '0x486000553a60015500';
     const from = fresh();
     const hash = await rpcResult<Hex>(node.url, 'eth_sendTransaction', [depositRequest({ from, input: initCode, gas: 100_000n, salt: `basefee-${from}` })]);
     const receipt = await receiptOf(node.url, hash);
