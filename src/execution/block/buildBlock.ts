@@ -5,7 +5,8 @@
  *   block start (EIP-4788 beacon root, EIP-2935 parent hash), then what the block opens with (an OP
  *     Stack chain's L1-attributes deposit, from the node's simulated L1, as its next block would)
  *     → each candidate transaction: geth's checks first (nonce, fees, balance, intrinsic gas), then
- *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable')
+ *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable'); an
+ *       OP Stack deposit is applied as it is (deposits have no such checks and are always included)
  *     → requests (Prague) → withdrawals (Shanghai) → proof-of-work rewards (before the merge)
  *     → state root (computed by the caller, on scratch trie nodes), receipts root, bloom, header, hash
  *
@@ -25,6 +26,7 @@ import { SimulationError } from '../../errors/SimulationError.js';
 import { bigintToBytes, type Hex } from '../../primitives/hex.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import type { ExecutedTransaction } from '../executeTransaction.js';
+import { isDeposit } from '../opStack/DepositTransaction.js';
 import { L1FeeFundsError } from '../opStack/executeWithL1Fee.js';
 import type { StateChanges } from '../StateChanges.js';
 import { blobBaseFeeOf } from '../simulation/blobGas.js';
@@ -119,6 +121,13 @@ export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock
       };
       if (transaction.gasLimit > draft.gasLimit - run.fold.gasUsed) {
         refuse({ kind: 'other', message: 'gas limit reached' });
+        continue;
+      }
+      if (isDeposit(transaction)) {
+        // An OP Stack deposit (a payload's forced transactions): no fee, nonce or balance checks, and
+        // always included, failed or not, as op-geth applies deposits.
+        await run.applyTransaction(transaction);
+        included.push(transaction);
         continue;
       }
       let message: SimulatedMessage;
