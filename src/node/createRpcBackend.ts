@@ -167,6 +167,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       blocks: selection,
       gasCap: config.rpcGasCap,
       timeoutMs: config.rpcEvmTimeoutMs > 0 ? config.rpcEvmTimeoutMs : Number.POSITIVE_INFINITY,
+      ...(ports.l1 ? { opening: { l1: ports.l1 } } : {}),
     }),
     transactions: new TransactionService({
       common,
@@ -220,6 +221,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
       selection,
       gasLimit: config.blockGasLimit,
       stepGasLimit: ports.chainSpec !== undefined,
+      ...(ports.l1 ? { opening: { l1: ports.l1 } } : {}),
     }),
   };
   return {

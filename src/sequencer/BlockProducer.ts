@@ -258,8 +258,9 @@ export class BlockProducer {
     const open = this.tip.open;
     const { run, opening } = await this.startSubBlock();
     const startedAt = performance.now();
-    // A block's first sub-block runs the waiting deposits (OP Stack) right after what it opens with.
-    const deposits = open.isEmpty ? await executeDeposits(pool.waitingDeposits(), run) : [];
+    // Waiting deposits (OP Stack) run first, right after what the block opens with: in the next
+    // sub-block while the block holds deposits only, else in the next block's first sub-block.
+    const deposits = open.holdsOnlyDeposits ? await executeDeposits(pool.waitingDeposits(), run) : [];
     const { executed, failed } = await executeFromPool({ pool, run, logger });
     if (executed.length === 0 && deposits.length === 0) {
       pool.releaseInFlight();

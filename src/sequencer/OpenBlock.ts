@@ -3,6 +3,7 @@ import { orBloom } from '../chain/receiptEncoding.js';
 import type { StoredSubBlock, StoredTransaction } from '../chain/records.js';
 import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { BlockTries } from '../execution/block/BlockTries.js';
+import { DEPOSIT_TRANSACTION_TYPE } from '../execution/opStack/DepositTransaction.js';
 import { emptyStateChanges, mergeStateChanges, type StateChanges } from '../execution/StateChanges.js';
 import type { SubBlockStateRoots } from '../execution/SubBlockStateRoots.js';
 import { bytesToHex, type Hex } from '../primitives/hex.js';
@@ -110,6 +111,15 @@ export class OpenBlock {
   /** True while no sub-block is committed: nothing durable refers to it, so it may be re-stamped. */
   get isEmpty(): boolean {
     return this.subBlocks.length === 0;
+  }
+
+  /**
+   * True while every transaction it holds is an OP Stack deposit (or it holds none): a deposit may still
+   * join it, since an OP block runs its deposits before any other transaction. Stops at the first that is
+   * not, so it costs nothing in a block of ordinary transactions.
+   */
+  get holdsOnlyDeposits(): boolean {
+    return this.transactions.every((input) => input.raw[0] === DEPOSIT_TRANSACTION_TYPE);
   }
 
   /** What the next sub-block's commitment names as `previous`: the last commitment's hash, or the parent block's at index 0. */

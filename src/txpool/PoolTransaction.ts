@@ -27,8 +27,9 @@ export interface PoolTransaction {
   impersonated?: true;
   /**
    * An OP Stack deposit (type 0x7E, execution/opStack/DepositTransaction.ts): unsigned, no nonce or fees
-   * (`nonce` 0, `feeCap` and `tip` 0); it waits in the pool's deposit queue for the start of the next
-   * block, where it runs right after the L1-attributes deposit.
+   * (`nonce` 0, `feeCap` and `tip` 0); it waits in the pool's deposit queue, outside the fee order, for
+   * a sub-block where deposits still come first (BlockProducer): the next one while the open block
+   * holds deposits only, else the next block's first, right after the L1-attributes deposit.
    */
   deposit?: true;
   /**

@@ -58,7 +58,7 @@ export class TxPool {
   private readonly runs = new Map<string, SenderRun>();
   private pendingTotal = 0;
   private readonly inFlight = new Set<Hex>();
-  /** OP Stack deposits, in arrival order: they run at the start of the next block, outside the fee order. */
+  /** OP Stack deposits, in arrival order: they run before any other transaction of a block, outside the fee order. */
   private readonly deposits = new Map<Hex, PoolTransaction>();
 
   constructor(

@@ -2,9 +2,11 @@
  * Builds a block on a parent without keeping it (testing_buildBlockV1), as geth's miner builds a
  * payload: on the parent's state, under the new block's fork, and nothing written anywhere.
  *
- *   block start (EIP-4788 beacon root, EIP-2935 parent hash)
+ *   block start (EIP-4788 beacon root, EIP-2935 parent hash), then what the block opens with (an OP
+ *     Stack chain's L1-attributes deposit, from the node's simulated L1, as its next block would)
  *     → each candidate transaction: geth's checks first (nonce, fees, balance, intrinsic gas), then
- *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable')
+ *       executed; one that cannot be applied fails the build ('all') or is left out ('applicable'); an
+ *       OP Stack deposit is applied as it is (deposits have no such checks and are always included)
  *     → requests (Prague) → withdrawals (Shanghai) → proof-of-work rewards (before the merge)
  *     → state root (computed by the caller, on scratch trie nodes), receipts root, bloom, header, hash
  *
@@ -21,13 +23,16 @@ import type { BlockRequests } from '../../chain/requestsHash.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
 import type { MessageRejection } from '../../errors/MessageRejection.js';
 import { SimulationError } from '../../errors/SimulationError.js';
-import { bigintToBytes } from '../../primitives/hex.js';
+import { bigintToBytes, type Hex } from '../../primitives/hex.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import type { ExecutedTransaction } from '../executeTransaction.js';
+import { isDeposit } from '../opStack/DepositTransaction.js';
+import { L1FeeFundsError } from '../opStack/executeWithL1Fee.js';
 import type { StateChanges } from '../StateChanges.js';
 import { blobBaseFeeOf } from '../simulation/blobGas.js';
 import { checkMessage } from '../simulation/checkMessage.js';
 import type { SimulatedMessage } from '../simulation/simulatedTransaction.js';
+import type { BlockOpening } from './BlockRules.js';
 import { BlockRun } from './BlockRun.js';
 
 /** An EIP-4895 withdrawal; the amount is in gwei. */
@@ -83,6 +88,8 @@ export interface BuildBlockOptions {
   inclusion: 'all' | 'applicable';
   /** The state root of the parent's state with `changes` on top, computed without keeping trie nodes. */
   stateRootOf: (changes: StateChanges) => Promise<Uint8Array>;
+  /** What the block opens with before the candidates, as the sequencer's would (an OP Stack chain's L1-attributes deposit). */
+  opening?: BlockOpening;
 }
 
 /**
@@ -101,8 +108,11 @@ export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock
   execution.state.computeStateRootsWith(rules.gteHardfork(Hardfork.Byzantium) ? undefined : options.stateRootOf);
   try {
     const run = new BlockRun(execution, executionBlock);
-    await run.start();
     const included: TypedTransaction[] = [];
+    for (const transaction of await run.start(options.opening ?? {})) {
+      await run.applyTransaction(transaction);
+      included.push(transaction);
+    }
     let blockValue = 0n;
     const live = execution.state.asReader();
     for (const transaction of options.candidates) {
@@ -111,6 +121,13 @@ export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock
       };
       if (transaction.gasLimit > draft.gasLimit - run.fold.gasUsed) {
         refuse({ kind: 'other', message: 'gas limit reached' });
+        continue;
+      }
+      if (isDeposit(transaction)) {
+        // An OP Stack deposit (a payload's forced transactions): no fee, nonce or balance checks, and
+        // always included, failed or not, as op-geth applies deposits.
+        await run.applyTransaction(transaction);
+        included.push(transaction);
         continue;
       }
       let message: SimulatedMessage;
@@ -128,9 +145,11 @@ export async function buildBlock(options: BuildBlockOptions): Promise<BuiltBlock
       let executed: ExecutedTransaction;
       try {
         ({ executed } = await run.applyTransaction(transaction));
-      } catch {
-        // What the checks above do not cover (a sender with code, an invalid authorization list …).
-        refuse({ kind: 'other', message: 'transaction could not be applied' });
+      } catch (error) {
+        // What the checks above do not cover: an OP Stack chain's L1 fee (op-geth's insufficient funds), a
+        // sender with code, an invalid authorization list …
+        if (error instanceof L1FeeFundsError) refuse({ kind: 'insufficientFunds', address: error.address as Hex, balance: error.balance, cost: error.want });
+        else refuse({ kind: 'other', message: 'transaction could not be applied' });
         continue;
       }
       blockValue += (executed.effectiveGasPrice - (baseFee ?? 0n)) * executed.gasUsed;

@@ -11,9 +11,10 @@
  *   receipt    depositNonce (the nonce before) from Regolith, depositReceiptVersion 1 from Canyon
  *
  * The execution itself is runTx's (the EVM, warm sets, refunds, EIP-161) on the deposit as an unsigned
- * legacy transaction priced at zero, in a block whose base fee reads zero: that is what lets a zero price
- * through runTx's base-fee check. So BASEFEE inside a deposit reads 0 where op-geth reads the block's base
- * fee — the one difference, noted in docs/op-stack.md.
+ * legacy transaction priced at zero. runTx checks and charges against a block whose base fee reads zero
+ * (what lets a zero price through its base-fee check and leaves nothing to pay), while the EVM runs in
+ * the real block: BASEFEE reads the block's base fee and GASPRICE 0, as in op-geth, whose deposits skip
+ * the fee checks (preCheck, buyGas) but run in the block's own context.
  */
 import { type Block, createBlock } from '@ethereumjs/block';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
@@ -57,13 +58,15 @@ export async function executeDeposit(execution: ExecutionVm, block: Block, depos
   let result: Awaited<ReturnType<typeof runTx>>;
   state.exemptSenderFromCodeCheck(from.bytes);
   try {
-    result = await runTx(execution.vm, {
-      tx: asLegacyCall(deposit, block),
-      block: withZeroBaseFee(block),
-      skipNonce: true,
-      skipHardForkValidation: true,
-      skipBlockGasLimitValidation: true,
-    });
+    result = await withEvmIn(execution, block, () =>
+      runTx(execution.vm, {
+        tx: asLegacyCall(deposit, block),
+        block: withZeroBaseFee(block),
+        skipNonce: true,
+        skipHardForkValidation: true,
+        skipBlockGasLimitValidation: true,
+      }),
+    );
   } catch {
     await state.revert();
     return failWithNonce(execution, from, failed);
@@ -114,4 +117,18 @@ function withZeroBaseFee(block: Block): Block {
     zeroBaseFeeBlocks.set(block, zero);
   }
   return zero;
+}
+
+/** Runs `run` (a runTx) with the EVM's calls made in `block`, whatever block runTx was given (see the module comment). */
+async function withEvmIn<T>(execution: ExecutionVm, block: Block, run: () => Promise<T>): Promise<T> {
+  const { evm } = execution.vm;
+  const own = Object.hasOwn(evm, 'runCall');
+  const runCall = evm.runCall;
+  evm.runCall = (options) => runCall.call(evm, { ...options, block });
+  try {
+    return await run();
+  } finally {
+    if (own) evm.runCall = runCall;
+    else delete (evm as { runCall?: unknown }).runCall;
+  }
 }

@@ -20,14 +20,14 @@ import type { ExecutionVm } from '../createExecutionVm.js';
 import { type ExecutedTransaction, executeTransaction } from '../executeTransaction.js';
 import type { StateReader } from '../StateReader.js';
 import { type L1BlockValues, readL1Block } from './l1BlockValues.js';
-import { fjordEstimatedSize, l1CostOf, rollupCostDataOf } from './l1Cost.js';
+import { fjordEstimatedSize, l1CostOf, type RollupCostData, rollupCostDataOf } from './l1Cost.js';
 import type { L1FeeFacts } from './OpTransactionFacts.js';
 import { operatorFee } from './operatorFee.js';
 
 /** Jovian's default DA footprint gas scalar, for an L1Block that holds none. */
 const DEFAULT_DA_FOOTPRINT_GAS_SCALAR = 400n;
 
-export async function executeWithL1Fee(
+export function executeWithL1Fee(
   execution: ExecutionVm,
   block: Block,
   transaction: TypedTransaction,
@@ -35,21 +35,51 @@ export async function executeWithL1Fee(
   rules: OpRules,
   raw?: Uint8Array,
 ): Promise<ExecutedTransaction> {
+  return withL1Fee(execution, transaction, rollupCostDataOf(raw ?? transaction.serialize()), rules, () =>
+    executeTransaction(execution, block, transaction, blockGasUsed),
+  );
+}
+
+/** The insufficient-funds refusal of {@link withL1Fee}, with what an RPC answer needs. */
+export class L1FeeFundsError extends Error {
+  constructor(
+    readonly address: string,
+    readonly balance: bigint,
+    readonly want: bigint,
+  ) {
+    super(`insufficient funds for gas * price + value: address ${address} have ${balance} want ${want}`);
+  }
+}
+
+/**
+ * The steps of the module comment around `execute` (which runs the transaction on `execution`'s state):
+ * the balance check, the L1 data fee and worst-case operator fee bought first, the unused operator fee
+ * returned after; the outcome is annotated with the fees (`opStack`). `data` is the transaction's rollup
+ * cost data (of its signed bytes; eth_simulateV1 estimates an unsigned call's as the GasPriceOracle does).
+ * Throws {@link L1FeeFundsError}, changing nothing, when the sender cannot pay.
+ */
+export async function withL1Fee<Outcome extends { gasUsed: bigint; opStack?: ExecutedTransaction['opStack'] }>(
+  execution: ExecutionVm,
+  transaction: TypedTransaction,
+  data: RollupCostData,
+  rules: OpRules,
+  execute: () => Promise<Outcome>,
+): Promise<Outcome> {
   const { state } = execution;
   const l1 = readL1Block(state.asReader());
-  const charges = l1ChargesOf(raw ?? transaction.serialize(), transaction.gasLimit, l1, rules);
+  const charges = l1ChargesOf(data, transaction.gasLimit, l1, rules);
   const sender = transaction.getSenderAddress();
   const account = await state.getAccount(sender);
   const balance = account?.balance ?? 0n;
   const feeCap = 'maxFeePerGas' in transaction ? transaction.maxFeePerGas : (transaction as { gasPrice: bigint }).gasPrice;
   const want = transaction.gasLimit * feeCap + transaction.value + charges.l1Fee + charges.operatorFeeMax;
-  if (balance < want) throw new Error(`insufficient funds for gas * price + value: address ${sender.toString()} have ${balance} want ${want}`);
+  if (balance < want) throw new L1FeeFundsError(sender.toString(), balance, want);
   const upFront = charges.l1Fee + charges.operatorFeeMax;
   await state.checkpoint();
-  let executed: ExecutedTransaction;
+  let executed: Outcome;
   try {
     if (upFront > 0n) await state.modifyAccountFields(sender, { balance: balance - upFront });
-    executed = await executeTransaction(execution, block, transaction, blockGasUsed);
+    executed = await execute();
   } catch (error) {
     await state.revert();
     throw error;
@@ -65,14 +95,13 @@ export async function executeWithL1Fee(
   return executed;
 }
 
-/** What a transaction of `encoded` bytes and `gasLimit` is charged beyond its gas, and its receipt's OP fields. */
+/** What a transaction with rollup cost `data` and `gasLimit` is charged beyond its gas, and its receipt's OP fields. */
 export function l1ChargesOf(
-  encoded: Uint8Array,
+  data: RollupCostData,
   gasLimit: bigint,
   l1: L1BlockValues,
   rules: OpRules,
 ): { l1Fee: bigint; operatorFeeMax: bigint; facts: Omit<L1FeeFacts, 'operatorFee'> } {
-  const data = rollupCostDataOf(encoded);
   const cost = l1CostOf(
     data,
     {
@@ -119,6 +148,6 @@ function decimalScalar(scalar: bigint): string {
  * `state` (the pending state) under the rules of a block at `timestamp`.
  */
 export function extraCostIn(state: StateReader, rules: OpRules, encoded: Uint8Array, gasLimit: bigint): bigint {
-  const charges = l1ChargesOf(encoded, gasLimit, readL1Block(state), rules);
+  const charges = l1ChargesOf(rollupCostDataOf(encoded), gasLimit, readL1Block(state), rules);
   return charges.l1Fee + charges.operatorFeeMax;
 }

@@ -78,3 +78,15 @@ function bedrockCost(data: RollupCostData, parameters: L1FeeParameters, regolith
   const gas = data.zeroes * 4n + (regolith ? data.ones : data.ones + 68n) * 16n + parameters.overhead;
   return { fee: (gas * parameters.l1BaseFee * parameters.scalar) / 1_000_000n, gasUsed: gas };
 }
+
+/**
+ * The cost data of an unsigned transaction (its signing payload) as the GasPriceOracle's `getL1Fee`
+ * counts it, and so viem's `estimateL1Fee`: the signature it will carry adds 68 non-zero bytes, which
+ * FastLZ cannot compress.
+ */
+export function unsignedRollupCostDataOf(unsigned: Uint8Array): RollupCostData {
+  const data = rollupCostDataOf(unsigned);
+  return { zeroes: data.zeroes, ones: data.ones + UNSIGNED_PADDING, fastLzSize: data.fastLzSize + UNSIGNED_PADDING };
+}
+
+const UNSIGNED_PADDING = 68n;

@@ -6,11 +6,15 @@ import { Address } from '@ethereumjs/util';
 import { nextBaseFee } from '../../chain/nextBaseFee.js';
 import { orderedTrieRoot } from '../../chain/trieRoot.js';
 import { SimulationError } from '../../errors/SimulationError.js';
+import type { Hex } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
+import type { BlockOpening } from '../block/BlockRules.js';
 import { BlockRun } from '../block/BlockRun.js';
 import { withdrawalFields } from '../block/buildBlock.js';
 import type { ExecutionVm } from '../createExecutionVm.js';
 import { OverlayStateReader } from '../OverlayStateReader.js';
+import { L1FeeFundsError } from '../opStack/executeWithL1Fee.js';
+import { simulatedCallWithL1Fee } from '../opStack/simulatedCallL1Fee.js';
 import { activePrecompileAddresses } from '../overrides/activePrecompileAddresses.js';
 import { OverrideStateReader } from '../overrides/OverrideStateReader.js';
 import { planPrecompileEdits } from '../overrides/precompileOverrides.js';
@@ -62,6 +66,8 @@ export interface SimulationContext {
   timeoutMs: number;
   /** The rules (fork) a block at this number, time and difficulty runs under. */
   rulesAt(position: { number: bigint; timestamp: bigint; difficulty: bigint }): Common;
+  /** What each simulated block opens with, as the sequencer's next block would (an OP Stack chain's L1-attributes deposit). */
+  opening?: BlockOpening;
 }
 
 /** One simulated call's outcome (geth's simCallResult). */
@@ -84,6 +90,8 @@ export interface SimulatedBlock {
   senders: Uint8Array[];
   withdrawals: NonNullable<PlannedBlock['blockOverrides']['withdrawals']> | undefined;
   calls: SimulatedCallResult[];
+  /** How many transactions the block opens with before the calls' (an OP Stack chain's L1-attributes deposit). */
+  openingCount: number;
   /** Length of the block's RLP. */
   size: number;
 }
@@ -196,11 +204,17 @@ async function simulateBlock(options: {
   const blockState = overridden ?? options.state;
   execution.state.reset(blockState);
   const run = new BlockRun(execution, executionBlock);
-  await run.start();
+  const opening = await run.start(context.opening ?? {});
 
   const transactions: TypedTransaction[] = [];
   const transactionHashes: Uint8Array[] = [];
   const senders: Uint8Array[] = [];
+  for (const transaction of opening) {
+    await run.applyTransaction(transaction);
+    transactions.push(transaction);
+    transactionHashes.push(transaction.hash());
+    senders.push(transaction.getSenderAddress().bytes);
+  }
   const calls: SimulatedCallResult[] = [];
   // Log indexes count the synthetic transfer logs too (traceTransfers), as geth's do: the tracer's count, not the block's.
   let logIndex = 0;
@@ -216,18 +230,32 @@ async function simulateBlock(options: {
       const { transaction, message } = simulatedTransaction(common, call, { nonce, gas, baseFee });
       const rejection = checkMessage(live, transaction, message, { common, baseFee, blobBaseFee, validate });
       if (rejection) throw new SimulationError({ kind: 'invalidMessage', rejection, suppliedGas: gas });
-      const outcome = await runSimulatedCall({
-        execution,
-        transaction,
-        executionBlock,
-        live,
-        gasUsedBefore: run.fold.gasUsed,
-        visibleBaseFee: baseFee ?? 0n,
-        zeroFees: !validate && message.feeCap === 0n && message.tip === 0n,
-        tracer: new TransferLogTracer(request.traceTransfers, logIndex),
-        deadline,
-        timeoutMs: context.timeoutMs,
-      });
+      const zeroFees = !validate && message.feeCap === 0n && message.tip === 0n;
+      const execute = () =>
+        runSimulatedCall({
+          execution,
+          transaction,
+          executionBlock,
+          live,
+          gasUsedBefore: run.fold.gasUsed,
+          visibleBaseFee: baseFee ?? 0n,
+          zeroFees,
+          tracer: new TransferLogTracer(request.traceTransfers, logIndex),
+          deadline,
+          timeoutMs: context.timeoutMs,
+        });
+      let outcome: Awaited<ReturnType<typeof execute>>;
+      try {
+        outcome = await simulatedCallWithL1Fee(execution, transaction, { timestamp: draft.timestamp, paysForGas: !zeroFees }, execute);
+      } catch (error) {
+        if (!(error instanceof L1FeeFundsError)) throw error;
+        const { address, balance, want } = error;
+        throw new SimulationError({
+          kind: 'invalidMessage',
+          rejection: { kind: 'insufficientFunds', address: address as Hex, balance, cost: want },
+          suppliedGas: gas,
+        });
+      }
       if (outcome.gasUsed > budget.remaining) throw new SimulationError({ kind: 'gasCapExhausted', need: outcome.gasUsed, remaining: budget.remaining });
       budget.remaining -= outcome.gasUsed;
       logIndex = outcome.nextLogIndex;
@@ -270,7 +298,7 @@ async function simulateBlock(options: {
   const body: unknown[] = [header.raw(), transactions.map((transaction) => (transaction.type === 0 ? transaction.raw() : transaction.serialize())), []];
   if (withdrawals !== undefined) body.push(withdrawals.map(withdrawalFields));
   return {
-    block: { header, transactions, transactionHashes, senders, withdrawals, calls, size: RLP.encode(body as never).length },
+    block: { header, transactions, transactionHashes, senders, withdrawals, calls, openingCount: opening.length, size: RLP.encode(body as never).length },
     state: after,
   };
 }

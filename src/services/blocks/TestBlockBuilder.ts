@@ -15,12 +15,14 @@
  * on Sequin's own chain it is that limit), the rest come from the payload attributes: timestamp,
  * PREVRANDAO, fee recipient, withdrawals and parent beacon block root.
  */
+
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { headerFieldsAfter } from '../../chain/headerFieldsAfter.js';
 import type { StoredWithdrawal } from '../../chain/records.js';
 import { SimulationError } from '../../errors/SimulationError.js';
 import { applyStateChanges } from '../../execution/applyStateChanges.js';
+import type { BlockOpening } from '../../execution/block/BlockRules.js';
 import type { BuildBlockRequest } from '../../execution/block/BuildBlockRequest.js';
 import { type BuiltBlock, buildBlock } from '../../execution/block/buildBlock.js';
 import { createExecutionVm } from '../../execution/createExecutionVm.js';
@@ -47,6 +49,8 @@ export interface TestBlockBuilderParts {
   gasLimit: bigint;
   /** True on a chain from a geth genesis file: the gas limit moves toward `gasLimit` by the protocol's step. */
   stepGasLimit: boolean;
+  /** What a block opens with, as the sequencer's next block would (an OP Stack chain's L1-attributes deposit). */
+  opening?: BlockOpening;
 }
 
 export class TestBlockBuilder {
@@ -88,6 +92,7 @@ export class TestBlockBuilder {
       },
       candidates: request.transactions === null ? this.pooledTransactions() : request.transactions.map((raw, index) => decode(raw, index, rules)),
       inclusion: request.transactions === null ? 'applicable' : 'all',
+      ...(this.parts.opening ? { opening: this.parts.opening } : {}),
       stateRootOf: async (changes) => {
         const { stateRoot } = await applyStateChanges({
           parentRoot,

@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import { commonAt } from '../../config/ScheduledCommon.js';
 import { NotFoundError } from '../../errors/NotFoundError.js';
 import { SimulationError } from '../../errors/SimulationError.js';
+import type { BlockOpening } from '../../execution/block/BlockRules.js';
 import { createExecutionVm } from '../../execution/createExecutionVm.js';
 import { emptyStateChanges, mergeStateChanges } from '../../execution/StateChanges.js';
 import {
@@ -32,6 +33,8 @@ export interface SimulationServiceParts {
   gasCap: bigint;
   /** Wall time one simulation may take (geth: --rpc.evmtimeout). */
   timeoutMs: number;
+  /** What each simulated block opens with, as the sequencer's next block would (an OP Stack chain's L1-attributes deposit). */
+  opening?: BlockOpening;
 }
 
 /**
@@ -63,6 +66,7 @@ export class SimulationService {
         gasCap: this.parts.gasCap,
         timeoutMs: this.parts.timeoutMs,
         rulesAt: (position) => commonAt(this.parts.common, position),
+        ...(this.parts.opening ? { opening: this.parts.opening } : {}),
       },
       request,
     );

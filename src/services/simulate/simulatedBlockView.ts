@@ -52,7 +52,11 @@ export function simulatedBlockView(block: SimulatedBlock, fullTransactions: bool
       ? block.transactions.map((transaction, index) => transactionView(transaction, index, hashes[index]!, block.senders[index]!, header, context))
       : hashes,
     uncles: [],
-    calls: block.calls.map((call, index) => callView(call, { ...context, transactionHash: hashes[index]!, transactionIndex: toQuantity(index) })),
+    // The calls are the transactions after those the block opens with (an OP Stack chain's L1-attributes deposit).
+    calls: block.calls.map((call, index) => {
+      const position = block.openingCount + index;
+      return callView(call, { ...context, transactionHash: hashes[position]!, transactionIndex: toQuantity(position) });
+    }),
   };
   if (block.withdrawals !== undefined) {
     view.withdrawals = block.withdrawals.map((withdrawal) => ({

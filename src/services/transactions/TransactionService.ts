@@ -1,11 +1,15 @@
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { RpcReceipt } from '../../chain/receiptView.js';
+import { opStackOf } from '../../config/ScheduledCommon.js';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError.js';
 import { InvalidTransactionRequestError } from '../../errors/InvalidTransactionRequestError.js';
 import { SendSyncTimeoutError } from '../../errors/SendSyncTimeoutError.js';
+import { TransactionRejectedError } from '../../errors/TransactionRejectedError.js';
 import type { CallRequest } from '../../execution/CallRequest.js';
 import { impersonate } from '../../execution/impersonatedTransaction.js';
+import { type DepositRequestFields, depositOfRequest, type SendRequest } from '../../execution/opStack/DepositRequest.js';
+import { DEPOSIT_TRANSACTION_TYPE } from '../../execution/opStack/DepositTransaction.js';
 import type { BlockSelector } from '../../primitives/blockTag.js';
 import { bytesToHex, type Hex } from '../../primitives/hex.js';
 import type { ViewSource } from '../../sequencer/ChainViews.js';
@@ -84,9 +88,11 @@ export class TransactionService {
    * eth_sendTransaction: fills the request's blanks, signs it with the sender's key and submits
    * it; for an impersonated address without a key, submits it with Anvil's impersonation
    * signature instead. The node's key wins when it has one: a real signature is valid wherever
-   * the transaction goes.
+   * the transaction goes. On an OP Stack chain a request with deposit fields is a deposit (see
+   * {@link sendDeposit}).
    */
-  async sendTransaction(request: CallRequest): Promise<Hex> {
+  async sendTransaction(request: SendRequest): Promise<Hex> {
+    if (request.deposit) return this.sendDeposit(request, request.deposit);
     if (request.from && !this.parts.accounts.authorityFor(request.from) && this.parts.impersonation.isImpersonated(request.from))
       return this.sendUnsignedTransaction(request);
     if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
@@ -100,8 +106,28 @@ export class TransactionService {
     return this.parts.intake.submitBuilt(impersonate(transaction, request.from), request.from, true);
   }
 
+  /**
+   * A deposit asked for by eth_sendTransaction, built as Anvil's optimism mode builds it: from any
+   * `from` (a deposit has no signature, so no key is needed), its gas the request's or estimated at
+   * pending with the mint already credited, then submitted as its raw encoding is (the same
+   * journal, pool and block path as a deposit sent with eth_sendRawTransaction). An Ethereum chain
+   * refuses it for its type, as it refuses the raw bytes.
+   */
+  private async sendDeposit(request: SendRequest, deposit: DepositRequestFields): Promise<Hex> {
+    const { from } = request;
+    if (!from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
+    if (!opStackOf(this.parts.common)) throw new TransactionRejectedError({ kind: 'unsupportedType', type: DEPOSIT_TRANSACTION_TYPE });
+    const { deposit: _fields, ...call } = request;
+    const minted = new Map([[key(from), { balance: this.parts.state.getBalance(from, PENDING) + deposit.mint }]]);
+    // A deposit buys no gas: estimated as a call at price zero.
+    const gasLimit =
+      request.gas ??
+      (await this.parts.calls.estimateGas({ ...call, gasPrice: 0n, maxFeePerGas: undefined, maxPriorityFeePerGas: undefined }, PENDING, { state: minted }));
+    return this.parts.intake.submit(depositOfRequest({ ...request, from, deposit }, gasLimit, this.parts.common).serialize());
+  }
+
   /** eth_sendTransactionSync: eth_sendTransaction, answered with the receipt once pre-confirmed (as eth_sendRawTransactionSync). */
-  sendTransactionSync(request: CallRequest, timeoutMs: number | undefined): Promise<RpcReceipt> {
+  sendTransactionSync(request: SendRequest, timeoutMs: number | undefined): Promise<RpcReceipt> {
     return this.submitAndAwait(
       timeoutMs,
       () => this.sendTransaction(request),

@@ -26,10 +26,13 @@ export interface HardhatNode {
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
-/** Installs Hardhat 3 if needed, starts its `hardhat node`, and resolves once it answers eth_chainId (within `startupTimeoutMs`, default 60 s). */
-export async function startHardhatNode(options: { startupTimeoutMs?: number } = {}): Promise<HardhatNode> {
+/**
+ * Installs Hardhat 3 if needed, starts its `hardhat node`, and resolves once it answers eth_chainId (within
+ * `startupTimeoutMs`, default 60 s). `chainType: 'op'` runs Hardhat's OP Stack chain (hardhat.op.config.js).
+ */
+export async function startHardhatNode(options: { startupTimeoutMs?: number; chainType?: 'l1' | 'op' } = {}): Promise<HardhatNode> {
   await ensureHardhatInstalled();
-  const config = join(HARDHAT_TOOLS_DIR, 'hardhat.config.js');
+  const config = join(HARDHAT_TOOLS_DIR, options.chainType === 'op' ? 'hardhat.op.config.js' : 'hardhat.config.js');
   return launch(NODE22, [HARDHAT_CLI, '--config', config, 'node'], HARDHAT_TOOLS_DIR, options.startupTimeoutMs);
 }
 

@@ -1,7 +1,7 @@
 import { ErrorCodes } from '../../errors/errorCodes.js';
-import { callRequest } from '../../schemas/callRequestDecoder.js';
 import { timeoutMilliseconds } from '../../schemas/decoders.js';
 import { Schema } from '../../schemas/jsonSchema.js';
+import { sendRequest } from '../../schemas/sendRequestDecoder.js';
 import { defineMethod } from '../../server/MethodDefinition.js';
 import { MethodErrors } from '../methodErrors.js';
 
@@ -16,7 +16,7 @@ export const sendTransactionSync = defineMethod({
   summary: 'Signs a transaction with a dev account, submits it and returns its receipt once it is pre-confirmed.',
   tier: 'dedicated',
   params: [
-    { name: 'transaction', decode: callRequest },
+    { name: 'transaction', decode: sendRequest },
     { name: 'timeout', decode: timeoutMilliseconds, optional: true },
   ],
   result: { name: 'receipt', schema: Schema.receipt },

@@ -1,0 +1,22 @@
+/**
+ * Hardhat 3's OP Stack chain (`chainType: 'op'`) for the comparison test (test/e2e/opHardhat.test.ts):
+ * the benchmark peer's dev chain (hardhat.config.js) with Hardhat's OP rules — L1Block and
+ * GasPriceOracle predeploys, L1 fees charged, OP receipt fields. `hardhat node` runs the network named
+ * "node". Plain JS, like hardhat.config.js.
+ */
+export default {
+  networks: {
+    node: {
+      type: 'edr-simulated',
+      chainType: 'op',
+      chainId: 31337,
+      initialBaseFeePerGas: 1_000_000_000,
+      accounts: {
+        mnemonic: 'test test test test test test test test test test test junk',
+        count: 20,
+        accountsBalance: '10000000000000000000000',
+      },
+      mining: { auto: true, interval: 0 },
+    },
+  },
+};
