@@ -31,6 +31,7 @@ import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { SubBlockCommitter } from './SubBlockCommitter.js';
+import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
 import { type Sealing, sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
@@ -190,6 +191,21 @@ export class BlockProducer {
     this.commits.writeSeal(batch, sealing);
     await this.commits.commitLogged(batch, { seal: { sealing, nextOpensAtMs } });
     return this.commits.publishSeal(sealing, nextOpensAtMs);
+  }
+
+  /**
+   * True when the open block and the blocks after it can be sealed empty in one commit
+   * ({@link sealEmptyBlocks}): the open block holds no sub-block, blocks open with nothing of their own
+   * (not an OP Stack chain), and no fleet's log waits for a seal at a time.
+   */
+  get sealsEmptyBlocksTogether(): boolean {
+    return this.tip.open.isEmpty && this.parts.opening === undefined && this.parts.log === undefined;
+  }
+
+  /** Seals the (empty) open block and `count - 1` empty blocks after it in one commit; see sealEmptyBlocks.ts. */
+  sealEmptyBlocks(request: EmptyBlocksRequest): Promise<StoredBlock[]> {
+    if (!this.sealsEmptyBlocksTogether) throw new Error('sealEmptyBlocks needs an empty open block on a chain without a fleet log or block openings');
+    return sealEmptyBlocks(this.parts, this.tip, this.commits, request, (tick) => this.emitTick(tick));
   }
 
   /** Applies one commit the fleet's sequencer logged (a follower); see {@link LoggedCommitApplier.apply}. */

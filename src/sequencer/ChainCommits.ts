@@ -61,14 +61,21 @@ export class ChainCommits {
 
   /** Adds a seal's writes to `batch`: the block, its accounts' new storage roots, the trie nodes, and the removal of its committed sub-block records. */
   writeSeal(batch: WriteBatch, sealing: Sealing): void {
-    const { chainWriter, trieNodes } = this.parts;
+    this.writeSealedBlock(batch, sealing);
+    this.parts.trieNodes.flushInto(batch);
+    this.parts.chainWriter.deleteSubBlocks(batch, sealing.open.number, this.tip.open.subBlocks.length);
+  }
+
+  /**
+   * Adds a sealed block and its state writes to `batch`, without the trie nodes (they stay buffered,
+   * readable by the next seal, until flushed): for several seals in one commit (SealedRun).
+   */
+  writeSealedBlock(batch: WriteBatch, sealing: Sealing): void {
     const { open, block } = sealing;
-    chainWriter.writeBlock(batch, block, sealing.rlp);
+    this.parts.chainWriter.writeBlock(batch, block, sealing.rlp);
     // The seal's own writes first: the sealed account records (same block version) then win.
     writeStateChanges(batch, open.number, sealing.endChanges);
     writeStateChanges(batch, open.number, sealing.sealedAccounts);
-    trieNodes.flushInto(batch);
-    chainWriter.deleteSubBlocks(batch, open.number, this.tip.open.subBlocks.length);
   }
 
   /**

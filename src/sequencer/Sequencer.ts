@@ -162,6 +162,11 @@ export class Sequencer implements StateEditPort {
         if (request.intervalSeconds !== undefined) producer.parameters.increaseTime(request.intervalSeconds);
         producer.restamp(clock.now());
         const produced = await producer.produceBlock(clock.now());
+        if (!produced && producer.sealsEmptyBlocksTogether) {
+          // Nothing to execute: this block and the rest are empty, sealed together in one commit.
+          for (const block of await producer.sealEmptyBlocks({ count: request.blocks - count, intervalSeconds: request.intervalSeconds })) sealed.push(block);
+          break;
+        }
         this.announceTick(produced?.subBlock);
         sealed.push(produced?.block ?? (await producer.seal(clock.now())));
       }

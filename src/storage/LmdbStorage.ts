@@ -51,6 +51,12 @@ export class LmdbStorage implements Storage {
   private readonly records: Database<unknown, string>;
   private readonly versioned: Database<Uint8Array, Buffer>;
   private readonly blobs: Database<Uint8Array, Buffer>;
+  /**
+   * Every versioned write again, keyed by its version first (version ‖ key → nothing): what a rewind
+   * deletes is then one range from the version up, instead of a scan of the whole versioned space,
+   * which grew with the chain (evm_revert took ~120 ms after 16,000 blocks). The writer's alone.
+   */
+  private readonly versionLog: Database<Uint8Array, Buffer> | undefined;
 
   private readonly readOnly: boolean;
   private readonly onClose: () => Promise<void> | void;
@@ -83,6 +89,10 @@ export class LmdbStorage implements Storage {
     this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
     this.blobs = this.root.openDB({ name: 'blobs', encoding: 'binary', keyEncoding: 'binary' });
+    if (!this.readOnly) {
+      this.versionLog = this.root.openDB({ name: 'versionLog', encoding: 'binary', keyEncoding: 'binary' });
+      this.fillVersionLog();
+    }
   }
 
   getRecord<T>(key: string): T | undefined {
@@ -140,9 +150,12 @@ export class LmdbStorage implements Storage {
   rewind(version: number, batch: WriteBatch): Promise<void> {
     return this.transact(() => {
       // Collected first, removed after: the scan never walks keys it is deleting.
-      const later: Buffer[] = [];
-      for (const key of this.versioned.getKeys()) if (versionOf(key) > version) later.push(key);
-      for (const key of later) this.versioned.remove(key);
+      const later = [...this.versionLog!.getKeys({ start: versionLogKey(version + 1, EMPTY) })];
+      for (const entry of later) {
+        // The versioned key is the same bytes the other way round: key ‖ version.
+        this.versioned.remove(Buffer.concat([entry.subarray(VERSION_BYTES), entry.subarray(0, VERSION_BYTES)]));
+        this.versionLog!.remove(entry);
+      }
       this.write(batch);
     });
   }
@@ -203,13 +216,45 @@ export class LmdbStorage implements Storage {
     }
   }
 
+  /**
+   * Gives a data directory written before the version log existed its log, once: one scan of the
+   * versioned space at start, marked done in the same transaction.
+   */
+  private fillVersionLog(): void {
+    if (this.records.get(VERSION_LOG_FILLED) !== undefined) return;
+    this.root.transactionSync(() => {
+      for (const found of this.versioned.getKeys()) {
+        const key = found.subarray(0, found.length - VERSION_BYTES);
+        this.versionLog!.put(versionLogKey(versionOf(found), key), EMPTY);
+      }
+      this.records.put(VERSION_LOG_FILLED, true);
+    });
+  }
+
   /** Puts a batch's writes into the current write transaction. */
   private write(batch: WriteBatch): void {
     for (const [key, value] of batch.records) this.records.put(key, value);
     for (const key of batch.deletedRecords) this.records.remove(key);
-    for (const [key, version, value] of batch.versioned) this.versioned.put(versionedKey(key, version), value);
+    for (const [key, version, value] of batch.versioned) {
+      this.versioned.put(versionedKey(key, version), value);
+      this.versionLog!.put(versionLogKey(version, key), EMPTY);
+    }
     for (const [key, value] of batch.blobs) this.blobs.put(Buffer.from(key), value);
   }
+}
+
+/** A version in a versioned key or a version-log key: 8 bytes, big-endian. */
+const VERSION_BYTES = 8;
+const EMPTY = new Uint8Array(0);
+/** The record saying the version log holds every versioned write (see fillVersionLog). */
+const VERSION_LOG_FILLED = 'storage:versionLogFilled';
+
+/** The version log's key of `key` written at `version`: the version first, so a range from a version up finds what came after it. */
+function versionLogKey(version: number, key: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(VERSION_BYTES + key.length);
+  out.writeBigUInt64BE(BigInt(version), 0);
+  out.set(key, VERSION_BYTES);
+  return out;
 }
 
 /** Waits for `promise` (ignoring its outcome) at most `ms`. */

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { open } from 'lmdb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { mountTmpfs } from '../testing/mountTmpfs.js';
-import { LmdbStorage } from './LmdbStorage.js';
+import { DATABASE_FILE, LmdbStorage } from './LmdbStorage.js';
 import { MemoryStorage } from './MemoryStorage.js';
 import { type Storage, WriteBatch } from './Storage.js';
+import { versionedKey } from './versionedKey.js';
 
 const directories: string[] = [];
 afterAll(() => {
@@ -154,5 +156,30 @@ describe('lmdb storage committing on the calling thread', () => {
     } finally {
       disk.unmount();
     }
+  });
+
+  it('rewinds what was written before a restart, also in a directory written before the version log existed', async () => {
+    const directory = freshDirectory();
+    // The layout before the version log: the versioned database alone.
+    const old = open({ path: join(directory, DATABASE_FILE), maxDbs: 8 });
+    const versioned = old.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
+    await versioned.put(versionedKey(new Uint8Array([1]), 1), new Uint8Array([10]));
+    await versioned.put(versionedKey(new Uint8Array([1]), 4), new Uint8Array([40]));
+    await versioned.put(versionedKey(new Uint8Array([2]), 5), new Uint8Array([50]));
+    await old.close();
+
+    const first = new LmdbStorage(directory);
+    await first.commit(new WriteBatch().putVersioned(new Uint8Array([3]), 6, new Uint8Array([60])));
+    await first.close();
+    const storage = new LmdbStorage(directory);
+    await storage.rewind(3, new WriteBatch());
+    expect([...(storage.getVersioned(new Uint8Array([1]), 1000) ?? [])]).toEqual([10]);
+    expect(storage.getVersioned(new Uint8Array([2]), 1000)).toBeUndefined();
+    expect(storage.getVersioned(new Uint8Array([3]), 1000)).toBeUndefined();
+    // Written again above the point, rewound again.
+    await storage.commit(new WriteBatch().putVersioned(new Uint8Array([2]), 4, new Uint8Array([44])));
+    await storage.rewind(3, new WriteBatch());
+    expect(storage.getVersioned(new Uint8Array([2]), 1000)).toBeUndefined();
+    await storage.close();
   });
 });

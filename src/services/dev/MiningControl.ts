@@ -136,7 +136,7 @@ export class MiningControl {
   }
 }
 
-/** Most blocks one anvil_mine / hardhat_mine / evm_mine may make (each is sealed and committed). */
+/** Most blocks one anvil_mine / hardhat_mine / evm_mine may make (empty ones are committed 10,000 at a time: sealEmptyBlocks.ts). */
 export const MAX_MINED_BLOCKS = 100_000;
 
 function blockCount(blocks: bigint): number {
