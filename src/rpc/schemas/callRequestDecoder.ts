@@ -6,25 +6,34 @@ import type { ParamDecoder } from './ParamDecoder.js';
 
 // The transaction call object of eth_call, eth_estimateGas, eth_sendTransaction and their kin.
 
-/** The fields a call object may carry; any other is refused ("unknown field …"). */
-const CALL_FIELDS = new Set([
-  'from',
-  'to',
-  'gas',
-  'gasPrice',
-  'maxFeePerGas',
-  'maxPriorityFeePerGas',
-  'value',
-  'data',
-  'input',
-  'nonce',
-  'accessList',
-  'authorizationList',
-  'type',
-  'chainId',
-  'blobVersionedHashes',
-  'maxFeePerBlobGas',
-]);
+/**
+ * Every field a call object may carry, with its JSON schema: the decoder refuses any other
+ * ("unknown field …") and the published schema lists the same ones. `type`, `chainId` and the
+ * blob fields are accepted for the clients that send them; a call does not read them
+ * (eth_simulateV1 reads `chainId` and the blob fields itself).
+ */
+const CALL_OBJECT_PROPERTIES = {
+  from: Schema.address,
+  to: Schema.nullable(Schema.address),
+  gas: Schema.quantity,
+  gasPrice: Schema.quantity,
+  maxFeePerGas: Schema.quantity,
+  maxPriorityFeePerGas: Schema.quantity,
+  value: Schema.quantity,
+  data: Schema.data,
+  input: Schema.data,
+  nonce: Schema.quantity,
+  accessList: Schema.arrayOf({ type: 'object', properties: { address: Schema.address, storageKeys: Schema.arrayOf(Schema.hash) } }),
+  authorizationList: Schema.arrayOf({ type: 'object' }),
+  type: Schema.quantity,
+  chainId: Schema.quantity,
+  blobVersionedHashes: Schema.arrayOf(Schema.hash),
+  maxFeePerBlobGas: Schema.quantity,
+};
+
+/** The names of the fields a call object may carry. */
+export const CALL_OBJECT_FIELDS: readonly string[] = Object.keys(CALL_OBJECT_PROPERTIES);
+const CALL_FIELDS = new Set(CALL_OBJECT_FIELDS);
 
 /** A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction). */
 export const callRequest: ParamDecoder<CallRequest> = withSchema(
@@ -81,24 +90,7 @@ export const callRequest: ParamDecoder<CallRequest> = withSchema(
     title: 'transaction call object',
     type: 'object',
     additionalProperties: false,
-    properties: {
-      from: Schema.address,
-      to: Schema.nullable(Schema.address),
-      gas: Schema.quantity,
-      gasPrice: Schema.quantity,
-      maxFeePerGas: Schema.quantity,
-      maxPriorityFeePerGas: Schema.quantity,
-      value: Schema.quantity,
-      data: Schema.data,
-      input: Schema.data,
-      nonce: Schema.quantity,
-      accessList: Schema.arrayOf({ type: 'object', properties: { address: Schema.address, storageKeys: Schema.arrayOf(Schema.hash) } }),
-      authorizationList: Schema.arrayOf({ type: 'object' }),
-      type: Schema.quantity,
-      chainId: Schema.quantity,
-      blobVersionedHashes: Schema.arrayOf(Schema.hash),
-      maxFeePerBlobGas: Schema.quantity,
-    },
+    properties: CALL_OBJECT_PROPERTIES,
   },
 );
 

@@ -1,25 +1,9 @@
 import type { SimulatedBlockRequest, SimulatedCall, SimulationRequest } from '../../execution/simulation/SimulationRequest.js';
 import { hexToBytes, parseQuantity } from '../../primitives/hex.js';
-import { callRequest } from './callRequestDecoder.js';
+import { CALL_OBJECT_FIELDS, callRequest } from './callRequestDecoder.js';
 import { type JsonSchema, Schema, schemaOf, withSchema } from './jsonSchema.js';
 import { decodeBlockOverrides, decodeStateOverride } from './overrideDecoders.js';
 import type { ParamDecoder } from './ParamDecoder.js';
-
-/** The call object fields {@link callRequest} decodes; the simulation reads a few more itself. */
-const CALL_REQUEST_FIELDS = [
-  'from',
-  'to',
-  'gas',
-  'gasPrice',
-  'maxFeePerGas',
-  'maxPriorityFeePerGas',
-  'value',
-  'data',
-  'input',
-  'nonce',
-  'accessList',
-  'authorizationList',
-];
 
 const SIMULATION_SCHEMA: JsonSchema = {
   title: 'simulation',
@@ -71,7 +55,7 @@ function simulatedBlock(value: unknown, index: number): SimulatedBlockRequest {
 function simulatedCall(value: unknown): SimulatedCall {
   const object = caseless(value, 'ethapi.TransactionArgs');
   const known: Record<string, unknown> = {};
-  for (const field of CALL_REQUEST_FIELDS) {
+  for (const field of CALL_OBJECT_FIELDS) {
     const raw = object.get(field.toLowerCase());
     if (raw !== undefined) known[field] = raw;
   }
