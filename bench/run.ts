@@ -13,7 +13,7 @@
  * After Sequin's comparative workloads come its design targets, which the peers have no counterpart
  * for (their cells read "n/a"): eth_getBlockReceipts of a 2,000-tx block (targets/block-receipts.ts)
  * and the in-process sub-block build time (targets/subblock-build.ts) and what signed commitments cost
- * (targets/commitments.ts), run once no node is alive.
+ * (targets/commitments.ts, whose lookups run over HTTP on a dedicated node), run once no node is alive.
  * The last is the flat per-transaction cost (targets/flat-cost.ts): a burst on a fresh chain and
  * after FLAT_COST_TRANSACTIONS of generated history (its CLI runs the issue's 1,000,000).
  *
@@ -222,7 +222,7 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
   await measureTarget(
     results,
     [SIGNING_EXTRA, VERIFY_RECEIPT, PROVEN_LOOKUP_RATIO],
-    'signed commitments: signing, verifying, proven lookups, in-process',
+    'signed commitments: signing and verifying in-process, proven lookups over HTTP on a dedicated node',
     measureCommitments,
     240_000,
   );

@@ -1,10 +1,13 @@
 import { RLP } from '@ethereumjs/rlp';
+import { bytesToHex, type Hex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { buildNode, compareNibbles, EMPTY_TRIE_ROOT, type NestedBytes, type TrieItem, toNibbles } from './trieRoot.js';
 
 /** A node of the built trie: its encoding, and its children by the item range below them. */
 interface BuiltNode {
   encoded: Uint8Array;
+  /** `encoded` as hex, made the first time a proof holds the node (the top nodes are in every proof). */
+  hex?: Hex;
   /** Child nodes referenced by hash (embedded ones are inside `encoded`), with the item range each holds. */
   children: Array<{ from: number; to: number; node: BuiltNode }>;
 }
@@ -32,13 +35,14 @@ export class ProvableTrie {
     this.root = keccak256(this.top.encoded);
   }
 
-  /** The nodes proving the item at `index` (or its absence), root first. */
-  proof(index: number): Uint8Array[] {
+  /** The nodes proving the item at `index` (or its absence), root first, as hex (as answers serve them). */
+  proof(index: number): Hex[] {
     const nibbles = toNibbles(RLP.encode(index));
-    const nodes: Uint8Array[] = [];
+    const nodes: Hex[] = [];
     let node = this.top;
     while (node) {
-      nodes.push(node.encoded);
+      node.hex ??= bytesToHex(node.encoded);
+      nodes.push(node.hex);
       node = node.children.find(({ from, to }) => this.covers(from, to, nibbles))?.node;
     }
     return nodes;

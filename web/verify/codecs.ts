@@ -1,4 +1,4 @@
-import { type Hex, keccak256, parseTransaction, recoverTransactionAddress } from 'viem';
+import { type Hex, keccak256, parseTransaction, recoverAddress, serializeTransaction } from 'viem';
 import { PreconfirmationVerificationError } from './errors.js';
 
 /** What a proven transaction's block says: from the commitment (and the sealed header, once sealed). */
@@ -41,7 +41,7 @@ export const ETHEREUM_CODEC: TransactionCodec = {
     const parsed = parseTransaction(raw) as Record<string, unknown> & { type: string };
     const type = TYPE_NUMBERS[parsed.type];
     if (type === undefined) throw new PreconfirmationVerificationError('transaction', `type ${parsed.type} cannot be verified`, 'transaction.type');
-    const from = (await recoverTransactionAddress({ serializedTransaction: raw as never })).toLowerCase() as Hex;
+    const from = (await senderOf(parsed)).toLowerCase() as Hex;
     const to = typeof parsed.to === 'string' ? (parsed.to.toLowerCase() as Hex) : null;
     const nonce = BigInt((parsed.nonce as number | undefined) ?? 0);
     const bigint = (key: string) => BigInt((parsed[key] as bigint | undefined) ?? 0n);
@@ -83,6 +83,19 @@ export const ETHEREUM_CODEC: TransactionCodec = {
     return { fields, hash, from, to, nonce, effectiveGasPrice };
   },
 };
+
+/**
+ * The address that signed a parsed transaction: what viem's recoverTransactionAddress computes from the raw
+ * bytes (the signing payload is the transaction without its signature), without parsing them a second time.
+ */
+async function senderOf(parsed: Record<string, unknown>): Promise<Hex> {
+  const { r, s, v, yParity } = parsed as { r: Hex; s: Hex; v?: bigint; yParity?: number };
+  const unsigned = serializeTransaction({ ...parsed, r: undefined, s: undefined, v: undefined, yParity: undefined, sidecars: undefined } as never);
+  return recoverAddress({
+    hash: keccak256(unsigned),
+    signature: { r, s, ...(v === undefined ? {} : { v }), ...(yParity === undefined ? {} : { yParity }) } as never,
+  });
+}
 
 const TYPE_NUMBERS: Record<string, number> = { legacy: 0, eip2930: 1, eip1559: 2, eip7702: 4 };
 

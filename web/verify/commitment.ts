@@ -74,6 +74,22 @@ const domainSeparators = new Map<bigint, string>();
  * COMMITMENT_TYPES, at a tenth of its cost: a verifier hashes every commitment of an answer's chain.
  */
 export function hashCommitment(commitment: SubBlockCommitment, chainId: bigint | number): Hex {
+  // Every answer of a sub-block carries the same commitments: hashed once (a function of these values alone).
+  const key = `${chainId}:${COMMITMENT_TYPES.SubBlockCommitment.map(({ name }) => commitment[name]).join()}`;
+  let hash = commitmentHashes.get(key);
+  if (!hash) {
+    hash = hashCommitmentOnce(commitment, chainId);
+    commitmentHashes.set(key, hash);
+    if (commitmentHashes.size > HASHES_KEPT) commitmentHashes.delete(commitmentHashes.keys().next().value!);
+  }
+  return hash;
+}
+
+/** Hashes kept, by a commitment's values: the most recent HASHES_KEPT. */
+const commitmentHashes = new Map<string, Hex>();
+const HASHES_KEPT = 256;
+
+function hashCommitmentOnce(commitment: SubBlockCommitment, chainId: bigint | number): Hex {
   const id = BigInt(chainId);
   let domain = domainSeparators.get(id);
   if (!domain) {
@@ -128,6 +144,20 @@ export async function checkSigned(
 
 /** keccak256 of the first log indexes, each 4 bytes big-endian (a commitment's `firstLogIndexesHash`). */
 export function hashFirstLogIndexes(indexes: readonly number[]): Hex {
+  // A sub-block's list comes with every answer of its transactions: hashed once.
+  const key = indexes.join();
+  let hash = firstLogIndexesHashes.get(key);
+  if (!hash) {
+    hash = hashIndexes(indexes);
+    firstLogIndexesHashes.set(key, hash);
+    if (firstLogIndexesHashes.size > HASHES_KEPT) firstLogIndexesHashes.delete(firstLogIndexesHashes.keys().next().value!);
+  }
+  return hash;
+}
+
+const firstLogIndexesHashes = new Map<string, Hex>();
+
+function hashIndexes(indexes: readonly number[]): Hex {
   const bytes = new Uint8Array(4 * indexes.length);
   const view = new DataView(bytes.buffer);
   for (const [i, index] of indexes.entries()) view.setUint32(4 * i, index);

@@ -26,9 +26,10 @@ export function provenValue(root: Hex, key: Uint8Array, nodes: readonly Hex[], f
       check(reference.length === 32, 'proof', 'a child reference is neither a hash nor an embedded node', field);
       const encoded = nodes[used];
       check(typeof encoded === 'string', 'proof', 'the proof ends before the key is reached', field);
-      check(equalBytes(hexBytes(keccak256(encoded)), reference), 'proof', `node ${used} does not hash to its reference`, `${field}[${used}]`);
+      const read = readNode(encoded, `${field}[${used}]`);
+      check(equalBytes(read.hash, reference), 'proof', `node ${used} does not hash to its reference`, `${field}[${used}]`);
       used++;
-      node = decodeNode(encoded, `${field}[${used - 1}]`);
+      node = read.node;
     } else node = reference;
     check(Array.isArray(node), 'proof', 'a trie node is not a list', field);
     if (node.length === 17) {
@@ -64,12 +65,30 @@ export function indexKey(index: number): Uint8Array {
   return bytes.length === 1 && bytes[0]! < 0x80 ? Uint8Array.from(bytes) : Uint8Array.from([0x80 + bytes.length, ...bytes]);
 }
 
-function decodeNode(encoded: Hex, field: string): Node {
+/**
+ * Nodes already read (hex → hash and decoded node), the most recent NODES_KEPT: the proofs of one block's
+ * transactions and receipts share their top nodes, and a receipt's proof the previous receipt's, so a
+ * verifier checking several answers of a block hashes and decodes each shared node once. Both are
+ * functions of the node's bytes alone: a hit is exactly what reading it again would give.
+ */
+const readNodes = new Map<Hex, { hash: Uint8Array; node: Node }>();
+const NODES_KEPT = 1024;
+
+function readNode(encoded: Hex, field: string): { hash: Uint8Array; node: Node } {
+  let read = readNodes.get(encoded);
+  if (read) return read;
+  check(/^0x([0-9a-f]{2})+$/.test(encoded), 'proof', 'a node is not hex bytes', field);
+  const bytes = hexBytes(encoded);
+  let node: Node;
   try {
-    return fromRlp(encoded, 'bytes') as Node;
+    node = fromRlp(bytes, 'bytes') as Node;
   } catch {
     check(false, 'proof', 'a node is not RLP', field);
   }
+  read = { hash: keccak256(bytes, 'bytes'), node };
+  readNodes.set(encoded, read);
+  if (readNodes.size > NODES_KEPT) readNodes.delete(readNodes.keys().next().value!);
+  return read;
 }
 
 export function hexBytes(hex: Hex): Uint8Array {

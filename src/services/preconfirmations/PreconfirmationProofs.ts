@@ -54,9 +54,9 @@ export class PreconfirmationProofs {
       proof: {
         commitments: commitments.slice(Math.max(own - 1, 0), last).map((earlier) => earlier.commitment),
         firstLogIndexes,
-        transaction: tries.transactions.proof(index).map(bytesToHex),
-        receipt: tries.receipts.proof(index).map(bytesToHex),
-        ...(index > 0 ? { previousReceipt: tries.receipts.proof(index - 1).map(bytesToHex) } : {}),
+        transaction: tries.transactions.proof(index),
+        receipt: tries.receipts.proof(index),
+        ...(index > 0 ? { previousReceipt: tries.receipts.proof(index - 1) } : {}),
         ...(sealed ? { header: headerOf(view, stored.blockNumber) } : {}),
       },
     };
