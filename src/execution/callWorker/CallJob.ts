@@ -88,20 +88,33 @@ export function isTraceJob(job: ExecutionJob): job is TraceBlockJob | TraceCallJ
 /** What a call job answers: return data for 'call', the gas estimate for 'estimate'. */
 export type CallJobResult = Uint8Array | bigint;
 
-/** A message from the main thread to a call worker. */
+/**
+ * A job as it crosses to a call worker (callJobWire.ts): the job with its flat byte fields (the
+ * request's from, to and data; the environment's coinbase, parentHash, prevRandao and
+ * parentBeaconBlockRoot) left undefined, and their values in `bytes`, in that order, as hex
+ * without 0x (or null / undefined as they were).
+ */
+export interface WireJob {
+  job: ExecutionJob;
+  bytes: Array<string | null | undefined>;
+}
+
+/** A message from the main thread to a call worker: the job in its compact form. */
 export interface CallWorkerRequest {
   id: number;
-  job: ExecutionJob;
+  job: WireJob;
 }
 
 /**
  * A call worker's answer to one {@link CallWorkerRequest}, or its first message `{ ready: true }`
  * once it can take jobs. A trace's answer comes as JSON text (`json`), so the main thread never
- * rebuilds a large object graph: it splices the text into the response.
+ * rebuilds a large object graph: it splices the text into the response. A call's return data
+ * comes as hex text (`hex`, see callJobWire.ts).
  */
 export type CallWorkerResponse =
   | { ready: true }
   | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; hex: string }
   | { id: number; ok: true; json: string }
   | { id: number; ok: false; error: SerializedCallError };
 

@@ -9,6 +9,7 @@ import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { RawJson } from '../../primitives/RawJson.js';
 import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, type ExecutionJob, isTraceJob } from './CallJob.js';
 import { restoreCallError } from './callJobErrors.js';
+import { jobToWire, wireHexToBytes } from './callJobWire.js';
 import type { ExecutionLanes } from './ExecutionLanes.js';
 
 /** Options of {@link WorkerLanes}. */
@@ -67,7 +68,8 @@ interface Lane {
  * job does not pay the start-up. A worker that runs out of its heap (a trace building a huge
  * answer) fails its job with an ExecutionMemoryExceededError and is replaced alike. Domain errors
  * thrown in a worker come back as the same domain errors (callJobErrors.ts); a trace's result
- * comes back as JSON text, handed on as a RawJson.
+ * comes back as JSON text, handed on as a RawJson. A job's byte fields and a call's return data travel
+ * as hex text (callJobWire.ts), which postMessage clones more cheaply than Uint8Arrays.
  */
 export class WorkerLanes implements ExecutionLanes {
   readonly slots: number;
@@ -95,7 +97,7 @@ export class WorkerLanes implements ExecutionLanes {
       }
       lane.running = running;
       lane.worker.ref();
-      lane.worker.postMessage({ id: running.id, job } satisfies CallWorkerRequest);
+      lane.worker.postMessage({ id: running.id, job: jobToWire(job) } satisfies CallWorkerRequest);
     });
   }
 
@@ -140,6 +142,7 @@ export class WorkerLanes implements ExecutionLanes {
       const running = this.settle(lane)!;
       if (!response.ok) running.reject(restoreCallError(response.error));
       else if ('json' in response) running.resolve(new RawJson(response.json));
+      else if ('hex' in response) running.resolve(wireHexToBytes(response.hex));
       else running.resolve(response.value);
     });
     worker.on('error', (error: Error & { code?: string }) => {

@@ -6,7 +6,7 @@
  *
  *   main thread ──{ id, job }──▶ worker: the job's states by version (VersionedStates)
  *        ▲                              └▶ runExecutionJob (call, estimate, access list, trace)
- *        └──{ id, ok, value | json | error }◀┘
+ *        └──{ id, ok, value | json | hex | error }◀┘
  *
  * "pending" is NEWEST_VERSION: a sub-block is committed before it is published, so the newest
  * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records
@@ -26,6 +26,7 @@ import { createExecutionVm } from '../createExecutionVm.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
 import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, isTraceJob } from './CallJob.js';
 import { serializeCallError } from './callJobErrors.js';
+import { bytesToWireHex, jobFromWire } from './callJobWire.js';
 import { lowerThreadPriority } from './lowerThreadPriority.js';
 import { CALL_WORKER_THREAD_PREFIX, nameThisThread } from './nameThisThread.js';
 import { runExecutionJob } from './runExecutionJob.js';
@@ -51,7 +52,8 @@ const states = new VersionedStates(
   () => new CachedStateReader(new PersistedStateReader(storage, NEWEST_VERSION)),
 );
 
-port.on('message', ({ id, job }: CallWorkerRequest) => {
+port.on('message', ({ id, job: wire }: CallWorkerRequest) => {
+  const job = jobFromWire(wire);
   // One job at a time (the scheduler gives a slot its next job only after this answer).
   // The job comes from a view published after its commit; lmdb-js may still hold an older read
   // snapshot in this thread (it renews on a timer), and a pending call would then miss the newest
@@ -61,6 +63,7 @@ port.on('message', ({ id, job }: CallWorkerRequest) => {
   runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch), heapLimitMiB }).then(
     (value) => {
       if (isTraceJob(job)) port.postMessage({ id, ok: true, json: JSON.stringify(value ?? null) } satisfies CallWorkerResponse);
+      else if (value instanceof Uint8Array) port.postMessage({ id, ok: true, hex: bytesToWireHex(value) } satisfies CallWorkerResponse);
       else port.postMessage({ id, ok: true, value } satisfies CallWorkerResponse);
     },
     (error: unknown) => port.postMessage({ id, ok: false, error: serializeCallError(error) } satisfies CallWorkerResponse),
