@@ -2,6 +2,9 @@ import type { Common } from '@ethereumjs/common';
 import { nextBaseFeeAfter } from '../chain/nextBaseFee.js';
 import type { StoredBlock } from '../chain/records.js';
 
+/** The largest timestamp a block header holds (a uint64). */
+export const MAX_BLOCK_TIMESTAMP = 2n ** 64n - 1n;
+
 /** What a block is opened with: the header fields fixed before its first sub-block. */
 export interface BlockStamp {
   timestamp: bigint;
@@ -66,6 +69,9 @@ export class BlockParameters {
     } else if (this.timestampStep !== undefined) timestamp = parentTimestamp + this.timestampStep;
     else timestamp = this.chainSecond(atMs);
     if (timestamp <= parentTimestamp) timestamp = parentTimestamp + 1n;
+    // A header's timestamp is a uint64: an offset or a step that would pass it saturates there, as
+    // Anvil's clock does (the one block that follows one at the maximum keeps the maximum).
+    if (timestamp > MAX_BLOCK_TIMESTAMP) timestamp = MAX_BLOCK_TIMESTAMP;
 
     let baseFeePerGas: bigint;
     if (this.nextBaseFeePerGas !== undefined) {

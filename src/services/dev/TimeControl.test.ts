@@ -53,6 +53,17 @@ describe('time', () => {
     expect(await rejection(time.setNextBlockTimestamp(target + 10n))).toMatchObject({ code: -32602, message: expect.stringContaining('Timestamp error') });
   });
 
+  it('keeps every timestamp a uint64: a huge offset or step saturates at 2^64 - 1, a larger exact timestamp or step is refused', async () => {
+    chain = await createTestChain({ mining: 'manual' });
+    const { time } = chain.backend;
+    const max = 2n ** 64n - 1n;
+    expect(await rejection(time.setNextBlockTimestamp(max + 1n))).toEqual({ code: -32602, message: 'The timestamp is too big' });
+    expect(await rejection(time.setBlockTimestampInterval(2n ** 255n))).toMatchObject({ code: -32602, message: expect.stringContaining('above 2^64 - 1') });
+    await time.increaseTime(2n ** 255n);
+    // Both blocks are built, signed (a commitment's words hold a uint64 timestamp) and sealed.
+    expect(await mineTimestamps(chain, 2)).toEqual([max, max]);
+  });
+
   it('evm_mine with a timestamp mines its first block at it', async () => {
     chain = await createTestChain({ mining: 'manual' });
     const target = nowSecond(chain) + 50n;

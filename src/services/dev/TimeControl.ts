@@ -1,5 +1,5 @@
 import type { Sequencer } from '../../sequencer/Sequencer.js';
-import { checkNextTimestamp } from './timeRules.js';
+import { checkNextTimestamp, checkTimestampStep } from './timeRules.js';
 
 /** Milliseconds since the epoch reach 1e12 in 2001 while seconds will not until the year 33658: anvil_setTime tells them apart by size, as Anvil does. */
 const MILLISECONDS_FROM = 1_000_000_000_000n;
@@ -45,7 +45,10 @@ export class TimeControl {
 
   /** anvil_setBlockTimestampInterval: each next block `seconds` after its parent. */
   setBlockTimestampInterval(seconds: bigint): Promise<void> {
-    return this.sequencer.adjust((parameters) => parameters.setTimestampStep(seconds));
+    return this.sequencer.adjust((parameters) => {
+      checkTimestampStep(seconds);
+      parameters.setTimestampStep(seconds);
+    });
   }
 
   /** anvil_removeBlockTimestampInterval: true when a step was set. */
