@@ -4,19 +4,10 @@
  * GasPriceOracle predeploys, L1 fees charged, OP receipt fields. `hardhat node` runs the network named
  * "node". Plain JS, like hardhat.config.js.
  */
+import devConfig from './hardhat.config.js';
+
 export default {
   networks: {
-    node: {
-      type: 'edr-simulated',
-      chainType: 'op',
-      chainId: 31337,
-      initialBaseFeePerGas: 1_000_000_000,
-      accounts: {
-        mnemonic: 'test test test test test test test test test test test junk',
-        count: 20,
-        accountsBalance: '10000000000000000000000',
-      },
-      mining: { auto: true, interval: 0 },
-    },
+    node: { ...devConfig.networks.node, chainType: 'op' },
   },
 };
