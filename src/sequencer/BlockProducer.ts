@@ -9,8 +9,9 @@ import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { depositOf } from '../execution/opStack/DepositTransaction.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
-import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
+import { emptyStateChanges, isEmptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { WriteBatch } from '../storage/Storage.js';
 import { toPoolDeposit, toPoolTransaction } from '../txpool/decodeRawTransaction.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
@@ -32,7 +33,7 @@ import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { SubBlockCommitter } from './SubBlockCommitter.js';
 import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
-import { type Sealing, sealOpenBlock } from './sealOpenBlock.js';
+import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
 export type { BlockProducerParts } from './ProducerParts.js';
@@ -226,11 +227,11 @@ export class BlockProducer {
   }
 
   /**
-   * Signs `produced`'s commitment (on a node with a sequencer key) and runs `commit`, which writes it with
-   * its sub-block: the commitment becomes the open block's only if the commit succeeds.
+   * Signs `produced`'s commitment (on a node with a sequencer key; `stateRoot` as SubBlockCommitter.prepare's) and runs
+   * `commit`, which writes it with its sub-block: the commitment becomes the open block's only if the commit succeeds.
    */
-  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>): Promise<void> {
-    const prepared = await this.committer.prepare(this.tip.open, produced.contents);
+  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
+    const prepared = await this.committer.prepare(this.tip.open, produced.contents, stateRoot);
     try {
       await commit();
     } catch (error) {
@@ -289,20 +290,21 @@ export class BlockProducer {
   private async produceAndSeal(produced: ProducedSubBlock, nextOpensAtMs: number, commit: (batch: WriteBatch, logged: CommitToLog) => Promise<void>) {
     const { world } = this.parts;
     const open = this.tip.open;
-    let sealing: Sealing | undefined;
-    await this.signed(produced, async () => {
-      // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
-      const parentState = open.isEmpty ? world : undefined;
-      sealing = await sealOpenBlock(this.parts, open.withAppended(produced.contents), new LayeredStateReader(world, [produced.contents.changes]), parentState);
+    const { contents } = produced;
+    // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
+    const parentState = open.isEmpty ? world : undefined;
+    const sealing = await sealOpenBlock(this.parts, open.withAppended(contents), new LayeredStateReader(world, [contents.changes]), parentState);
+    // Unless the block end wrote state, the root after this last sub-block is the block's: not folded twice.
+    const rootAfter = isEmptyStateChanges(sealing.endChanges) ? hexToBytes(sealing.block.stateRoot) : undefined;
+    const write = async () => {
       const batch = new WriteBatch();
       // The sub-block record is left out: the seal would delete it in the same commit.
       this.commits.writeSubBlock(batch, produced, { record: false });
       this.commits.writeSeal(batch, sealing);
-      await commit(batch, { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
-    });
-    const subBlock = this.commits.publishSubBlock(produced);
-    const block = this.commits.publishSeal(sealing!, nextOpensAtMs);
-    return { subBlock, block };
+      await commit(batch, { subBlock: contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
+    };
+    await this.signed(produced, write, rootAfter);
+    return { subBlock: this.commits.publishSubBlock(produced), block: this.commits.publishSeal(sealing, nextOpensAtMs) };
   }
 
   /** Runs a state edit on the pending state into the next sub-block's contents (not yet written). */
