@@ -16,6 +16,11 @@ export function emptyStateChanges(): StateChanges {
   return { accounts: new Map(), storage: new Map(), code: new Map() };
 }
 
+/** True when `changes` holds no write at all. */
+export function isEmptyStateChanges(changes: StateChanges): boolean {
+  return changes.accounts.size === 0 && changes.storage.size === 0 && changes.code.size === 0;
+}
+
 /** Folds `later` into `into` (later writes win). */
 export function mergeStateChanges(into: StateChanges, later: StateChanges): void {
   for (const [address, account] of later.accounts) into.accounts.set(address, account);

@@ -9,13 +9,14 @@ import { OverlayStateReader } from '../execution/OverlayStateReader.js';
 import { depositOf } from '../execution/opStack/DepositTransaction.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
-import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
+import { emptyStateChanges, isEmptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
 import { stateWriterOver } from '../execution/StateWriter.js';
+import { hexToBytes } from '../primitives/hex.js';
 import { WriteBatch } from '../storage/Storage.js';
 import { toPoolDeposit, toPoolTransaction } from '../txpool/decodeRawTransaction.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
 import type { BlockParameters } from './BlockParameters.js';
-import { ChainCommits, type ProducedSubBlock } from './ChainCommits.js';
+import { ChainCommits, type CommitToLog, type ProducedSubBlock } from './ChainCommits.js';
 import type { PreconfTickEvent, SubBlockEvent } from './ChainEvents.js';
 import type { ChainPoint } from './ChainPoint.js';
 import { ChainRewinds } from './ChainRewinds.js';
@@ -32,7 +33,7 @@ import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { SubBlockCommitter } from './SubBlockCommitter.js';
 import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
-import { type Sealing, sealOpenBlock } from './sealOpenBlock.js';
+import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
 
 export type { BlockProducerParts } from './ProducerParts.js';
@@ -115,64 +116,37 @@ export class BlockProducer {
    * block (both events, as in interval mining), and opens the next block at `nextOpensAtMs`.
    * Returns undefined when nothing was executable.
    */
-  async produceBlock(nextOpensAtMs: number): Promise<{ subBlock: SubBlockEvent; block: StoredBlock } | undefined> {
+  async produceBlock(nextOpensAtMs: number): Promise<SealedSubBlock | undefined> {
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
-    const { world } = this.parts;
-    const open = this.tip.open;
-    let sealing: Sealing | undefined;
-    await this.signed(produced, async () => {
-      const filled = open.withAppended(produced.contents);
-      // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
-      const parentState = open.isEmpty ? world : undefined;
-      sealing = await sealOpenBlock(this.parts, filled, new LayeredStateReader(world, [produced.contents.changes]), parentState);
-      const batch = new WriteBatch();
-      // The sub-block record is left out: the seal would delete it in the same commit.
-      this.commits.writeSubBlock(batch, produced, { record: false });
-      this.commits.writeSeal(batch, sealing);
-      // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
-      await this.commits.commitSelected(
-        batch,
-        produced,
-        { subBlock: produced.contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } },
-        { onThisThread: true },
-      );
-    });
-    const subBlock = this.commits.publishSubBlock(produced);
-    const block = this.commits.publishSeal(sealing!, nextOpensAtMs);
-    return { subBlock, block };
+    // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
+    return this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitSelected(batch, produced, logged, { onThisThread: true }));
   }
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
-    const { execution, world } = this.parts;
-    const startedAt = performance.now();
-    const open = this.tip.open;
-    let started: StartedSubBlock;
-    try {
-      started = await this.startSubBlock();
-      await edit.apply(stateWriterOver(execution.state));
-    } catch (error) {
-      execution.state.reset(world);
-      throw error;
-    }
-    const { run, opening } = started;
-    const contents = subBlockContents({
-      open,
-      executed: opening,
-      changes: execution.state.takeChanges(),
-      gasUsed: run.fold.gasUsed,
-      stateEdits: [edit.description],
-    });
-    const produced: ProducedSubBlock = { contents, executed: opening, failed: [], startedAt };
+    const produced = await this.executeStateEdit(edit);
     await this.signed(produced, async () => {
       const batch = new WriteBatch();
       this.commits.writeSubBlock(batch, produced);
-      await this.commits.commitLogged(batch, { subBlock: contents });
+      await this.commits.commitLogged(batch, { subBlock: produced.contents });
     });
     const event = this.commits.publishSubBlock(produced);
-    this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
+    this.logStateEdit(edit, event);
     return event;
+  }
+
+  /**
+   * Instant mining's state edit: applies it in a sub-block of its own and seals the block at once, the
+   * sub-block and the block in one commit (as {@link produceBlock}), so "pending" and "latest" show it
+   * together; opens the next block at `nextOpensAtMs`.
+   */
+  async applyStateEditAndSeal(edit: StateEdit, nextOpensAtMs: number): Promise<SealedSubBlock> {
+    const produced = await this.executeStateEdit(edit);
+    // Its caller waits for this edit alone: committed on this thread, as an instant-mined block.
+    const sealed = await this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitLogged(batch, logged, { onThisThread: true }));
+    this.logStateEdit(edit, sealed.subBlock);
+    return sealed;
   }
 
   /**
@@ -253,11 +227,11 @@ export class BlockProducer {
   }
 
   /**
-   * Signs `produced`'s commitment (on a node with a sequencer key) and runs `commit`, which writes it with
-   * its sub-block: the commitment becomes the open block's only if the commit succeeds.
+   * Signs `produced`'s commitment (on a node with a sequencer key; `stateRoot` as SubBlockCommitter.prepare's) and runs
+   * `commit`, which writes it with its sub-block: the commitment becomes the open block's only if the commit succeeds.
    */
-  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>): Promise<void> {
-    const prepared = await this.committer.prepare(this.tip.open, produced.contents);
+  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
+    const prepared = await this.committer.prepare(this.tip.open, produced.contents, stateRoot);
     try {
       await commit();
     } catch (error) {
@@ -304,16 +278,56 @@ export class BlockProducer {
     }
     const contents = subBlockContents({ open, executed: opening, changes: execution.state.takeChanges(), gasUsed: run.fold.gasUsed });
     const produced: ProducedSubBlock = { contents, executed: opening, failed: [], startedAt };
-    let sealing: Sealing | undefined;
-    await this.signed(produced, async () => {
-      sealing = await sealOpenBlock(this.parts, open.withAppended(contents), new LayeredStateReader(world, [contents.changes]), world);
+    const { block } = await this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitLogged(batch, logged));
+    return block;
+  }
+
+  /**
+   * Writes `produced` as the open block's last sub-block and seals the block, both in one commit
+   * (`commit`, which appends them to the fleet's log as one entry); publishes the sub-block, then
+   * the block, and opens the next block at `nextOpensAtMs`.
+   */
+  private async produceAndSeal(produced: ProducedSubBlock, nextOpensAtMs: number, commit: (batch: WriteBatch, logged: CommitToLog) => Promise<void>) {
+    const { world } = this.parts;
+    const open = this.tip.open;
+    const { contents } = produced;
+    // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
+    const parentState = open.isEmpty ? world : undefined;
+    const sealing = await sealOpenBlock(this.parts, open.withAppended(contents), new LayeredStateReader(world, [contents.changes]), parentState);
+    // Unless the block end wrote state, the root after this last sub-block is the block's: not folded twice.
+    const rootAfter = isEmptyStateChanges(sealing.endChanges) ? hexToBytes(sealing.block.stateRoot) : undefined;
+    const write = async () => {
       const batch = new WriteBatch();
+      // The sub-block record is left out: the seal would delete it in the same commit.
       this.commits.writeSubBlock(batch, produced, { record: false });
       this.commits.writeSeal(batch, sealing);
-      await this.commits.commitLogged(batch, { subBlock: contents, seal: { sealing, nextOpensAtMs } });
-    });
-    this.commits.publishSubBlock(produced);
-    return this.commits.publishSeal(sealing!, nextOpensAtMs);
+      await commit(batch, { subBlock: contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
+    };
+    await this.signed(produced, write, rootAfter);
+    return { subBlock: this.commits.publishSubBlock(produced), block: this.commits.publishSeal(sealing, nextOpensAtMs) };
+  }
+
+  /** Runs a state edit on the pending state into the next sub-block's contents (not yet written). */
+  private async executeStateEdit(edit: StateEdit): Promise<ProducedSubBlock> {
+    const { execution, world } = this.parts;
+    const startedAt = performance.now();
+    const open = this.tip.open;
+    let started: StartedSubBlock;
+    try {
+      started = await this.startSubBlock();
+      await edit.apply(stateWriterOver(execution.state));
+    } catch (error) {
+      execution.state.reset(world);
+      throw error;
+    }
+    const { run, opening } = started;
+    const changes = execution.state.takeChanges();
+    const contents = subBlockContents({ open, executed: opening, changes, gasUsed: run.fold.gasUsed, stateEdits: [edit.description] });
+    return { contents, executed: opening, failed: [], startedAt };
+  }
+
+  private logStateEdit(edit: StateEdit, event: SubBlockEvent): void {
+    this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
   }
 
   /**
@@ -350,6 +364,12 @@ export class BlockProducer {
     }
     return { run, opening: applied };
   }
+}
+
+/** A sub-block and the block it was sealed into at once (instant mining). */
+export interface SealedSubBlock {
+  subBlock: SubBlockEvent;
+  block: StoredBlock;
 }
 
 /** A sub-block's lifecycle, started, with the transactions its block opened with already applied. */

@@ -142,9 +142,9 @@ export class Sequencer implements StateEditPort {
     return this.exclusive(async () => {
       const { producer, clock } = this.parts;
       if (this.current.kind !== 'interval') producer.restamp(clock.now());
-      await producer.applyStateEdit(edit);
-      // Instant mode: "latest" includes every change as soon as it is made.
-      if (this.current.kind === 'instant') await producer.seal(clock.now());
+      // Instant mode: "latest" includes every change as soon as it is made (its sub-block and seal in one commit).
+      if (this.current.kind === 'instant') await producer.applyStateEditAndSeal(edit, clock.now());
+      else await producer.applyStateEdit(edit);
     });
   }
 

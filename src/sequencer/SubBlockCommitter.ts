@@ -1,7 +1,7 @@
 import { commitmentOf, type SignedCommitment } from '../chain/subBlockCommitment.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
-import { SubBlockStateRoots } from '../execution/SubBlockStateRoots.js';
+import { type NextStateRoot, SubBlockStateRoots } from '../execution/SubBlockStateRoots.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { CommitmentSigner } from './CommitmentSigner.js';
 import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
@@ -28,13 +28,14 @@ export class SubBlockCommitter {
     private readonly signer: CommitmentSigner | undefined,
   ) {}
 
-  /** Signs `contents` as the next sub-block of `open`, sets it as the contents' commitment; undefined on a node without a key. */
-  async prepare(open: OpenBlock, contents: SubBlockContents): Promise<PreparedCommitment | undefined> {
+  /**
+   * Signs `contents` as the next sub-block of `open`, sets it as the contents' commitment; undefined on a node without a key.
+   * `stateRoot`, when given, is the state root after the sub-block, known already (the root of the block
+   * it is sealed into in the same commit, when the block end wrote nothing): it is not folded again.
+   */
+  async prepare(open: OpenBlock, contents: SubBlockContents, stateRoot?: Uint8Array): Promise<PreparedCommitment | undefined> {
     if (!this.signer) return undefined;
-    const { world, storage } = this.parts;
-    const parentState = new PersistedStateReader(storage, open.number - 1);
-    const roots = await this.stateRootsOf(open, parentState);
-    const next = await roots.next(contents.changes, new LayeredStateReader(world, [contents.changes]), parentState);
+    const folded = stateRoot === undefined ? await this.fold(open, contents) : undefined;
     const before = open.tries.length;
     for (const input of contents.sealInputs) open.tries.append(input.raw, input.receipt);
     let logIndex = open.logCount;
@@ -54,18 +55,27 @@ export class SubBlockCommitter {
         firstLogIndexes,
         transactionsRoot: open.tries.transactionsRoot(),
         receiptsRoot: open.tries.receiptsRoot(),
-        stateRoot: next.stateRoot,
+        stateRoot: stateRoot ?? folded!.next.stateRoot,
       }),
     );
     contents.commitment = signed;
     return {
       signed,
-      take: () => roots.take(next),
+      take: () => folded?.roots.take(folded.next),
       abandon: () => {
         open.tries.truncate(before);
         delete contents.commitment;
       },
     };
+  }
+
+  /** The state root after `contents`, folded onto the open block's roots so far. */
+  private async fold(open: OpenBlock, contents: SubBlockContents): Promise<{ roots: SubBlockStateRoots; next: NextStateRoot }> {
+    const { world, storage } = this.parts;
+    const parentState = new PersistedStateReader(storage, open.number - 1);
+    const roots = await this.stateRootsOf(open, parentState);
+    const next = await roots.next(contents.changes, new LayeredStateReader(world, [contents.changes]), parentState);
+    return { roots, next };
   }
 
   /** The open block's state roots after its sub-blocks so far: kept with the block, or folded once (a restart, a takeover). */

@@ -3,7 +3,8 @@
  * answers with its transaction already sealed in "latest", so cast and forge find the nonce,
  * the code and the receipt at their first look (run twice back to back, as a test suite does),
  * viem's waitForTransactionReceipt and ethers' wait(1) resolve at once with clients that have no
- * special configuration, and a JSON-RPC batch of transactions lands in one block.
+ * special configuration, a JSON-RPC batch of transactions lands in one block, and each block's one
+ * signed commitment names its roots.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -127,5 +128,24 @@ describe('transactions that arrive together', () => {
     expect(await rpcResult(node.url, 'eth_getTransactionReceipt', [queued[0]])).toBeNull();
     await rpcResult<Hex>(node.url, 'eth_sendRawTransaction', [await signTransfer(8, 0)]);
     for (const hash of queued) expect(await rpcResult<{ status: Hex }>(node.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' });
+  });
+});
+
+describe('signed commitments', () => {
+  it("each instant block's one commitment names the block's roots, for a transaction and for a state edit", async () => {
+    const before = BigInt(await rpcResult<Hex>(node.url, 'eth_blockNumber'));
+    const nonce = Number(await rpcResult<Hex>(node.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[9]!.address, 'pending']));
+    await rpcResult<Hex>(node.url, 'eth_sendRawTransaction', [await signTransfer(9, nonce)]);
+    await rpcResult(node.url, 'anvil_setCode', [privateKeyToAddress(generatePrivateKey()), '0x6001600155']);
+    const head = BigInt(await rpcResult<Hex>(node.url, 'eth_blockNumber'));
+    expect(head).toBe(before + 2n);
+    for (let number = before + 1n; number <= head; number++) {
+      const tag = `0x${number.toString(16)}`;
+      const block = await rpcResult<{ stateRoot: Hex; transactionsRoot: Hex; receiptsRoot: Hex }>(node.url, 'eth_getBlockByNumber', [tag, false]);
+      const signed = await rpcResult<Array<{ commitment: Record<string, Hex> }>>(node.url, 'sequin_getCommitments', [tag]);
+      expect(signed, `block ${number}`).toHaveLength(1);
+      const { stateRoot, transactionsRoot, receiptsRoot } = block;
+      expect(signed[0]!.commitment, `block ${number}`).toMatchObject({ stateRoot, transactionsRoot, receiptsRoot });
+    }
   });
 });

@@ -125,6 +125,24 @@ describe('durability', () => {
     const next = await after.walletClient.sendTransaction({ to: recipient, value: 1n });
     expect((await after.publicClient.getTransactionReceipt({ hash: next })).blockNumber).toBe(head + 1n);
   });
+
+  it('an instant-mode setCode is in "latest" and "pending" in one new block as it answers, and survives kill -9', async () => {
+    const node = await startNodeProcess({ storage: 'temp', args: ['--mining', 'instant'] });
+    const { publicClient, testClient } = clients(node);
+    const target = privateKeyToAddress(generatePrivateKey());
+    const code = `0x${'5b'.repeat(20_000)}00` as Hex;
+    const head = await publicClient.getBlockNumber();
+    await testClient.setCode({ address: target, bytecode: code });
+    expect(await publicClient.getBlockNumber()).toBe(head + 1n);
+    expect(await publicClient.getCode({ address: target, blockTag: 'latest' })).toBe(code);
+    expect(await publicClient.getCode({ address: target, blockTag: 'pending' })).toBe(code);
+    await node.kill9();
+
+    const restarted = await startNodeProcess({ storage: { dataDir: node.dataDir! }, args: ['--mining', 'instant'] });
+    const after = clients(restarted);
+    expect(await after.publicClient.getBlockNumber()).toBe(head + 1n);
+    expect(await after.publicClient.getCode({ address: target })).toBe(code);
+  });
 });
 
 describe('access', () => {
