@@ -19,14 +19,12 @@ import { opStackChainOf } from '../../config/opStack/opStackChainOf.js';
 import type { ScheduledCommon } from '../../config/ScheduledCommon.js';
 import { bytesToHex, type Hex, hexToBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
-import type { ChainView } from '../../sequencer/ChainView.js';
-import { TestBlockBuilder } from '../../services/blocks/TestBlockBuilder.js';
+import { builderOnParent } from '../../testing/builderOnParent.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sealBlock } from '../../testing/driveChain.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { DepositTransaction } from '../opStack/DepositTransaction.js';
 import { SimulatedL1 } from '../opStack/SimulatedL1.js';
-import { PersistedStateReader } from '../PersistedStateReader.js';
 import { defaultTraceConfig } from '../tracing/TraceConfig.js';
 
 const L1_FEE_VAULT: Hex = '0x420000000000000000000000000000000000001a';
@@ -156,22 +154,9 @@ describe('the block lifecycle on every path, on an OP Stack chain', () => {
 async function builtBlock(index: number): Promise<Reached> {
   const { stored, transactions } = sealed[index]!;
   const number = Number(stored.number);
-  const parent = chain.chain.blockByNumber(number - 1)!;
-  const latestState = new PersistedStateReader(chain.storage, number - 1);
-  const view = {
-    head: parent,
-    latestState,
-    block: (n: number) => chain.chain.blockByNumber(n),
-    blockByHash: (hash: string) => (hash === parent.hash ? parent : undefined),
-  };
   const { config } = chain;
-  const builder = new TestBlockBuilder({
+  const { builder, parent } = builderOnParent(chain, number, {
     common,
-    storage: chain.storage,
-    views: { current: () => view as unknown as ChainView },
-    pool: { contents: () => new Map() },
-    selection: { stateAt: () => latestState },
-    gasLimit: config.blockGasLimit,
     stepGasLimit: false,
     opening: { l1: new SimulatedL1({ baseFee: config.l1BaseFee, blobBaseFee: config.l1BlobBaseFee, blockTime: BigInt(config.l1BlockTime) }, true) },
   });

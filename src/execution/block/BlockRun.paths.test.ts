@@ -25,14 +25,12 @@ import { defaultNodeConfig } from '../../config/nodeConfig.js';
 import { parseGethGenesis } from '../../config/parseGethGenesis.js';
 import type { ScheduledCommon } from '../../config/ScheduledCommon.js';
 import { bytesToHex, type Hex, hexToBytes, toQuantity } from '../../primitives/hex.js';
-import type { ChainView } from '../../sequencer/ChainView.js';
 import { importBlocks } from '../../sequencer/importBlocks.js';
-import { TestBlockBuilder } from '../../services/blocks/TestBlockBuilder.js';
+import { builderOnParent } from '../../testing/builderOnParent.js';
 import { testTokenArtifact } from '../../testing/contracts/artifacts.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sendTestTransaction } from '../../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment, submitTokenTransfer } from '../../testing/testToken.js';
-import { PersistedStateReader } from '../PersistedStateReader.js';
 import { TrieNodeStore } from '../TrieNodeStore.js';
 import { defaultTraceConfig } from '../tracing/TraceConfig.js';
 
@@ -225,21 +223,8 @@ async function* blocksUpTo(number: number): AsyncGenerator<RlpChainBlock> {
 /** testing_buildBlockV1 on the parent, with the block's transactions and its consensus fields as payload attributes. */
 async function builtBlock(number: number): Promise<Reached> {
   const { block } = sealed[number - 1]!;
-  const parent = chain.chain.blockByNumber(number - 1)!;
-  const latestState = new PersistedStateReader(chain.storage, number - 1);
-  const view = {
-    head: parent,
-    latestState,
-    block: (n: number) => chain.chain.blockByNumber(n),
-    blockByHash: (hash: string) => (hash === parent.hash ? parent : undefined),
-  };
-  const builder = new TestBlockBuilder({
+  const { builder, parent } = builderOnParent(chain, number, {
     common,
-    storage: chain.storage,
-    views: { current: () => view as unknown as ChainView },
-    pool: { contents: () => new Map() },
-    selection: { stateAt: () => latestState },
-    gasLimit: chain.config.blockGasLimit,
     // A chain from a genesis file steps its gas limit toward --block-gas-limit (here already there).
     stepGasLimit: true,
   });
