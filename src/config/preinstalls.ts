@@ -21,7 +21,7 @@
  * OP-Stack's `getPermit2Code` uses. Each code's keccak is checked against independently
  * published code hashes in preinstalls.test.ts.
  */
-import { bigintToBytes, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { bigintToBytes, concatBytes, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { GenesisAccount } from './ChainSpec.js';
 import preinstallCode from './preinstallCode.json' with { type: 'json' };
@@ -63,7 +63,7 @@ export function permit2Code(template: Uint8Array, address: Hex, chainId: bigint)
   const code = template.slice();
   const text = new TextEncoder();
   const domainSeparator = keccak256(
-    concat([
+    concatBytes([
       keccak256(text.encode('EIP712Domain(string name,uint256 chainId,address verifyingContract)')),
       keccak256(text.encode('Permit2')),
       word(chainId),
@@ -77,14 +77,4 @@ export function permit2Code(template: Uint8Array, address: Hex, chainId: bigint)
 
 function word(value: bigint): Uint8Array {
   return padBytes(bigintToBytes(value), 32);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

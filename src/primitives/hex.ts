@@ -55,6 +55,17 @@ export function padBytes(bytes: Uint8Array, length: number): Uint8Array {
   return padded;
 }
 
+/** The bytes of `parts`, one after another. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 /** Big-endian minimal bytes of a non-negative bigint (empty for zero), as RLP wants. */
 export function bigintToBytes(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array(0);

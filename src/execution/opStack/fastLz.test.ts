@@ -1,6 +1,6 @@
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Hex as ViemHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesToHex, hexToBytes } from '../../primitives/hex.js';
+import { bytesToHex, concatBytes, hexToBytes } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
 import { sealBlock } from '../../testing/driveChain.js';
 import { ManualClock } from '../../testing/ManualClock.js';
@@ -42,16 +42,6 @@ function pseudoRandom(length: number, seed: number): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 const INPUTS: Array<[string, Uint8Array]> = [
   ['empty', new Uint8Array(0)],
   ['12 bytes', pseudoRandom(12, 1)],
@@ -61,16 +51,16 @@ const INPUTS: Array<[string, Uint8Array]> = [
   ['random ×31', pseudoRandom(31, 3)],
   ['random ×33', pseudoRandom(33, 4)],
   ['random ×2000', pseudoRandom(2000, 5)],
-  ['a 7-byte phrase ×40', concat(...Array.from({ length: 40 }, () => Uint8Array.of(1, 2, 3, 4, 5, 6, 7)))],
-  ['random block repeated 9000 bytes apart', concat(pseudoRandom(300, 6), pseudoRandom(9000, 7), pseudoRandom(300, 6))],
-  ['random block repeated 8000 bytes apart', concat(pseudoRandom(300, 8), pseudoRandom(7700, 9), pseudoRandom(300, 8))],
-  ['calldata-like', concat(Uint8Array.of(0xa9, 0x05, 0x9c, 0xbb), new Uint8Array(12), pseudoRandom(20, 10), new Uint8Array(31), Uint8Array.of(0x64))],
-  ['mixed ×20', concat(...Array.from({ length: 20 }, (_, index) => concat(pseudoRandom(17 + index, 11 + index), new Uint8Array(index * 3))))],
+  ['a 7-byte phrase ×40', concatBytes(Array.from({ length: 40 }, () => Uint8Array.of(1, 2, 3, 4, 5, 6, 7)))],
+  ['random block repeated 9000 bytes apart', concatBytes([pseudoRandom(300, 6), pseudoRandom(9000, 7), pseudoRandom(300, 6)])],
+  ['random block repeated 8000 bytes apart', concatBytes([pseudoRandom(300, 8), pseudoRandom(7700, 9), pseudoRandom(300, 8)])],
+  ['calldata-like', concatBytes([Uint8Array.of(0xa9, 0x05, 0x9c, 0xbb), new Uint8Array(12), pseudoRandom(20, 10), new Uint8Array(31), Uint8Array.of(0x64)])],
+  ['mixed ×20', concatBytes(Array.from({ length: 20 }, (_, index) => concatBytes([pseudoRandom(17 + index, 11 + index), new Uint8Array(index * 3)])))],
 ];
 
 describe('fastLzCompressedLength', () => {
   it.each(INPUTS)("agrees with the GasPriceOracle's FastLZ (solady's flzCompress) on %s", async (_name, input) => {
-    const data = concat(pseudoRandom(200, 99), input);
+    const data = concatBytes([pseudoRandom(200, 99), input]);
     const result = await chain.backend.calls.call(
       { to: GAS_PRICE_ORACLE, data: hexToBytes(encodeFunctionData({ abi, functionName: 'getL1Fee', args: [bytesToHex(data) as ViemHex] })) },
       { kind: 'tag', tag: 'latest' },

@@ -15,7 +15,7 @@ import type { Common } from '@ethereumjs/common';
 import type { OpSystemConfig } from '../../config/opStack/OpStackChain.js';
 import type { OpRules } from '../../config/opStack/opRules.js';
 import { L1_ATTRIBUTES_DEPOSITOR, L1_BLOCK } from '../../config/opStack/predeployAddresses.js';
-import { bigintToBytes, hexToBytes, padBytes } from '../../primitives/hex.js';
+import { bigintToBytes, concatBytes, hexToBytes, padBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
 import { DepositTransaction } from './DepositTransaction.js';
 
@@ -84,25 +84,15 @@ export function l1AttributesCalldata(attributes: L1Attributes, rules: Pick<OpRul
     const scalar = BigInt(systemConfig.daFootprintGasScalar);
     parts.push(uint(scalar === 0n ? DEFAULT_DA_FOOTPRINT_GAS_SCALAR : scalar, 2));
   }
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** The source hash of an L1-attributes deposit (domain 1). */
 export function l1InfoSourceHash(l1BlockHash: Uint8Array, sequenceNumber: bigint): Uint8Array {
-  const inner = keccak256(concat([padBytes(l1BlockHash, 32), uint(sequenceNumber, 32)]));
-  return keccak256(concat([uint(1n, 32), inner]));
+  const inner = keccak256(concatBytes([padBytes(l1BlockHash, 32), uint(sequenceNumber, 32)]));
+  return keccak256(concatBytes([uint(1n, 32), inner]));
 }
 
 function uint(value: bigint, bytes: number): Uint8Array {
   return padBytes(bigintToBytes(value), bytes);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -8,7 +8,7 @@
  * Values that do not fit their type are refused in geth's words: `provided data '…' doesn't match
  * type '…'`, `integer larger than '…'`, `invalid negative value for unsigned type …`.
  */
-import { bigintToBytes, hexToBytes, padBytes } from '../../../primitives/hex.js';
+import { bigintToBytes, concatBytes, hexToBytes, padBytes } from '../../../primitives/hex.js';
 import { keccak256 } from '../../../primitives/keccak.js';
 import type { TypedData, TypedDataField } from './readTypedData.js';
 import { TypedDataError } from './TypedDataError.js';
@@ -29,7 +29,7 @@ export function hashTypedData(data: TypedData): Uint8Array {
   const parts = [Uint8Array.of(0x19, 0x01), encoder.hashStruct('EIP712Domain', data.domain)];
   // A document whose primary type is the domain signs the domain separator alone (EIP-712, viem).
   if (data.primaryType !== 'EIP712Domain') parts.push(encoder.hashStruct(data.primaryType, data.message));
-  return keccak256(concat(parts));
+  return keccak256(concatBytes(parts));
 }
 
 class StructEncoder {
@@ -42,7 +42,7 @@ class StructEncoder {
   /** typeHash ‖ enc(value₁) ‖ … ‖ enc(valueₙ), each 32 bytes. */
   private encodeData(type: string, value: Record<string, unknown>): Uint8Array {
     const fields = this.types[type]!;
-    return concat([keccak256(new TextEncoder().encode(this.encodeType(type))), ...fields.map((field) => this.encodeField(field.type, value[field.name]))]);
+    return concatBytes([keccak256(new TextEncoder().encode(this.encodeType(type))), ...fields.map((field) => this.encodeField(field.type, value[field.name]))]);
   }
 
   /** `Name(type₁ name₁,…)` of the type, then of each struct it references, those sorted by name. */
@@ -64,7 +64,7 @@ class StructEncoder {
     if (array) {
       const [, element, length] = array as unknown as [string, string, string];
       if (!Array.isArray(value) || (length !== '' && value.length !== Number(length))) throw mismatch(type, value);
-      return keccak256(concat(value.map((item) => this.encodeField(element, item))));
+      return keccak256(concatBytes(value.map((item) => this.encodeField(element, item))));
     }
     if (this.types[type] !== undefined) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw mismatch(type, value);
@@ -156,14 +156,4 @@ function goType(value: unknown): string {
   if (Array.isArray(value)) return '[]interface {}';
   if (typeof value === 'object') return 'map[string]interface {}';
   return typeof value === 'boolean' ? 'bool' : typeof value === 'string' ? 'string' : 'float64';
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
