@@ -2,7 +2,8 @@
  * What the sequencer's log on JetStream carries, and its encoding. One message is either a group
  * of accepted transactions (group commit: every tx accepted while the previous message was in
  * flight), a group of dropped ones, or exactly one commit of the producer (a sub-block, a seal, or
- * both), so a follower's position (the last message it applied) is always a chain position.
+ * both; or a durable sub-block's signed commitment, made after it), so a follower's position (the
+ * last message it applied) is always a chain position.
  *
  * JSON, with bytes as hex and bigints as quantities: the entries are already mostly RPC-shaped
  * records, and a human can read a message with `nats stream get`.
@@ -51,7 +52,7 @@ interface EncodedSeal {
 type EncodedEntry =
   | { kind: 'transactions'; raws: Hex[] }
   | { kind: 'dropped'; hashes: Hex[] }
-  | { kind: 'commit'; subBlock?: EncodedSubBlock; seal?: EncodedSeal };
+  | { kind: 'commit'; subBlock?: EncodedSubBlock; seal?: EncodedSeal; commitment?: SignedCommitment };
 
 interface EncodedHeader {
   number: number;
@@ -82,8 +83,9 @@ export function decodeLogEntry(bytes: Uint8Array): LogEntry {
 function toEncoded(entry: LogEntry): EncodedEntry {
   if (entry.kind === 'transactions') return { kind: 'transactions', raws: entry.raws.map(bytesToHex) };
   if (entry.kind === 'dropped') return entry;
-  const { subBlock, seal } = entry.commit;
+  const { subBlock, seal, commitment } = entry.commit;
   const encoded: EncodedEntry = { kind: 'commit' };
+  if (commitment) encoded.commitment = commitment;
   if (subBlock) {
     const { contents, open, dropped } = subBlock;
     encoded.subBlock = {
@@ -107,6 +109,7 @@ function fromEncoded(encoded: EncodedEntry): LogEntry {
   if (encoded.kind === 'transactions') return { kind: 'transactions', raws: encoded.raws.map(hexToBytes) };
   if (encoded.kind === 'dropped') return encoded;
   const commit: LoggedCommit = {};
+  if (encoded.commitment) commit.commitment = encoded.commitment;
   if (encoded.subBlock) {
     const subBlock = encoded.subBlock;
     commit.subBlock = {

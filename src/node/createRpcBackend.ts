@@ -143,7 +143,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
   const impersonation = new Impersonation();
   const stateDumps = new StateDumps({ views, storage, port: ports.stateEdits });
   const proofs = new PreconfirmationProofs(config.chainId);
-  const preconfirmations = new PreconfirmationQueries(views, ports.sequencerIdentity, proofs);
+  const preconfirmations = new PreconfirmationQueries(views, ports.sequencerIdentity, proofs, events);
   const backend: RpcBackend = {
     node,
     blocks: history ? new ForkedBlockQueries(blocks, history) : blocks,
@@ -187,7 +187,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     }),
     txpool: new TxPoolQueries(pool, ports.world),
     logs: history ? new ForkedLogQueries(logs, history, views) : logs,
-    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads(), proofs }),
+    subscriptions: new Subscriptions({ events, views, payloads: new PreconfirmedPayloads(), proofs, commitmentsSigned: () => ports.sequencerIdentity.address !== undefined }),
     mining: new MiningControl({ sequencer: ports.sequencer, blocks, preconfIntervalMs: config.preconfIntervalMs, ...(ports.l1 ? { l1: ports.l1 } : {}) }),
     time: new TimeControl(ports.sequencer, () => ports.clock.now()),
     snapshots: new SnapshotControl(ports.sequencer, views, forkControl),

@@ -320,7 +320,7 @@ export interface TestBlockService {
 /** Verifiable pre-confirmations (issue 26): the sequencer key, proven answers, signed commitments. */
 export interface PreconfirmationService {
   sequencer(): Promise<{ address: Hex | null; chainId: Hex }>;
-  getPreconfirmation(hash: Hex): PreconfirmationAnswer | null;
+  getPreconfirmation(hash: Hex, waitMs?: number): Promise<PreconfirmationAnswer | null>;
   getCommitments(number: bigint): SignedCommitment[];
 }
 

@@ -31,6 +31,7 @@ import { openBlockRun } from './openBlockRun.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
+import { SubBlockCommitments } from './SubBlockCommitments.js';
 import { SubBlockCommitter } from './SubBlockCommitter.js';
 import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
@@ -49,6 +50,7 @@ export type { BlockProducerParts } from './ProducerParts.js';
  *   producing and sealing ............ here (each block through the block lifecycle, openBlockRun.ts)
  *   rewinds and re-forks ............. ChainRewinds
  *   applying the fleet's log ......... LoggedCommitApplier (a follower)
+ *   sub-blocks' signed commitments ... SubBlockCommitments (right after each sub-block, off the tick)
  *
  * Not reentrant: the {@link Sequencer} runs one step at a time.
  */
@@ -58,6 +60,7 @@ export class BlockProducer {
   private readonly rewinds: ChainRewinds;
   private readonly follower: LoggedCommitApplier;
   private readonly committer: SubBlockCommitter;
+  private readonly commitments: SubBlockCommitments;
 
   constructor(
     private readonly parts: BlockProducerParts,
@@ -68,6 +71,29 @@ export class BlockProducer {
     this.rewinds = new ChainRewinds(parts, this.tip);
     this.follower = new LoggedCommitApplier(parts, this.tip, this.commits);
     this.committer = new SubBlockCommitter(parts, parts.signer);
+    this.commitments = new SubBlockCommitments(parts, this.tip, this.commits, this.committer);
+  }
+
+  /** True when this node signs its sub-blocks (it has a sequencer key). */
+  get signsCommitments(): boolean {
+    return this.commitments.signs;
+  }
+
+  /**
+   * Resolves once every durable sub-block has its signed commitment (the latest one's is made right after
+   * it, off the tick: see SubBlockCommitments); every step that adds a sub-block, seals or rewinds waits
+   * for this first. Rejects when a commitment could not be written; the next call tries again.
+   */
+  settleCommitments(): Promise<void> {
+    return this.commitments.settle();
+  }
+
+  /**
+   * Makes any commitment a durable sub-block lacks, soon: when this node starts producing (after a
+   * restart, a kill -9 between a sub-block's commit and its commitment's, or a takeover in a fleet).
+   */
+  resumeCommitments(): void {
+    this.commitments.schedule();
   }
 
   /** The views every read answers from. */
@@ -100,14 +126,16 @@ export class BlockProducer {
    * or undefined when nothing was executable.
    */
   async produceSubBlock(): Promise<SubBlockEvent | undefined> {
+    await this.commitments.settle();
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
-    await this.signed(produced, async () => {
-      const batch = new WriteBatch();
-      this.commits.writeSubBlock(batch, produced);
-      await this.commits.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
-    });
-    return this.commits.publishSubBlock(produced);
+    const batch = new WriteBatch();
+    this.commits.writeSubBlock(batch, produced);
+    await this.commits.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
+    const event = this.commits.publishSubBlock(produced);
+    // Its commitment right after, off the tick.
+    this.commitments.schedule();
+    return event;
   }
 
   /**
@@ -117,6 +145,7 @@ export class BlockProducer {
    * Returns undefined when nothing was executable.
    */
   async produceBlock(nextOpensAtMs: number): Promise<SealedSubBlock | undefined> {
+    await this.commitments.settle();
     const produced = await this.executeFromPool();
     if (!produced) return undefined;
     // Its caller waits for this block alone: committed on this thread, without the write thread's hand-offs.
@@ -125,13 +154,13 @@ export class BlockProducer {
 
   /** Applies a state edit in a sub-block of its own and publishes it. */
   async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
+    await this.commitments.settle();
     const produced = await this.executeStateEdit(edit);
-    await this.signed(produced, async () => {
-      const batch = new WriteBatch();
-      this.commits.writeSubBlock(batch, produced);
-      await this.commits.commitLogged(batch, { subBlock: produced.contents });
-    });
+    const batch = new WriteBatch();
+    this.commits.writeSubBlock(batch, produced);
+    await this.commits.commitLogged(batch, { subBlock: produced.contents });
     const event = this.commits.publishSubBlock(produced);
+    this.commitments.schedule();
     this.logStateEdit(edit, event);
     return event;
   }
@@ -142,6 +171,7 @@ export class BlockProducer {
    * together; opens the next block at `nextOpensAtMs`.
    */
   async applyStateEditAndSeal(edit: StateEdit, nextOpensAtMs: number): Promise<SealedSubBlock> {
+    await this.commitments.settle();
     const produced = await this.executeStateEdit(edit);
     // Its caller waits for this edit alone: committed on this thread, as an instant-mined block.
     const sealed = await this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitLogged(batch, logged, { onThisThread: true }));
@@ -154,6 +184,8 @@ export class BlockProducer {
    * next block at wall-clock `nextOpensAtMs` (on the interval grid, or now), stamped by the parameters.
    */
   async seal(nextOpensAtMs: number): Promise<StoredBlock> {
+    // A sealed block has every commitment: its header's roots are its last one's.
+    await this.commitments.settle();
     // A block that opens with transactions of its own (an OP Stack chain's L1-attributes deposit) gets
     // them even when nothing else came: a sub-block of them and the seal, in one commit.
     if (this.tip.open.isEmpty && this.parts.opening !== undefined) {
@@ -207,12 +239,14 @@ export class BlockProducer {
   }
 
   /** Rewinds the chain to `point` (evm_revert, anvil_rollback, anvil_reset); see {@link ChainRewinds.rewind}. */
-  rewind(point: ChainPoint, options: { reset?: boolean; clearPool?: boolean } = {}): Promise<boolean> {
+  async rewind(point: ChainPoint, options: { reset?: boolean; clearPool?: boolean } = {}): Promise<boolean> {
+    await this.commitments.settle();
     return this.rewinds.rewind(point, options);
   }
 
   /** Starts the chain again on the fork `next` (anvil_reset with `forking`); see {@link ChainRewinds.refork}. */
-  refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
+  async refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
+    await this.commitments.settle();
     return this.rewinds.refork(fork, next, allocations);
   }
 
@@ -227,8 +261,9 @@ export class BlockProducer {
   }
 
   /**
-   * Signs `produced`'s commitment (on a node with a sequencer key; `stateRoot` as SubBlockCommitter.prepare's) and runs
-   * `commit`, which writes it with its sub-block: the commitment becomes the open block's only if the commit succeeds.
+   * Signs `produced`'s commitment before its commit (on a node with a sequencer key; `stateRoot` as
+   * SubBlockCommitter.prepare's: a sub-block sealed in the same commit, whose roots the seal computes anyway) and
+   * runs `commit`, which writes it with its sub-block: the commitment becomes the open block's only if the commit succeeds.
    */
   private async signed(produced: ProducedSubBlock, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
     const prepared = await this.committer.prepare(this.tip.open, produced.contents, stateRoot);

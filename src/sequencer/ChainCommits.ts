@@ -1,9 +1,10 @@
 import type { StoredBlock } from '../chain/records.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { toStoredStateEdit } from '../execution/stateEditRecord.js';
 import { writeStateChanges } from '../execution/WorldState.js';
 import { type CommitOptions, WriteBatch } from '../storage/Storage.js';
 import type { PoolTransaction } from '../txpool/PoolTransaction.js';
-import type { SubBlockEvent } from './ChainEvents.js';
+import type { SubBlockCommitmentEvent, SubBlockEvent } from './ChainEvents.js';
 import type { ChainTip } from './ChainTip.js';
 import type { ExecutedPoolTransaction } from './executeFromPool.js';
 import type { SubBlockContents } from './OpenBlock.js';
@@ -21,11 +22,12 @@ export interface ProducedSubBlock {
   startedAt: number;
 }
 
-/** What a commit appends to the fleet's log: its sub-block (with the txs its execution dropped) and/or its seal. */
+/** What a commit appends to the fleet's log: its sub-block (with the txs its execution dropped) and/or its seal; or a durable sub-block's commitment. */
 export interface CommitToLog {
   subBlock?: SubBlockContents;
   dropped?: readonly PoolTransaction[];
   seal?: { sealing: Sealing; nextOpensAtMs: number };
+  commitment?: SignedCommitment;
 }
 
 /**
@@ -86,8 +88,9 @@ export class ChainCommits {
    */
   async commitLogged(batch: WriteBatch, logged: CommitToLog, options: CommitOptions = {}): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
-    if (logged.subBlock || logged.seal) {
+    if (logged.subBlock || logged.seal || logged.commitment) {
       const commit: LoggedCommit = {};
+      if (logged.commitment) commit.commitment = logged.commitment;
       if (logged.subBlock) {
         commit.subBlock = { contents: logged.subBlock, open: this.tip.open.header, dropped: (logged.dropped ?? []).map((transaction) => transaction.hash) };
       }
@@ -99,6 +102,26 @@ export class ChainCommits {
     }
     log.notePosition(batch);
     await this.parts.storage.commit(batch, options);
+  }
+
+  /** Writes a durable sub-block's signed commitment, made after it (SubBlockCommitments): logged as an entry of its own, then committed. */
+  async commitCommitment(signed: SignedCommitment): Promise<void> {
+    const batch = new WriteBatch();
+    this.parts.chainWriter.writeCommitment(batch, signed);
+    await this.commitLogged(batch, { commitment: signed });
+  }
+
+  /** After a commitment is durable: the open block's latest sub-block gets it (views show it at once), then `subBlockCommitment`. */
+  publishCommitment(signed: SignedCommitment): SubBlockCommitmentEvent {
+    const open = this.tip.open;
+    open.addCommitment(signed);
+    const index = Number(signed.commitment.index);
+    return this.announceCommitment({ blockNumber: BigInt(open.number), index, commitment: signed, transactions: open.contents[index]!.records, view: this.tip.views.current() });
+  }
+
+  private announceCommitment(event: SubBlockCommitmentEvent): SubBlockCommitmentEvent {
+    this.parts.events.emit('subBlockCommitment', event);
+    return event;
   }
 
   /** Commits a batch holding pool transactions picked for a sub-block; they are no longer in flight afterwards, whatever happened. */
@@ -145,6 +168,8 @@ export class ChainCommits {
       events.emit('pendingTransaction', { hash: source.hash, transaction: source });
     }
     events.emit('subBlock', event);
+    // Signed before its commit (a sub-block sealed in the same commit): its commitment is announced with it.
+    if (contents.commitment) this.announceCommitment({ blockNumber: event.blockNumber, index: subBlock.index, commitment: contents.commitment, transactions: contents.records, view });
     return event;
   }
 

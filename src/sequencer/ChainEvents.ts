@@ -18,7 +18,11 @@ export interface SubBlockEvent {
   subBlock: StoredSubBlock;
   /** Its transactions as stored (with receipts), in order. */
   transactions: readonly StoredTransaction[];
-  /** The sequencer's signed commitment to the block after it (absent on a chain without a sequencer key). */
+  /**
+   * The sequencer's signed commitment to the block after it, when it was signed before the sub-block's commit
+   * (a sub-block sealed in the same commit, instant mining). Otherwise the commitment comes right after the
+   * sub-block, in its own `subBlockCommitment` event; absent on a chain without a sequencer key.
+   */
   commitment?: SignedCommitment;
   /** The chain view that first included this sub-block. */
   view: ChainView;
@@ -26,6 +30,20 @@ export interface SubBlockEvent {
   preconfirmedAtMs: number;
   /** Wall time the sequencer took to execute and commit it, in ms (for metrics). */
   buildMs?: number;
+}
+
+/**
+ * A sub-block's signed commitment, announced once durable (and logged, in a fleet), in sub-block order: right
+ * after its sub-block's event, or a little later when it was made after the sub-block (off the tick).
+ */
+export interface SubBlockCommitmentEvent {
+  blockNumber: bigint;
+  index: number;
+  commitment: SignedCommitment;
+  /** The sub-block's transactions as stored (with receipts), in order. */
+  transactions: readonly StoredTransaction[];
+  /** A view that includes the sub-block and shows the commitment. */
+  view: ChainView;
 }
 
 /** A sealed block, announced after it is durable and after the view whose head it is is published. */
@@ -44,7 +62,9 @@ export interface SealedBlockEvent {
 /**
  * One pre-confirmation tick of the sequencer, empty or not: the node's heartbeat. Emitted after
  * the tick's sub-block (if any) was announced — in interval mining before the block is sealed;
- * instant mining and evm_mine seal the sub-block's block in the same step, so after that.
+ * instant mining and evm_mine seal the sub-block's block in the same step, so after that. On a node
+ * that signs, a tick that built a sub-block is emitted once its commitment is made (right after the
+ * sub-block, off the tick), and the ticks after it wait behind it.
  */
 export interface PreconfTickEvent {
   blockNumber: bigint;
@@ -77,6 +97,7 @@ export interface MiningModeEvent {
 /** The events the node publishes: the pool's and the sequencer's. */
 export type ChainEvents = PoolEvents & {
   subBlock: SubBlockEvent;
+  subBlockCommitment: SubBlockCommitmentEvent;
   sealedBlock: SealedBlockEvent;
   preconfTick: PreconfTickEvent;
   rewound: RewoundEvent;

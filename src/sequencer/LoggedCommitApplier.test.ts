@@ -1,8 +1,9 @@
 // A follower applying the sequencer's log, without NATS: the sequencer's producer appends each commit to
 // an in-memory log (round-tripped through the fleet's wire encoding), and a second node with the same
 // genesis applies them through its producer (LoggedCommitApplier). The follower must end on the same
-// chain, serve the same receipts and state, announce what it applied, and refuse a commit that does not
-// follow its chain or whose seal it does not reach.
+// chain, serve the same receipts, state and signed commitments (each logged as an entry of its own right
+// after its sub-block), announce what it applied, and refuse a commit that does not follow its chain or
+// whose seal it does not reach.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeLogEntry, encodeLogEntry } from '../fleet/LogEntry.js';
@@ -58,27 +59,39 @@ async function follower(): Promise<TestChain> {
   return chain;
 }
 
+function kindOf(commit: LoggedCommit): string {
+  return [commit.subBlock && 'subBlock', commit.seal && 'seal', commit.commitment && 'commitment'].filter(Boolean).join('+');
+}
+
 describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)', () => {
   it('follows sub-block by sub-block, then seals the same block, serving the same receipts and state', async () => {
     const { sequencer, log, hashes } = await sequencerWithLog();
-    expect(log.commits.map((commit) => [commit.subBlock !== undefined, commit.seal !== undefined])).toEqual([
-      [true, false],
-      [true, false],
-      [true, false],
-      [false, true],
-    ]);
+    // Each sub-block's commitment is an entry of its own, after its sub-block's and before the next one's.
+    expect(log.commits.map(kindOf)).toEqual(['subBlock', 'commitment', 'subBlock', 'commitment', 'subBlock', 'commitment', 'seal']);
     const replica = await follower();
     const announced: string[] = [];
     replica.events.on('subBlock', ({ blockNumber, index }) => announced.push(`subBlock ${blockNumber}.${index}`));
+    replica.events.on('subBlockCommitment', ({ blockNumber, index }) => announced.push(`commitment ${blockNumber}.${index}`));
     replica.events.on('sealedBlock', ({ number }) => announced.push(`sealedBlock ${number}`));
 
     await replica.producer.applyLogged(log.commits[0]!);
     // Pre-confirmed on the follower: the pending state and the receipt, before any seal.
     expect(replica.backend.blocks.getTransactionReceipt(hashes[0]!)).toMatchObject({ status: '0x1', blockNumber: '0x1' });
     expect(replica.backend.state.getBalance(hexToBytes(DEAD), PENDING)).toBe(5n);
-    for (const commit of log.commits.slice(1)) await replica.producer.applyLogged(commit);
+    // Its commitment is not there yet: sequin_getCommitments shows none until the log's entry is applied.
+    expect(replica.backend.preconfirmations.getCommitments(1n)).toEqual([]);
+    await replica.producer.applyLogged(log.commits[1]!);
+    expect(replica.backend.preconfirmations.getCommitments(1n)).toEqual([sequencer.backend.preconfirmations.getCommitments(1n)[0]]);
+    const preconfirmed = await replica.backend.preconfirmations.getPreconfirmation(hashes[0]!);
+    expect(preconfirmed?.signature).toBe(sequencer.backend.preconfirmations.getCommitments(1n)[0]!.signature);
+    for (const commit of log.commits.slice(2)) await replica.producer.applyLogged(commit);
 
-    expect(announced).toEqual(['subBlock 1.0', 'subBlock 1.1', 'subBlock 1.2', 'sealedBlock 1']);
+    expect(announced).toEqual(['subBlock 1.0', 'commitment 1.0', 'subBlock 1.1', 'commitment 1.1', 'subBlock 1.2', 'commitment 1.2', 'sealedBlock 1']);
+    // The very commitments the sequencer signed, byte for byte.
+    expect(replica.backend.preconfirmations.getCommitments(1n)).toEqual(sequencer.backend.preconfirmations.getCommitments(1n));
+    expect(replica.backend.preconfirmations.getCommitments(1n)).toHaveLength(3);
+    // Applied again (a restart re-reading its last entry), the same commitment changes nothing.
+    await replica.producer.applyLogged(log.commits[5]!);
     const sealed = replica.backend.blocks.getBlock(LATEST, false);
     expect(sealed).toEqual(sequencer.backend.blocks.getBlock(LATEST, false));
     for (const hash of hashes) expect(replica.backend.blocks.getTransactionReceipt(hash)).toEqual(sequencer.backend.blocks.getTransactionReceipt(hash));
@@ -104,8 +117,9 @@ describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)'
   it('refuses, committing nothing, a seal whose hash it does not reach, and a commit that does not follow its chain', async () => {
     const { log } = await sequencerWithLog();
     const replica = await follower();
-    for (const commit of log.commits.slice(0, 3)) await replica.producer.applyLogged(commit);
-    const seal = log.commits[3]!.seal!;
+    const sealAt = log.commits.findIndex((commit) => commit.seal);
+    for (const commit of log.commits.slice(0, sealAt)) await replica.producer.applyLogged(commit);
+    const seal = log.commits[sealAt]!.seal!;
     const forged = { seal: { ...seal, hash: `0x${'11'.repeat(32)}` as Hex } };
     await expect(replica.producer.applyLogged(forged)).rejects.toThrow(/sealed here as 0x[0-9a-f]{64}, but the sequencer sealed 0x1111/);
     expect(replica.producer.latest.number).toBe('0x0');
@@ -113,8 +127,13 @@ describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)'
     const early = log.commits[0]!;
     const ahead = { subBlock: { ...early.subBlock!, open: { ...early.subBlock!.open, number: 5 } } };
     await expect(replica.producer.applyLogged(ahead)).rejects.toThrow(/does not follow this node's chain/);
-    // The real seal still applies after both refusals.
-    await replica.producer.applyLogged(log.commits[3]!);
+    // A commitment of another place than the latest sub-block's.
+    const misplaced = { commitment: log.commits[1]!.commitment! };
+    await expect(replica.producer.applyLogged({ commitment: { ...misplaced.commitment, hash: `0x${'22'.repeat(32)}` as Hex } })).rejects.toThrow(
+      /commitment of block 1 index 0 does not follow this node's chain/,
+    );
+    // The real seal still applies after the refusals.
+    await replica.producer.applyLogged(log.commits[sealAt]!);
     expect(replica.producer.latest.number).toBe('0x1');
   });
 });

@@ -1,6 +1,7 @@
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import type { StateReader } from '../execution/StateReader.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { WriteBatch } from '../storage/Storage.js';
 import type { ChainCommits, ProducedSubBlock } from './ChainCommits.js';
 import type { ChainTip } from './ChainTip.js';
@@ -30,6 +31,7 @@ export class LoggedCommitApplier {
    * (so its state root) is not the sequencer's.
    */
   async apply(commit: LoggedCommit): Promise<void> {
+    if (commit.commitment) return this.applyCommitment(commit.commitment);
     const header = commit.subBlock?.open ?? commit.seal?.open;
     if (!header) return;
     this.followOpenBlock(header);
@@ -58,6 +60,27 @@ export class LoggedCommitApplier {
     await this.commits.commitLogged(batch, {});
     if (produced) this.commits.publishSubBlock(produced);
     if (sealing && commit.seal) this.commits.publishSeal(sealing, commit.seal.nextOpensAtMs);
+  }
+
+  /**
+   * Applies a durable sub-block's signed commitment, logged after it: written (with the log position) and
+   * given to the open block, as the sequencer did. One this node has already (a restart re-reading its last
+   * entries) is skipped when it is the same; a commitment of another place than the open block's latest
+   * unsigned sub-block means the log does not follow this node's chain.
+   */
+  private async applyCommitment(signed: SignedCommitment): Promise<void> {
+    const open = this.tip.open;
+    const number = Number(signed.commitment.blockNumber);
+    const index = Number(signed.commitment.index);
+    const known = number === open.number ? open.commitments[index] : this.parts.chain.commitment(number, index);
+    if (known?.hash === signed.hash) return;
+    if (number !== open.number || index !== open.commitments.length || index >= open.subBlocks.length) {
+      throw new Error(`the log's commitment of block ${number} index ${index} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks, ${open.commitments.length} commitments)`);
+    }
+    const batch = new WriteBatch();
+    this.parts.chainWriter.writeCommitment(batch, signed);
+    await this.commits.commitLogged(batch, {});
+    this.commits.publishCommitment(signed);
   }
 
   /**

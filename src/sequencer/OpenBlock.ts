@@ -75,7 +75,11 @@ export class OpenBlock {
    * would), and after the last one the sealed header's.
    */
   readonly tries = new BlockTries();
-  /** The signed commitments of its sub-blocks, index for index (one per sub-block of a node that signs). */
+  /**
+   * The signed commitments of its sub-blocks, index for index (one per sub-block of a node that signs). A
+   * sub-block's commitment is made right after it is durable (sequencer/SubBlockCommitments.ts): this list
+   * may be one shorter than {@link subBlocks} for a moment.
+   */
   readonly commitments: SignedCommitment[] = [];
   /**
    * The state root after each sub-block, folded in sub-block by sub-block (set by the sequencer's
@@ -145,6 +149,18 @@ export class OpenBlock {
     orBloom(this.bloom, contents.bloom);
   }
 
+  /** Adds the signed commitment of its latest sub-block, made after the sub-block was appended (and durable). */
+  addCommitment(signed: SignedCommitment): void {
+    const index = Number(signed.commitment.index);
+    const contents = this.contents[index];
+    if (Number(signed.commitment.blockNumber) !== this.number || index !== this.commitments.length || !contents) {
+      throw new Error(`block ${this.number}: commitment of block ${signed.commitment.blockNumber} index ${index} does not follow its ${this.commitments.length} commitments`);
+    }
+    // Kept with the contents too: a snapshot (evm_snapshot's point), a copy or a rewind carries it along.
+    contents.commitment = signed;
+    this.commitments.push(signed);
+  }
+
   /** A copy of this block with `contents` appended after its sub-blocks (what a seal computes from before the sub-block is durable). */
   withAppended(contents: SubBlockContents): OpenBlock {
     const copy = new OpenBlock(this.header);
@@ -168,7 +184,7 @@ export class OpenBlock {
     const layerCount = this.changeLayers.length;
     const layers = this.changeLayers;
     const commitments = this.commitments;
-    const commitmentCount = commitments.length;
+    const subBlockCount = this.subBlocks.length;
     return {
       number: this.number,
       timestamp: this.timestamp,
@@ -181,12 +197,13 @@ export class OpenBlock {
       gasUsed: this.gasUsed,
       logCount: this.logCount,
       bloom: this.bloom.slice(),
-      subBlockCount: this.subBlocks.length,
+      subBlockCount,
       transactionCount,
       records: () => records.slice(0, transactionCount),
       sealInputs: () => transactions.slice(0, transactionCount),
       changeLayers: () => layers.slice(0, layerCount),
-      commitments: () => commitments.slice(0, commitmentCount),
+      // Live up to the view's sub-blocks: a commitment made after the view was published shows in it too.
+      commitments: () => commitments.slice(0, subBlockCount),
     };
   }
 }

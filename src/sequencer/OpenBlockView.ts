@@ -12,7 +12,10 @@ export interface SealInput {
   receipt: Uint8Array;
 }
 
-/** The open (pending) block as one moment saw it. Nothing in it changes afterwards. */
+/**
+ * The open (pending) block as one moment saw it. Nothing in it changes afterwards, but for the signed
+ * commitments of its sub-blocks, each made right after its sub-block is durable (see {@link commitments}).
+ */
 export interface OpenBlockView {
   readonly number: number;
   readonly timestamp: bigint;
@@ -37,6 +40,9 @@ export interface OpenBlockView {
   sealInputs(): readonly SealInput[];
   /** Each sub-block's state writes, oldest first. */
   changeLayers(): readonly StateChanges[];
-  /** The signed commitments of its sub-blocks so far, index for index (none on a node that does not sign). */
+  /**
+   * The signed commitments of its sub-blocks so far, index for index (none on a node that does not sign): those
+   * made by now, so the last sub-block's may be missing for a moment after the view is published.
+   */
   commitments(): readonly SignedCommitment[];
 }

@@ -3,7 +3,7 @@ import type { StoredBlock } from '../chain/records.js';
 import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import type { BlockParameters } from './BlockParameters.js';
 import type { BlockProducer } from './BlockProducer.js';
-import type { SubBlockEvent } from './ChainEvents.js';
+import type { PreconfTickEvent, SubBlockEvent } from './ChainEvents.js';
 import type { ChainPoint } from './ChainPoint.js';
 import type { ViewSource } from './ChainViews.js';
 import type { Clock } from './Clock.js';
@@ -69,6 +69,9 @@ export class Sequencer implements StateEditPort {
   private paused: MiningMode | undefined;
   /** An instant block queued but not started: submissions that arrive before it starts share it. */
   private queuedInstantBlock: Promise<void> | undefined;
+  /** Ticks announced but waiting for a sub-block's commitment, and what runs after them: later ticks wait behind them. */
+  private waitingTicks = 0;
+  private tickAnnouncements: Promise<void> = Promise.resolve();
 
   constructor(private readonly parts: SequencerParts) {
     this.current = parts.mode;
@@ -91,6 +94,8 @@ export class Sequencer implements StateEditPort {
 
   start(): void {
     this.stopped = false;
+    // A durable sub-block without its commitment (a kill -9 right after its commit, a takeover) gets it now.
+    this.parts.producer.resumeCommitments();
     this.scheduleNextTick();
     // Transactions restored from the journal are mined at once in instant mode.
     if (this.current.kind === 'instant') void this.afterSubmission();
@@ -102,6 +107,8 @@ export class Sequencer implements StateEditPort {
     this.parts.clock.clearTimeout(this.timer);
     await this.running;
     await this.queue.catch(() => {});
+    // The latest sub-block's commitment is written before this node stops producing (unless it cannot be).
+    await this.parts.producer.settleCommitments().catch(() => {});
   }
 
   /** Runs one interval tick now: a sub-block if anything is executable, then a seal if the block is due. */
@@ -286,17 +293,35 @@ export class Sequencer implements StateEditPort {
     if (schedule?.isSealDue(producer.openBlock, now)) await producer.seal(schedule.nextBlockOpensAt(producer.openBlock, now));
   }
 
-  /** The heartbeat: one per tick or mined sub-block, empty or not (after a seal, about the sealed block's sub-block). */
+  /**
+   * The heartbeat: one per tick or mined sub-block, empty or not (after a seal, about the sealed block's
+   * sub-block). A tick that built a sub-block on a node that signs is announced with its signed commitment,
+   * so once the commitment is made (right after the sub-block, off the tick); the ticks after it wait
+   * behind it, so they keep their order.
+   */
   private announceTick(built: SubBlockEvent | undefined): void {
     const { producer, clock } = this.parts;
     const open = producer.openBlock;
-    producer.emitTick({
+    const tick: PreconfTickEvent = {
       blockNumber: built?.blockNumber ?? BigInt(open.number),
       subBlockIndex: built?.index ?? null,
       timestamp: built?.timestamp ?? open.timestamp,
       transactionHashes: built?.transactionHashes ?? [],
       ...(built?.commitment ? { commitment: built.commitment } : {}),
       atMs: built?.preconfirmedAtMs ?? clock.now(),
+    };
+    const waitsForCommitment = built !== undefined && !built.commitment && producer.signsCommitments;
+    if (!waitsForCommitment && this.waitingTicks === 0) return producer.emitTick(tick);
+    this.waitingTicks++;
+    this.tickAnnouncements = this.tickAnnouncements.then(async () => {
+      if (waitsForCommitment) {
+        // A commitment that cannot be made (its write failed) leaves the heartbeat without it rather than stopped.
+        await producer.settleCommitments().catch(() => {});
+        const commitment = producer.views.current().commitments(Number(tick.blockNumber))[tick.subBlockIndex!];
+        if (commitment) tick.commitment = commitment;
+      }
+      this.waitingTicks--;
+      producer.emitTick(tick);
     });
   }
 

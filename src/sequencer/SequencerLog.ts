@@ -1,3 +1,4 @@
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import type { Hex } from '../primitives/hex.js';
 import type { WriteBatch } from '../storage/Storage.js';
 import type { TransactionLog } from '../txpool/TransactionLog.js';
@@ -19,6 +20,11 @@ export interface SealRecord {
 export interface LoggedCommit {
   subBlock?: { contents: SubBlockContents; open: LoggedOpenBlockHeader; dropped: readonly Hex[] };
   seal?: SealRecord;
+  /**
+   * A durable sub-block's signed commitment, made after it (issue 26; sequencer/SubBlockCommitments.ts): an
+   * entry of its own, after its sub-block's and before the next sub-block's or the seal's.
+   */
+  commitment?: SignedCommitment;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { commitmentOf, type SignedCommitment } from '../chain/subBlockCommitment.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
+import type { StateReader } from '../execution/StateReader.js';
 import { type NextStateRoot, SubBlockStateRoots } from '../execution/SubBlockStateRoots.js';
 import { hexToBytes } from '../primitives/hex.js';
 import type { CommitmentSigner } from './CommitmentSigner.js';
 import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 
-/** A sub-block's commitment, signed but not yet durable: {@link take} once its commit succeeded, {@link abandon} if it failed. */
+/** A sub-block's commitment, signed but not yet durable: {@link take} once it is written, {@link abandon} if that failed. */
 export interface PreparedCommitment {
   signed: SignedCommitment;
   take(): void;
@@ -15,12 +16,16 @@ export interface PreparedCommitment {
 }
 
 /**
- * Signs each sub-block the producer makes (issue 26): the open block's roots after it — transactions and
+ * Signs a sub-block of the open block (issue 26): the open block's roots after it — transactions and
  * receipts (the open block's incremental tries, OpenBlock.tries), state (SubBlockStateRoots) — with its
- * place in the chain of commitments. Signed before the sub-block's commit and written in the same batch
- * and log entry, so a commitment anyone sees is as durable as its sub-block; and since the commitment
- * is a function of the sub-block (and the signature of the commitment, RFC 6979), a sub-block that never
- * became durable leaves nothing signed that anyone saw.
+ * place in the chain of commitments. A commitment is a function of its durable sub-block (and the
+ * signature of the commitment, RFC 6979): made again after a restart or by a standby that took over, it
+ * is byte for byte the same, so no place is ever signed twice with different contents.
+ *
+ * Two moments, one computation: {@link signLatest} signs the open block's latest sub-block once it is
+ * durable (SubBlockCommitments, right after the sub-block, off the tick); {@link prepare} signs a sub-block
+ * before its commit, for a sub-block sealed in the same commit as its block (instant mining), whose roots
+ * the seal computes anyway.
  */
 export class SubBlockCommitter {
   constructor(
@@ -28,36 +33,23 @@ export class SubBlockCommitter {
     private readonly signer: CommitmentSigner | undefined,
   ) {}
 
+  /** True on a node with a sequencer key. */
+  get signs(): boolean {
+    return this.signer !== undefined;
+  }
+
   /**
-   * Signs `contents` as the next sub-block of `open`, sets it as the contents' commitment; undefined on a node without a key.
-   * `stateRoot`, when given, is the state root after the sub-block, known already (the root of the block
-   * it is sealed into in the same commit, when the block end wrote nothing): it is not folded again.
+   * Signs `contents` as the next sub-block of `open`, not yet appended nor written, and sets it as the
+   * contents' commitment; undefined on a node without a key. `stateRoot`, when given, is the state root
+   * after the sub-block, known already (the root of the block it is sealed into in the same commit, when
+   * the block end wrote nothing): it is not folded again.
    */
   async prepare(open: OpenBlock, contents: SubBlockContents, stateRoot?: Uint8Array): Promise<PreparedCommitment | undefined> {
     if (!this.signer) return undefined;
-    const folded = stateRoot === undefined ? await this.fold(open, contents) : undefined;
+    const folded = stateRoot === undefined ? await this.fold(open, contents, new LayeredStateReader(this.parts.world, [contents.changes])) : undefined;
     const before = open.tries.length;
     for (const input of contents.sealInputs) open.tries.append(input.raw, input.receipt);
-    let logIndex = open.logCount;
-    const firstLogIndexes = contents.records.map((record) => {
-      const first = logIndex;
-      logIndex += record.receipt.logs.length;
-      return first;
-    });
-    const signed = this.signer.sign(
-      commitmentOf({
-        blockNumber: open.number,
-        index: contents.subBlock.index,
-        previous: hexToBytes(open.lastCommitmentHash),
-        timestamp: open.timestamp,
-        baseFeePerGas: open.baseFeePerGas,
-        transactionCount: open.tries.length,
-        firstLogIndexes,
-        transactionsRoot: open.tries.transactionsRoot(),
-        receiptsRoot: open.tries.receiptsRoot(),
-        stateRoot: stateRoot ?? folded!.next.stateRoot,
-      }),
-    );
+    const signed = this.sign(open, contents, open.logCount, stateRoot ?? folded!.next.stateRoot);
     contents.commitment = signed;
     return {
       signed,
@@ -69,26 +61,79 @@ export class SubBlockCommitter {
     };
   }
 
-  /** The state root after `contents`, folded onto the open block's roots so far. */
-  private async fold(open: OpenBlock, contents: SubBlockContents): Promise<{ roots: SubBlockStateRoots; next: NextStateRoot }> {
-    const { world, storage } = this.parts;
-    const parentState = new PersistedStateReader(storage, open.number - 1);
-    const roots = await this.stateRootsOf(open, parentState);
-    const next = await roots.next(contents.changes, new LayeredStateReader(world, [contents.changes]), parentState);
-    return { roots, next };
+  /**
+   * Signs the open block's latest sub-block, appended and durable, which has no commitment yet;
+   * `finalState` is the state right after it (the pending state of the view that first included it).
+   * Undefined on a node without a key, or when an earlier sub-block of the block has no commitment
+   * either (a block begun by a node without a key, or by a Sequin before issue 26): a chain of
+   * commitments with a hole would name the wrong `previous`.
+   */
+  async signLatest(open: OpenBlock, finalState: StateReader): Promise<PreparedCommitment | undefined> {
+    const index = open.subBlocks.length - 1;
+    const contents = open.contents[index];
+    if (!this.signer || !contents || open.commitments.length !== index) return undefined;
+    let folded: { roots: SubBlockStateRoots; next: NextStateRoot } | undefined;
+    let stateRoot: Uint8Array;
+    if (open.stateRoots?.subBlockCount === index) {
+      folded = await this.fold(open, contents, finalState);
+      stateRoot = folded.next.stateRoot;
+    } else {
+      // A restart or a takeover: the block so far folded once, this sub-block included.
+      open.stateRoots = await this.rootsAfter(open, open.subBlocks.length, finalState);
+      stateRoot = open.stateRoots.current;
+    }
+    const signed = this.sign(open, contents, open.logCount - contents.logCount, stateRoot);
+    return { signed, take: () => folded?.roots.take(folded.next), abandon: () => {} };
   }
 
-  /** The open block's state roots after its sub-blocks so far: kept with the block, or folded once (a restart, a takeover). */
-  private async stateRootsOf(open: OpenBlock, parentState: PersistedStateReader): Promise<SubBlockStateRoots> {
-    if (open.stateRoots?.subBlockCount === open.subBlocks.length) return open.stateRoots;
-    open.stateRoots = await SubBlockStateRoots.after({
+  /** The commitment of `contents`, the sub-block whose transactions the open block's tries end with. */
+  private sign(open: OpenBlock, contents: SubBlockContents, firstLogIndex: number, stateRoot: Uint8Array): SignedCommitment {
+    let logIndex = firstLogIndex;
+    const firstLogIndexes = contents.records.map((record) => {
+      const first = logIndex;
+      logIndex += record.receipt.logs.length;
+      return first;
+    });
+    return this.signer!.sign(
+      commitmentOf({
+        blockNumber: open.number,
+        index: contents.subBlock.index,
+        previous: hexToBytes(open.lastCommitmentHash),
+        timestamp: open.timestamp,
+        baseFeePerGas: open.baseFeePerGas,
+        transactionCount: open.tries.length,
+        firstLogIndexes,
+        transactionsRoot: open.tries.transactionsRoot(),
+        receiptsRoot: open.tries.receiptsRoot(),
+        stateRoot,
+      }),
+    );
+  }
+
+  /** The state root after `contents`, folded onto the root after the open block's sub-blocks before it. */
+  private async fold(open: OpenBlock, contents: SubBlockContents, finalState: StateReader): Promise<{ roots: SubBlockStateRoots; next: NextStateRoot }> {
+    const parentState = new PersistedStateReader(this.parts.storage, open.number - 1);
+    const before = open.contents.indexOf(contents);
+    const count = before === -1 ? open.subBlocks.length : before;
+    if (open.stateRoots?.subBlockCount !== count) open.stateRoots = await this.rootsAfter(open, count, this.parts.world);
+    const next = await open.stateRoots.next(contents.changes, finalState, parentState);
+    return { roots: open.stateRoots, next };
+  }
+
+  /**
+   * The open block's state roots after its first `count` sub-blocks, folded at once (a restart, a takeover).
+   * `finalState` is the state after them: all the block's sub-blocks must be among them (their merged
+   * changes are the block's so far), so `count` is the open block's sub-block count.
+   */
+  private async rootsAfter(open: OpenBlock, count: number, finalState: StateReader): Promise<SubBlockStateRoots> {
+    if (count !== open.subBlocks.length) throw new Error(`block ${open.number}: state roots after ${count} of ${open.subBlocks.length} sub-blocks cannot be folded at once`);
+    return SubBlockStateRoots.after({
       parentRoot: open.parentStateRoot,
-      subBlockCount: open.subBlocks.length,
+      subBlockCount: count,
       changes: open.changes,
-      finalState: this.parts.world,
-      parentState,
+      finalState,
+      parentState: new PersistedStateReader(this.parts.storage, open.number - 1),
       nodes: this.parts.trieNodes,
     });
-    return open.stateRoots;
   }
 }

@@ -44,6 +44,12 @@ export class ManualClock implements Clock {
   private scheduled = 0;
   private readonly awaitReschedule: boolean;
   private onSchedule: (() => void) | undefined;
+  /**
+   * What a fired step leaves to later turns of the event loop, which the real time between two timers
+   * would give it (the sequencer's sub-block commitments, made right after each sub-block): awaited after
+   * each firing, so advance() returns with it done. Default nothing.
+   */
+  afterFiring: () => Promise<void> = async () => {};
 
   constructor(options: ManualClockOptions = {}) {
     this.current = options.startMs ?? DEFAULT_START_MS;
@@ -87,6 +93,7 @@ export class ManualClock implements Clock {
       this.timers.delete(timer.id);
       if (timer.dueAt > this.current) this.current = timer.dueAt;
       await this.fire(timer);
+      await this.afterFiring();
     }
     this.current = target;
   }

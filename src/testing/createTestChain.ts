@@ -114,6 +114,9 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
     removeTemporaryDir();
     throw error;
   }
+  // A sub-block's commitment is made right after it, off the tick: advance() returns with it made, as real time would.
+  const producer = parts.producer;
+  clock.afterFiring = () => producer.settleCommitments().catch(() => {});
   if (options.start ?? true) parts.sequencer.start();
   let closing: Promise<void> | undefined;
   return {

@@ -53,8 +53,8 @@ beforeAll(async () => {
     second: rewritten.chain.backend.preconfirmations.getCommitments(1n)[0]!,
     honestLater: honestLater!,
     answers: [
-      honest.chain.backend.preconfirmations.getPreconfirmation(honest.hash)!,
-      rewritten.chain.backend.preconfirmations.getPreconfirmation(rewritten.hash)!,
+      (await honest.chain.backend.preconfirmations.getPreconfirmation(honest.hash))!,
+      (await rewritten.chain.backend.preconfirmations.getPreconfirmation(rewritten.hash))!,
     ],
   };
   byOther = other.chain.backend.preconfirmations.getCommitments(1n)[0]!;

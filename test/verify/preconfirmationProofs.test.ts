@@ -30,9 +30,12 @@ async function tick(): Promise<void> {
 beforeAll(async () => {
   chain = await createTestChain();
   sequencer = (await chain.backend.preconfirmations.sequencer()).address!;
-  // Each transaction's answer as soon as its sub-block is announced (pre-confirmed, before any seal).
+  // Each transaction's answer asked as soon as its sub-block is announced (pre-confirmed, before any seal):
+  // answered once the sub-block's commitment is made, right after it.
+  const asked: Array<Promise<unknown>> = [];
   chain.events.on('subBlock', ({ transactionHashes }) => {
-    for (const hash of transactionHashes) preconfirmed.set(hash, chain.backend.preconfirmations.getPreconfirmation(hash)!);
+    for (const hash of transactionHashes)
+      asked.push(chain.backend.preconfirmations.getPreconfirmation(hash).then((answer) => preconfirmed.set(hash, answer!)));
   });
   const [alice, bob, carol] = chain.accounts;
   const deploy = await submitTestTokenDeployment(chain, alice!);
@@ -49,6 +52,7 @@ beforeAll(async () => {
   }
   // Seal the last block.
   await chain.clock.advance(chain.config.blockTimeMs);
+  await Promise.all(asked);
 }, 120_000);
 
 afterAll(async () => {
@@ -63,7 +67,7 @@ describe('sequin_getPreconfirmation', () => {
       const early = preconfirmed.get(hash)!;
       expect(early.receipt.blockHash).toBe(`0x${'00'.repeat(32)}`);
       expect(await verifyPreconfirmation(early, { sequencer, chainId })).toEqual(early.receipt);
-      const sealed = chain.backend.preconfirmations.getPreconfirmation(hash)!;
+      const sealed = (await chain.backend.preconfirmations.getPreconfirmation(hash))!;
       expect(sealed.proof.header).toBeDefined();
       const receipt = await verifyPreconfirmation(sealed, { sequencer, chainId });
       expect(receipt).toEqual(chain.backend.blocks.getTransactionReceipt(hash));
@@ -97,8 +101,8 @@ describe('sequin_getPreconfirmation', () => {
     expect(blocksWithCommitments).toBeGreaterThanOrEqual(2);
   });
 
-  it('answers null for an unknown hash', () => {
-    expect(chain.backend.preconfirmations.getPreconfirmation(`0x${'ab'.repeat(32)}`)).toBeNull();
+  it('answers null for an unknown hash', async () => {
+    expect(await chain.backend.preconfirmations.getPreconfirmation(`0x${'ab'.repeat(32)}`)).toBeNull();
   });
 });
 
@@ -110,7 +114,7 @@ describe('verifyPreconfirmation refuses', () => {
       const answer = preconfirmed.get(candidate)!;
       return answer.receipt.logs !== undefined && (answer.receipt.logs as unknown[]).length > 0 && answer.receipt.transactionIndex !== '0x0';
     })!;
-    for (const answer of [preconfirmed.get(hash)!, chain.backend.preconfirmations.getPreconfirmation(hash)!]) {
+    for (const answer of [preconfirmed.get(hash)!, (await chain.backend.preconfirmations.getPreconfirmation(hash))!]) {
       const paths = leafPaths(answer);
       expect(paths.length).toBeGreaterThan(60);
       for (const path of paths) {

@@ -13,6 +13,8 @@ export interface SubscriptionDeps {
   payloads: PreconfirmedPayloads;
   /** The proven answers newPreconfBlockTransactions sends with `proof` (sequin_getPreconfirmation's). */
   proofs: PreconfirmationProofs;
+  /** True when the chain's sub-blocks get signed commitments (a sequencer key signs them). */
+  commitmentsSigned: () => boolean;
   /** What one event's subscribers share (its notifications, serialized once). */
   perEvent: PerEventPayloads;
 }

@@ -30,7 +30,8 @@ interface Position {
 /**
  * The one fan-out of pre-confirmed transactions, behind Sequin's newPreconfBlockTransactions and
  * Base's newFlashblockTransactions: every pre-confirmed tx once, in pre-confirmation order, as
- * soon as its sub-block is durable. With `after`, it first replays every tx pre-confirmed since
+ * soon as its sub-block is durable — or, `committed` (proven answers), as soon as its sub-block's signed
+ * commitment is (made right after the sub-block, off the tick). With `after`, it first replays every tx pre-confirmed since
  * that position (sealed ones as sealed), then goes live, with no gap and no repeat: the replay
  * (from one chain view) and the switch to live events happen in one turn of the event loop, and a
  * position filter drops anything already delivered. A live sub-block's notifications are built
@@ -44,6 +45,7 @@ export function followPreconfirmedTransactions(
   key: string,
   notificationsOf: TransactionNotifications,
   notify: Notify,
+  options: { committed?: boolean } = {},
 ): () => void {
   const view = deps.views.current();
   if (after) checkResumePoint(view, after);
@@ -58,13 +60,14 @@ export function followPreconfirmedTransactions(
     notify(batch().from(start));
   };
   if (after) {
-    const replayed = replaySince(view, Number(after.blockNumber));
+    const replayed = replaySince(view, Number(after.blockNumber), options.committed === true);
     deliver(replayed, () => notificationsOf(replayed, view));
   }
-  const stopLive = deps.events.on('subBlock', (event) => {
+  const live = (event: { transactions: readonly StoredTransaction[]; view: ChainView }) => {
     const { transactions, view: at } = event;
     deliver(transactions, () => deps.perEvent.get(event, key, () => notificationsOf(transactions, at)));
-  });
+  };
+  const stopLive = options.committed ? deps.events.on('subBlockCommitment', live) : deps.events.on('subBlock', live);
   // After a rewind (evm_revert, anvil_reset) new transactions reuse positions already delivered:
   // move the filter back to what the rewound chain holds (its open block's restored txs were delivered).
   const stopRewound = deps.events.on('rewound', ({ blockNumber, view: at }) => {
@@ -96,8 +99,12 @@ function isAfter(stored: StoredTransaction, position: Position): boolean {
   return stored.blockNumber > position.block || (stored.blockNumber === position.block && stored.transactionIndex > position.index);
 }
 
-/** The txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has them. */
-function replaySince(view: ChainView, fromBlock: number): StoredTransaction[] {
+/**
+ * The txs of sealed blocks from `fromBlock` on, then those pre-confirmed in the open block, all as `view` has
+ * them; with `committed`, only those of the open block's sub-blocks that have their commitment (the rest
+ * follow as their commitments are announced).
+ */
+function replaySince(view: ChainView, fromBlock: number, committed: boolean): StoredTransaction[] {
   const replayed: StoredTransaction[] = [];
   for (let number = fromBlock; number <= view.headNumber; number++) {
     for (const hash of view.block(number)?.transactions ?? []) {
@@ -105,6 +112,7 @@ function replaySince(view: ChainView, fromBlock: number): StoredTransaction[] {
       if (stored) replayed.push(stored);
     }
   }
-  replayed.push(...view.open.records());
+  const committedSubBlocks = view.commitments(view.open.number).length;
+  replayed.push(...view.open.records().filter((stored) => !committed || stored.subBlockIndex < committedSubBlocks));
   return replayed;
 }

@@ -12,7 +12,8 @@ const quantitySchema = { title: 'quantity', type: 'string', pattern: '^0x(0|[1-9
  * (full) the tx with its receipt fields flattened in; every message also carries `cursor`
  * {blockNumber, transactionIndex, subBlockIndex}. A client that reconnects passes its last
  * cursor as `after` and first receives every tx pre-confirmed since (sealed ones with their
- * block hash), then the live stream, with no gap and no repeat.
+ * block hash), then the live stream, with no gap and no repeat. With `proof`, each tx comes once its
+ * sub-block's signed commitment is made (right after the sub-block, off the tick), with its proven answer.
  */
 export const newPreconfBlockTransactions = defineSubscription({
   name: 'newPreconfBlockTransactions',
@@ -43,6 +44,8 @@ export const newPreconfBlockTransactions = defineSubscription({
           transactions.map((stored) => ({ cursor: cursorOf(stored) })),
         ),
       notify,
+      // Proven answers wait for their sub-block's signed commitment (on a chain that signs).
+      { committed: proof && deps.commitmentsSigned() },
     ),
 });
 

@@ -77,10 +77,11 @@ export class TransactionService {
 
   /** sequin_sendRawTransactionSync: as eth_sendRawTransactionSync, answered with the proven pre-confirmation (sequin_getPreconfirmation's answer). */
   sendRawTransactionSyncProven(raw: Uint8Array, timeoutMs: number | undefined): Promise<PreconfirmationAnswer> {
+    // Its sub-block's commitment comes right after the pre-confirmation (off the tick): waited for within the timeout.
     return this.submitAndAwait(
       timeoutMs,
       () => this.parts.intake.submit(raw),
-      (hash) => this.parts.preconfirmations.getPreconfirmation(hash),
+      (hash, remainingMs) => this.parts.preconfirmations.getPreconfirmation(hash, remainingMs),
     );
   }
 
@@ -199,18 +200,23 @@ export class TransactionService {
    * (EIP-7966); past the timeout, code 4 with the hash. A timeout over the maximum is refused
    * before anything is signed or submitted.
    */
-  private async submitAndAwait<Answer>(timeoutMs: number | undefined, submit: () => Promise<Hex>, answer: (hash: Hex) => Answer | null): Promise<Answer> {
+  private async submitAndAwait<Answer>(
+    timeoutMs: number | undefined,
+    submit: () => Promise<Hex>,
+    answer: (hash: Hex, remainingMs: number) => Answer | null | Promise<Answer | null>,
+  ): Promise<Answer> {
     const { defaultTimeoutMs, maxTimeoutMs } = this.parts.sendSync;
     if (timeoutMs !== undefined && timeoutMs > maxTimeoutMs)
       throw new InvalidArgumentError(`timeout ${timeoutMs} ms exceeds the maximum of ${maxTimeoutMs} ms`, 1);
     const timeout = timeoutMs ?? defaultTimeoutMs;
+    const startedAt = Date.now();
     const { hash, preconfirmed } = await submitAndAwaitPreconfirmation({
       submit,
       events: this.parts.events,
       isPreconfirmed: (candidate) => this.parts.views.current().transaction(candidate) !== undefined,
       timeoutMs: timeout,
     });
-    const answered = preconfirmed ? answer(hash) : null;
+    const answered = preconfirmed ? await answer(hash, Math.max(0, timeout - (Date.now() - startedAt))) : null;
     if (!answered) throw new SendSyncTimeoutError(hash, timeout);
     return answered;
   }

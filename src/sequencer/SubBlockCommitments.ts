@@ -1,0 +1,75 @@
+import type { ChainCommits } from './ChainCommits.js';
+import type { ChainTip } from './ChainTip.js';
+import type { BlockProducerParts } from './ProducerParts.js';
+import type { SubBlockCommitter } from './SubBlockCommitter.js';
+
+/**
+ * The signed commitments of sub-blocks already durable (issue 26), made off the tick: a sub-block is
+ * committed, published and announced first; its commitment is computed right after, on a later turn
+ * of the event loop ({@link schedule}), then written and logged as an entry of its own (ChainCommits.
+ * commitCommitment), which followers apply, and announced (`subBlockCommitment`).
+ *
+ *   tick: execute ─▶ commit ─▶ publish ─▶ 'subBlock' (sends answered, pending reads, Base's streams)
+ *                                   └─▶ next macrotask: roots + signature ─▶ commit + log ─▶ 'subBlockCommitment'
+ *
+ * The work is the open block's sub-blocks that have no commitment yet, and it is bounded: every step of
+ * the producer that adds a sub-block, seals or rewinds first waits for it ({@link settle}), so at most
+ * one sub-block is ever without its commitment — the latest — and the commitment is always computed
+ * over the state right after its sub-block (the pending state). A restarted sequencer (kill -9 between
+ * a sub-block's commit and its commitment's) or a standby that takes over finds at most that one
+ * missing, and makes it when it starts: the same commitment, since it is a function of the durable
+ * sub-block. A sealed block always has all its commitments (the seal waits for them).
+ */
+export class SubBlockCommitments {
+  /** The catch-up under way, if any. */
+  private running: Promise<void> | undefined;
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
+
+  constructor(
+    private readonly parts: Pick<BlockProducerParts, 'events' | 'logger'>,
+    private readonly tip: ChainTip,
+    private readonly commits: ChainCommits,
+    private readonly committer: SubBlockCommitter,
+  ) {}
+
+  /** True on a node with a sequencer key (whose sub-blocks get commitments). */
+  get signs(): boolean {
+    return this.committer.signs;
+  }
+
+  /** Makes the latest sub-block's commitment on a later turn of the event loop (after what announced it). */
+  schedule(): void {
+    if (!this.committer.signs || this.scheduled) return;
+    this.scheduled = setImmediate(() => {
+      this.scheduled = undefined;
+      this.settle().catch((error) => this.parts.logger.warn('a sub-block commitment could not be made yet; the next step tries again', { error }));
+    });
+  }
+
+  /**
+   * Resolves once every durable sub-block of the open block that can be signed has its commitment: the
+   * one under way, or the latest sub-block's, made now. Rejects when it could not be written (the log
+   * refused it: another sequencer took over; storage failed); the next call tries again.
+   */
+  settle(): Promise<void> {
+    if (!this.committer.signs) return Promise.resolve();
+    this.running ??= this.catchUp().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** The commitment of the open block's latest sub-block, if it has none yet: signed, written (and logged), then announced. */
+  private async catchUp(): Promise<void> {
+    const open = this.tip.open;
+    if (open.commitments.length !== open.subBlocks.length - 1) return;
+    const view = this.tip.views.current();
+    if (view.open.number !== open.number || view.open.subBlockCount !== open.subBlocks.length) return;
+    const prepared = await this.committer.signLatest(open, view.pendingState);
+    if (!prepared) return;
+    await this.commits.commitCommitment(prepared.signed);
+    // Nothing else moves the open block meanwhile: a step that would waits for this.
+    prepared.take();
+    this.commits.publishCommitment(prepared.signed);
+  }
+}
