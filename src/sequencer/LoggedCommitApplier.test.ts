@@ -10,6 +10,7 @@ import { decodeLogEntry, encodeLogEntry } from '../fleet/LogEntry.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
+import { TEST_SEQUENCER_KEYS } from '../testing/sequencerKeyFile.js';
 import { sendTestTransaction, signTestTransaction } from '../testing/sendTestTransaction.js';
 import { submitTestTokenDeployment } from '../testing/testToken.js';
 import { LOCAL_ONLY_SEQUENCER_LOG, type LoggedCommit, type SequencerLog } from './SequencerLog.js';
@@ -112,6 +113,27 @@ describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)'
     for (const commit of log.commits) await replica.producer.applyLogged(commit);
     expect(replica.backend.blocks.getTransactionReceipt(hash)).toEqual(sequencer.backend.blocks.getTransactionReceipt(hash));
     expect(replica.backend.blocks.getBlock(LATEST, false)).toEqual(sequencer.backend.blocks.getBlock(LATEST, false));
+  });
+
+  it('a standby that takes over makes the commitment its last logged sub-block lacks (the sequencer died before logging it): the one the sequencer signed', async () => {
+    const key = hexToBytes(TEST_SEQUENCER_KEYS.fleet);
+    const log = memoryLog();
+    const sequencer = await createTestChain({}, { log, sequencerKey: key });
+    chains.push(sequencer);
+    await sendTestTransaction(sequencer, sequencer.accounts[0]!, { to: DEAD, value: 5n, gas: 21_000n });
+    await sequencer.clock.advance(INTERVAL);
+    const last = await sendTestTransaction(sequencer, sequencer.accounts[1]!, { to: DEAD, value: 6n, gas: 21_000n });
+    await sequencer.clock.advance(INTERVAL);
+    expect(log.commits.map(kindOf)).toEqual(['subBlock', 'commitment', 'subBlock', 'commitment']);
+    const standby = await createTestChain({}, { start: false, sequencerKey: key });
+    chains.push(standby);
+    for (const commit of log.commits.slice(0, 3)) await standby.producer.applyLogged(commit);
+    expect(standby.backend.preconfirmations.getCommitments(1n)).toHaveLength(1);
+    // Taking over: it starts producing.
+    standby.sequencer.start();
+    await standby.producer.settleCommitments();
+    expect(standby.backend.preconfirmations.getCommitments(1n)).toEqual(sequencer.backend.preconfirmations.getCommitments(1n));
+    expect((await standby.backend.preconfirmations.getPreconfirmation(last))?.signature).toBe(log.commits[3]!.commitment!.signature);
   });
 
   it('refuses, committing nothing, a seal whose hash it does not reach, and a commit that does not follow its chain', async () => {

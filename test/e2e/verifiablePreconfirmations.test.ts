@@ -194,6 +194,26 @@ describe('through a plain HTTP proxy', () => {
     expect((await rpc(node.url, 'sequin_sendRawTransactionSync', ['0x1234'])).error).toBeDefined();
   }, 20_000);
 
+  it('sequin_getPreconfirmation asked the moment a transaction is announced pre-confirmed answers a pre-confirmation that verifies (it waits for the commitment, made right after)', async () => {
+    const ws = await connectWs(node.url);
+    try {
+      const announced = await ws.subscribe('newPreconfBlockTransactions');
+      const first = Number(await rpcResult<Hex>(node.url, 'eth_getTransactionCount', [DEV_ACCOUNTS[2]!.address, 'pending']));
+      for (let nonce = first; nonce < first + 3; nonce++) {
+        const hash = await rpcResult<Hex>(node.url, 'eth_sendRawTransaction', [await signTransfer(2, nonce)]);
+        await pollUntil(async () => (ws.notifications.get(announced) ?? []).some((notification) => notification.result === hash), {
+          timeoutMs: 5_000,
+          what: 'the pre-confirmation announcement',
+        });
+        const answer = await rpcResult<Answer | null>(node.url, 'sequin_getPreconfirmation', [hash]);
+        expect(answer, hash).not.toBeNull();
+        expect((await verifyPreconfirmation(answer, { sequencer, chainId: CHAIN_ID })).transactionHash).toBe(hash);
+      }
+    } finally {
+      ws.close();
+    }
+  }, 20_000);
+
   it('newPreconfSubBlocks carries each signed commitment; newPreconfBlockTransactions with proof carries answers that verify', async () => {
     const ws = await connectWs(node.url);
     try {
