@@ -116,7 +116,13 @@ export class ChainCommits {
     const open = this.tip.open;
     open.addCommitment(signed);
     const index = Number(signed.commitment.index);
-    return this.announceCommitment({ blockNumber: BigInt(open.number), index, commitment: signed, transactions: open.contents[index]!.records, view: this.tip.views.current() });
+    return this.announceCommitment({
+      blockNumber: BigInt(open.number),
+      index,
+      commitment: signed,
+      transactions: open.contents[index]!.records,
+      view: this.tip.views.current(),
+    });
   }
 
   private announceCommitment(event: SubBlockCommitmentEvent): SubBlockCommitmentEvent {
@@ -169,7 +175,8 @@ export class ChainCommits {
     }
     events.emit('subBlock', event);
     // Signed before its commit (a sub-block sealed in the same commit): its commitment is announced with it.
-    if (contents.commitment) this.announceCommitment({ blockNumber: event.blockNumber, index: subBlock.index, commitment: contents.commitment, transactions: contents.records, view });
+    if (contents.commitment)
+      this.announceCommitment({ blockNumber: event.blockNumber, index: subBlock.index, commitment: contents.commitment, transactions: contents.records, view });
     return event;
   }
 

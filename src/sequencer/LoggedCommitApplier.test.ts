@@ -10,8 +10,8 @@ import { decodeLogEntry, encodeLogEntry } from '../fleet/LogEntry.js';
 import type { BlockSelector } from '../primitives/blockTag.js';
 import { type Hex, hexToBytes } from '../primitives/hex.js';
 import { createTestChain, type TestChain } from '../testing/createTestChain.js';
-import { TEST_SEQUENCER_KEYS } from '../testing/sequencerKeyFile.js';
 import { sendTestTransaction, signTestTransaction } from '../testing/sendTestTransaction.js';
+import { TEST_SEQUENCER_KEYS } from '../testing/sequencerKeyFile.js';
 import { submitTestTokenDeployment } from '../testing/testToken.js';
 import { LOCAL_ONLY_SEQUENCER_LOG, type LoggedCommit, type SequencerLog } from './SequencerLog.js';
 

@@ -1,7 +1,7 @@
 import { headerFieldsAfter } from '../chain/headerFieldsAfter.js';
+import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import type { StateReader } from '../execution/StateReader.js';
-import type { SignedCommitment } from '../chain/subBlockCommitment.js';
 import { WriteBatch } from '../storage/Storage.js';
 import type { ChainCommits, ProducedSubBlock } from './ChainCommits.js';
 import type { ChainTip } from './ChainTip.js';
@@ -75,7 +75,9 @@ export class LoggedCommitApplier {
     const known = number === open.number ? open.commitments[index] : this.parts.chain.commitment(number, index);
     if (known?.hash === signed.hash) return;
     if (number !== open.number || index !== open.commitments.length || index >= open.subBlocks.length) {
-      throw new Error(`the log's commitment of block ${number} index ${index} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks, ${open.commitments.length} commitments)`);
+      throw new Error(
+        `the log's commitment of block ${number} index ${index} does not follow this node's chain (open block ${open.number}, ${open.subBlocks.length} sub-blocks, ${open.commitments.length} commitments)`,
+      );
     }
     const batch = new WriteBatch();
     this.parts.chainWriter.writeCommitment(batch, signed);

@@ -154,7 +154,9 @@ export class OpenBlock {
     const index = Number(signed.commitment.index);
     const contents = this.contents[index];
     if (Number(signed.commitment.blockNumber) !== this.number || index !== this.commitments.length || !contents) {
-      throw new Error(`block ${this.number}: commitment of block ${signed.commitment.blockNumber} index ${index} does not follow its ${this.commitments.length} commitments`);
+      throw new Error(
+        `block ${this.number}: commitment of block ${signed.commitment.blockNumber} index ${index} does not follow its ${this.commitments.length} commitments`,
+      );
     }
     // Kept with the contents too: a snapshot (evm_snapshot's point), a copy or a rewind carries it along.
     contents.commitment = signed;

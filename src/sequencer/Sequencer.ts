@@ -311,7 +311,10 @@ export class Sequencer implements StateEditPort {
       atMs: built?.preconfirmedAtMs ?? clock.now(),
     };
     const waitsForCommitment = built !== undefined && !built.commitment && producer.signsCommitments;
-    if (!waitsForCommitment && this.waitingTicks === 0) return producer.emitTick(tick);
+    if (!waitsForCommitment && this.waitingTicks === 0) {
+      producer.emitTick(tick);
+      return;
+    }
     this.waitingTicks++;
     this.tickAnnouncements = this.tickAnnouncements.then(async () => {
       if (waitsForCommitment) {

@@ -126,7 +126,8 @@ export class SubBlockCommitter {
    * changes are the block's so far), so `count` is the open block's sub-block count.
    */
   private async rootsAfter(open: OpenBlock, count: number, finalState: StateReader): Promise<SubBlockStateRoots> {
-    if (count !== open.subBlocks.length) throw new Error(`block ${open.number}: state roots after ${count} of ${open.subBlocks.length} sub-blocks cannot be folded at once`);
+    if (count !== open.subBlocks.length)
+      throw new Error(`block ${open.number}: state roots after ${count} of ${open.subBlocks.length} sub-blocks cannot be folded at once`);
     return SubBlockStateRoots.after({
       parentRoot: open.parentStateRoot,
       subBlockCount: count,

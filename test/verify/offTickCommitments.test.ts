@@ -15,8 +15,8 @@ import { LOCAL_ONLY_SEQUENCER_LOG, type SequencerLog } from '../../src/sequencer
 import type { PreconfirmationAnswer } from '../../src/services/preconfirmations/PreconfirmationAnswer.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
 import { ManualClock } from '../../src/testing/ManualClock.js';
-import { TEST_SEQUENCER_KEYS } from '../../src/testing/sequencerKeyFile.js';
 import { sendTestTransaction, signTestTransaction } from '../../src/testing/sendTestTransaction.js';
+import { TEST_SEQUENCER_KEYS } from '../../src/testing/sequencerKeyFile.js';
 import { submitTestTokenDeployment } from '../../src/testing/testToken.js';
 import { verifyPreconfirmation } from '../../web/verify/index.js';
 

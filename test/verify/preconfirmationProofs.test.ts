@@ -34,8 +34,7 @@ beforeAll(async () => {
   // answered once the sub-block's commitment is made, right after it.
   const asked: Array<Promise<unknown>> = [];
   chain.events.on('subBlock', ({ transactionHashes }) => {
-    for (const hash of transactionHashes)
-      asked.push(chain.backend.preconfirmations.getPreconfirmation(hash).then((answer) => preconfirmed.set(hash, answer!)));
+    for (const hash of transactionHashes) asked.push(chain.backend.preconfirmations.getPreconfirmation(hash).then((answer) => preconfirmed.set(hash, answer!)));
   });
   const [alice, bob, carol] = chain.accounts;
   const deploy = await submitTestTokenDeployment(chain, alice!);
