@@ -60,7 +60,12 @@ export class BlockProducer {
   private readonly rewinds: ChainRewinds;
   private readonly follower: LoggedCommitApplier;
   private readonly committer: SubBlockCommitter;
-  private readonly commitments: SubBlockCommitments;
+  /**
+   * The signed commitments of its durable sub-blocks, each made right after its sub-block, off the tick:
+   * every step here that adds a sub-block, seals or rewinds first waits for them (`settle`); the sequencer
+   * asks for any one missing when it starts producing (`schedule`: a restart, a takeover).
+   */
+  readonly commitments: SubBlockCommitments;
 
   constructor(
     private readonly parts: BlockProducerParts,
@@ -72,28 +77,6 @@ export class BlockProducer {
     this.follower = new LoggedCommitApplier(parts, this.tip, this.commits);
     this.committer = new SubBlockCommitter(parts, parts.signer);
     this.commitments = new SubBlockCommitments(parts, this.tip, this.commits, this.committer);
-  }
-
-  /** True when this node signs its sub-blocks (it has a sequencer key). */
-  get signsCommitments(): boolean {
-    return this.commitments.signs;
-  }
-
-  /**
-   * Resolves once every durable sub-block has its signed commitment (the latest one's is made right after
-   * it, off the tick: see SubBlockCommitments); every step that adds a sub-block, seals or rewinds waits
-   * for this first. Rejects when a commitment could not be written; the next call tries again.
-   */
-  settleCommitments(): Promise<void> {
-    return this.commitments.settle();
-  }
-
-  /**
-   * Makes any commitment a durable sub-block lacks, soon: when this node starts producing (after a
-   * restart, a kill -9 between a sub-block's commit and its commitment's, or a takeover in a fleet).
-   */
-  resumeCommitments(): void {
-    this.commitments.schedule();
   }
 
   /** The views every read answers from. */
@@ -133,8 +116,7 @@ export class BlockProducer {
     this.commits.writeSubBlock(batch, produced);
     await this.commits.commitSelected(batch, produced, { subBlock: produced.contents, dropped: produced.failed });
     const event = this.commits.publishSubBlock(produced);
-    // Its commitment right after, off the tick.
-    this.commitments.schedule();
+    this.commitments.schedule(); // its commitment right after, off the tick
     return event;
   }
 
@@ -260,22 +242,6 @@ export class BlockProducer {
     this.parts.events.emit('miningMode', { mode });
   }
 
-  /**
-   * Signs `produced`'s commitment before its commit (on a node with a sequencer key; `stateRoot` as
-   * SubBlockCommitter.prepare's: a sub-block sealed in the same commit, whose roots the seal computes anyway) and
-   * runs `commit`, which writes it with its sub-block: the commitment becomes the open block's only if the commit succeeds.
-   */
-  private async signed(produced: ProducedSubBlock, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
-    const prepared = await this.committer.prepare(this.tip.open, produced.contents, stateRoot);
-    try {
-      await commit();
-    } catch (error) {
-      prepared?.abandon();
-      throw error;
-    }
-    prepared?.take();
-  }
-
   /** Executes what the pool can run into the next sub-block's contents (not yet written), or undefined. */
   private async executeFromPool(): Promise<ProducedSubBlock | undefined> {
     const { pool, execution, logger } = this.parts;
@@ -338,7 +304,7 @@ export class BlockProducer {
       this.commits.writeSeal(batch, sealing);
       await commit(batch, { subBlock: contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
     };
-    await this.signed(produced, write, rootAfter);
+    await this.committer.commitSigned(this.tip.open, produced.contents, write, rootAfter);
     return { subBlock: this.commits.publishSubBlock(produced), block: this.commits.publishSeal(sealing, nextOpensAtMs) };
   }
 

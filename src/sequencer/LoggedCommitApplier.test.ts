@@ -131,7 +131,7 @@ describe('LoggedCommitApplier (a follower applying the fleet log, without NATS)'
     expect(standby.backend.preconfirmations.getCommitments(1n)).toHaveLength(1);
     // Taking over: it starts producing.
     standby.sequencer.start();
-    await standby.producer.settleCommitments();
+    await standby.producer.commitments.settle();
     expect(standby.backend.preconfirmations.getCommitments(1n)).toEqual(sequencer.backend.preconfirmations.getCommitments(1n));
     expect((await standby.backend.preconfirmations.getPreconfirmation(last))?.signature).toBe(log.commits[3]!.commitment!.signature);
   });

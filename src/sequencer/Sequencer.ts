@@ -95,7 +95,7 @@ export class Sequencer implements StateEditPort {
   start(): void {
     this.stopped = false;
     // A durable sub-block without its commitment (a kill -9 right after its commit, a takeover) gets it now.
-    this.parts.producer.resumeCommitments();
+    this.parts.producer.commitments.schedule();
     this.scheduleNextTick();
     // Transactions restored from the journal are mined at once in instant mode.
     if (this.current.kind === 'instant') void this.afterSubmission();
@@ -108,7 +108,7 @@ export class Sequencer implements StateEditPort {
     await this.running;
     await this.queue.catch(() => {});
     // The latest sub-block's commitment is written before this node stops producing (unless it cannot be).
-    await this.parts.producer.settleCommitments().catch(() => {});
+    await this.parts.producer.commitments.settle().catch(() => {});
   }
 
   /** Runs one interval tick now: a sub-block if anything is executable, then a seal if the block is due. */
@@ -310,7 +310,7 @@ export class Sequencer implements StateEditPort {
       ...(built?.commitment ? { commitment: built.commitment } : {}),
       atMs: built?.preconfirmedAtMs ?? clock.now(),
     };
-    const waitsForCommitment = built !== undefined && !built.commitment && producer.signsCommitments;
+    const waitsForCommitment = built !== undefined && !built.commitment && producer.commitments.signs;
     if (!waitsForCommitment && this.waitingTicks === 0) {
       producer.emitTick(tick);
       return;
@@ -319,7 +319,7 @@ export class Sequencer implements StateEditPort {
     this.tickAnnouncements = this.tickAnnouncements.then(async () => {
       if (waitsForCommitment) {
         // A commitment that cannot be made (its write failed) leaves the heartbeat without it rather than stopped.
-        await producer.settleCommitments().catch(() => {});
+        await producer.commitments.settle().catch(() => {});
         const commitment = producer.views.current().commitments(Number(tick.blockNumber))[tick.subBlockIndex!];
         if (commitment) tick.commitment = commitment;
       }

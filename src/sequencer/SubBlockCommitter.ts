@@ -62,6 +62,21 @@ export class SubBlockCommitter {
   }
 
   /**
+   * Signs `contents` before its commit ({@link prepare}) and runs `commit`, which writes the commitment with its
+   * sub-block: the commitment becomes the open block's only if the commit succeeds.
+   */
+  async commitSigned(open: OpenBlock, contents: SubBlockContents, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
+    const prepared = await this.prepare(open, contents, stateRoot);
+    try {
+      await commit();
+    } catch (error) {
+      prepared?.abandon();
+      throw error;
+    }
+    prepared?.take();
+  }
+
+  /**
    * Signs the open block's latest sub-block, appended and durable, which has no commitment yet;
    * `finalState` is the state right after it (the pending state of the view that first included it).
    * Undefined on a node without a key, or when an earlier sub-block of the block has no commitment

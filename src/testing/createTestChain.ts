@@ -116,7 +116,7 @@ export async function createTestChain(overrides: Partial<NodeConfig> = {}, optio
   }
   // A sub-block's commitment is made right after it, off the tick: advance() returns with it made, as real time would.
   const producer = parts.producer;
-  clock.afterFiring = () => producer.settleCommitments().catch(() => {});
+  clock.afterFiring = () => producer.commitments.settle().catch(() => {});
   if (options.start ?? true) parts.sequencer.start();
   let closing: Promise<void> | undefined;
   return {
