@@ -3,6 +3,8 @@ import type { ChainTip } from './ChainTip.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 import type { SubBlockCommitter } from './SubBlockCommitter.js';
 
+const SETTLED = Promise.resolve();
+
 /**
  * The signed commitments of sub-blocks already durable (issue 26), made off the tick: a sub-block is
  * committed, published and announced first; its commitment is computed right after, on a later turn
@@ -52,7 +54,8 @@ export class SubBlockCommitments {
    * refused it: another sequencer took over; storage failed); the next call tries again.
    */
   settle(): Promise<void> {
-    if (!this.committer.signs) return Promise.resolve();
+    // Nothing to make (the common case of every step, instant mining's included): no promise to chain.
+    if (!this.committer.signs || (!this.running && !this.lacksOne())) return SETTLED;
     this.running ??= this.catchUp().finally(() => {
       this.running = undefined;
     });
@@ -62,7 +65,7 @@ export class SubBlockCommitments {
   /** The commitment of the open block's latest sub-block, if it has none yet: signed, written (and logged), then announced. */
   private async catchUp(): Promise<void> {
     const open = this.tip.open;
-    if (open.commitments.length !== open.subBlocks.length - 1) return;
+    if (!this.lacksOne()) return;
     const view = this.tip.views.current();
     if (view.open.number !== open.number || view.open.subBlockCount !== open.subBlocks.length) return;
     const prepared = await this.committer.signLatest(open, view.pendingState);
@@ -71,5 +74,11 @@ export class SubBlockCommitments {
     // Nothing else moves the open block meanwhile: a step that would waits for this.
     prepared.take();
     this.commits.publishCommitment(prepared.signed);
+  }
+
+  /** True when the open block's latest sub-block, and only it, has no commitment yet. */
+  private lacksOne(): boolean {
+    const open = this.tip.open;
+    return open.commitments.length === open.subBlocks.length - 1;
   }
 }
