@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { commitmentOf, type SignedCommitment } from '../chain/subBlockCommitment.js';
 import { LayeredStateReader } from '../execution/LayeredStateReader.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
@@ -97,6 +98,12 @@ export class SubBlockCommitter {
       open.stateRoots = await this.rootsAfter(open, open.subBlocks.length, finalState);
       stateRoot = open.stateRoots.current;
     }
+    // Each root in a turn of the event loop of its own (they are cached for sign): sends and reads go on between.
+    await yieldToEventLoop();
+    open.tries.transactionsRoot();
+    await yieldToEventLoop();
+    open.tries.receiptsRoot();
+    await yieldToEventLoop();
     const signed = this.sign(open, contents, open.logCount - contents.logCount, stateRoot);
     return { signed, take: () => folded?.roots.take(folded.next), abandon: () => {} };
   }
