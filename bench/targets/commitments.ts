@@ -105,7 +105,7 @@ async function run(subBlocks: readonly Hex[][], signing: boolean): Promise<{ tic
     const t0 = now();
     await chain.sequencer.tick();
     const t1 = now();
-    await chain.producer.settleCommitments();
+    await chain.producer.commitments.settle();
     if (sub >= WARMUP_TICKS) {
       ticks.push(t1 - t0);
       afterTicks.push(now() - t1);
