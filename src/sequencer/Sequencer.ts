@@ -290,7 +290,10 @@ export class Sequencer implements StateEditPort {
     this.announceTick(built);
     const schedule = this.schedule;
     const now = clock.now();
-    if (schedule?.isSealDue(producer.openBlock, now)) await producer.seal(schedule.nextBlockOpensAt(producer.openBlock, now));
+    if (!schedule?.isSealDue(producer.openBlock, now)) return;
+    // The tick is announced before the block it is in is sealed (with its commitment, which the seal waits for anyway).
+    await this.tickAnnouncements;
+    await producer.seal(schedule.nextBlockOpensAt(producer.openBlock, now));
   }
 
   /**

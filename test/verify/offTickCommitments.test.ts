@@ -83,6 +83,22 @@ describe('a sub-block comes first, its commitment right after', () => {
     expect(built.map((tick) => tick.commitment)).toEqual(chain.backend.preconfirmations.getCommitments(1n));
   });
 
+  it('announces the tick of a block’s last sub-block, with its commitment, before the block is sealed', async () => {
+    const chain = await chainOf({}, { sequencerKey: KEY });
+    const order: string[] = [];
+    chain.events.on('subBlock', ({ index }) => order.push(`subBlock ${index}`));
+    chain.events.on('subBlockCommitment', ({ index }) => order.push(`commitment ${index}`));
+    chain.events.on('preconfTick', ({ subBlockIndex, commitment }) => {
+      if (subBlockIndex !== null) order.push(`tick ${subBlockIndex}${commitment ? ' signed' : ''}`);
+    });
+    chain.events.on('sealedBlock', ({ number }) => order.push(`sealed ${number}`));
+    // Sent right before the tick that seals the block (the last of its block time).
+    await chain.clock.advance(chain.config.blockTimeMs - chain.config.preconfIntervalMs);
+    await sendTestTransaction(chain, chain.accounts[0]!, { to: DEAD, value: 1n, gas: 21_000n });
+    await chain.clock.advance(chain.config.preconfIntervalMs);
+    expect(order).toEqual(['subBlock 0', 'commitment 0', 'tick 0 signed', 'sealed 1']);
+  });
+
   it('keeps the commitment of an instant-mined block in the block’s own commit, announced with its sub-block', async () => {
     const chain = await chainOf({ mining: 'instant' }, { sequencerKey: KEY });
     const withSubBlock: boolean[] = [];
