@@ -1,4 +1,4 @@
-import { type Address, type Hex, getAddress, keccak256 } from 'viem';
+import { type Address, getAddress, type Hex, keccak256 } from 'viem';
 import { check, PreconfirmationVerificationError } from './errors.js';
 import { type RecoverableSignature, recoverSigner } from './recoverSigner.js';
 
