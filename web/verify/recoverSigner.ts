@@ -52,10 +52,10 @@ function scalarBytes(value: Hex, name: string): Uint8Array {
   return hexToBytes(`0x${digits.padStart(64, '0')}`);
 }
 
-let curve: Promise<Secp256k1 | undefined> | undefined;
+let instance: Promise<Secp256k1 | undefined> | undefined;
 
 /** libsecp256k1, instantiated once; undefined where WebAssembly is unavailable or refused. */
 function loadCurve(): Promise<Secp256k1 | undefined> {
-  curve ??= typeof WebAssembly === 'object' ? initWasmSecp256k1().catch(() => undefined) : Promise.resolve(undefined);
-  return curve;
+  instance ??= typeof WebAssembly === 'object' ? initWasmSecp256k1().catch(() => undefined) : Promise.resolve(undefined);
+  return instance;
 }
