@@ -44,7 +44,8 @@ export class SubBlockCommitments {
     if (!this.committer.signs || this.scheduled) return;
     this.scheduled = setImmediate(() => {
       this.scheduled = undefined;
-      this.settle().catch((error) => this.parts.logger.warn('a sub-block commitment could not be made yet; the next step tries again', { error }));
+      // Why it could not be written is reported where it happened (the storage guard, the fleet's log); the next step tries again.
+      this.settle().catch((error) => this.parts.logger.debug('a sub-block commitment could not be made yet; the next step tries again', { error }));
     });
   }
 
