@@ -15,7 +15,7 @@
  */
 import { RLP } from '@ethereumjs/rlp';
 import type { ChainSpec } from '../config/ChainSpec.js';
-import { bigintToBytes, padBytes } from '../primitives/hex.js';
+import { bigintToPaddedBytes } from '../primitives/hex.js';
 import { type BlockHeaderFields, EMPTY_UNCLES_HASH, encodeHeader, headerItems } from './BlockHeaderFields.js';
 import { genesisStateRoot } from './genesisStateRoot.js';
 import { requestsHash } from './requestsHash.js';
@@ -58,7 +58,7 @@ export function gethGenesisBlock(spec: ChainSpec): GethGenesisBlock {
     timestamp: genesis.timestamp,
     extraData: genesis.extraData,
     mixHash: genesis.mixHash,
-    nonce: padBytes(bigintToBytes(genesis.nonce), 8),
+    nonce: bigintToPaddedBytes(genesis.nonce, 8),
     baseFeePerGas: fork('london') ? (genesis.baseFeePerGas ?? INITIAL_BASE_FEE) : genesis.baseFeePerGas,
     withdrawalsRoot: fork('shanghai') ? EMPTY_TRIE_ROOT : undefined,
     blobGasUsed: cancun ? (genesis.blobGasUsed ?? 0n) : undefined,

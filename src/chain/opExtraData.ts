@@ -8,7 +8,7 @@
  * Before Holocene it is empty (Sequin's blocks) or whatever the chain put there.
  */
 import type { OpStackChain } from '../config/opStack/OpStackChain.js';
-import { bigintToBytes, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { bigintToPaddedBytes, type Hex, hexToBytes } from '../primitives/hex.js';
 import type { BaseFeeParameters } from './BaseFeeParameters.js';
 
 /** The extraData of a block of `chain` at `timestamp`. */
@@ -16,7 +16,12 @@ export function opExtraData(chain: OpStackChain, timestamp: bigint): Uint8Array 
   if (timestamp < chain.forks.holocene) return new Uint8Array(0);
   const jovian = timestamp >= chain.forks.jovian;
   const { denominator, elasticity, minBaseFee } = chain.eip1559;
-  const parts = [Uint8Array.of(jovian ? 1 : 0), uint(denominator, 4), uint(elasticity, 4), ...(jovian ? [uint(minBaseFee, 8)] : [])];
+  const parts = [
+    Uint8Array.of(jovian ? 1 : 0),
+    bigintToPaddedBytes(denominator, 4),
+    bigintToPaddedBytes(elasticity, 4),
+    ...(jovian ? [bigintToPaddedBytes(minBaseFee, 8)] : []),
+  ];
   const out = new Uint8Array(jovian ? 17 : 9);
   let offset = 0;
   for (const part of parts) {
@@ -33,8 +38,4 @@ export function decodeOpExtraData(extraData: Hex): BaseFeeParameters | undefined
   if (bytes.length === 9 && bytes[0] === 0) return { denominator: read(1, 5), elasticity: read(5, 9), minBaseFee: 0n };
   if (bytes.length === 17 && bytes[0] === 1) return { denominator: read(1, 5), elasticity: read(5, 9), minBaseFee: read(9, 17) };
   return undefined;
-}
-
-function uint(value: bigint, bytes: number): Uint8Array {
-  return padBytes(bigintToBytes(value), bytes);
 }

@@ -1,4 +1,4 @@
-import { bigintToBytes, bytesToHex, type Hex, hexToBytes, padBytes, toQuantity } from '../primitives/hex.js';
+import { bigintToPaddedBytes, bytesToHex, type Hex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 
 /**
@@ -79,7 +79,7 @@ export function domainSeparator(chainId: bigint): Uint8Array {
   domain.set(DOMAIN_TYPE_HASH, 0);
   domain.set(NAME_HASH, 32);
   domain.set(VERSION_HASH, 64);
-  domain.set(padBytes(bigintToBytes(chainId), 32), 96);
+  domain.set(bigintToPaddedBytes(chainId, 32), 96);
   return keccak256(domain);
 }
 

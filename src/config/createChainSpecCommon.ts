@@ -18,7 +18,7 @@ import { paramsEVM } from '@ethereumjs/evm';
 import { paramsTx } from '@ethereumjs/tx';
 import type { KZG } from '@ethereumjs/util';
 import { paramsVM } from '@ethereumjs/vm';
-import { bigintToBytes, bytesToHex, hexToBytes, padBytes, toQuantity } from '../primitives/hex.js';
+import { bigintToPaddedBytes, bytesToHex, hexToBytes, toQuantity } from '../primitives/hex.js';
 import type { BlobParameters, ChainSpec, ForkName } from './ChainSpec.js';
 import { forkAt } from './forkAt.js';
 import { NATIVE_CRYPTO } from './nativeCrypto.js';
@@ -66,7 +66,7 @@ export function createChainSpecCommon(spec: ChainSpec, options: ChainSpecCommonO
           timestamp: toQuantity(genesis.timestamp),
           gasLimit: toQuantity(genesis.gasLimit),
           difficulty: toQuantity(genesis.difficulty),
-          nonce: bytesToHex(padBytes(bigintToBytes(genesis.nonce), 8)),
+          nonce: bytesToHex(bigintToPaddedBytes(genesis.nonce, 8)),
           extraData: bytesToHex(genesis.extraData),
           ...(genesis.baseFeePerGas === undefined ? {} : { baseFeePerGas: toQuantity(genesis.baseFeePerGas) }),
           ...(genesis.excessBlobGas === undefined ? {} : { excessBlobGas: toQuantity(genesis.excessBlobGas) }),

@@ -21,7 +21,7 @@
  * OP-Stack's `getPermit2Code` uses. Each code's keccak is checked against independently
  * published code hashes in preinstalls.test.ts.
  */
-import { bigintToBytes, concatBytes, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
+import { bigintToPaddedBytes, concatBytes, type Hex, hexToBytes, padBytes } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
 import type { GenesisAccount } from './ChainSpec.js';
 import preinstallCode from './preinstallCode.json' with { type: 'json' };
@@ -66,15 +66,11 @@ export function permit2Code(template: Uint8Array, address: Hex, chainId: bigint)
     concatBytes([
       keccak256(text.encode('EIP712Domain(string name,uint256 chainId,address verifyingContract)')),
       keccak256(text.encode('Permit2')),
-      word(chainId),
+      bigintToPaddedBytes(chainId, 32),
       padBytes(hexToBytes(address), 32),
     ]),
   );
-  code.set(word(chainId), PERMIT2_CHAIN_ID_OFFSET);
+  code.set(bigintToPaddedBytes(chainId, 32), PERMIT2_CHAIN_ID_OFFSET);
   code.set(domainSeparator, PERMIT2_DOMAIN_SEPARATOR_OFFSET);
   return code;
-}
-
-function word(value: bigint): Uint8Array {
-  return padBytes(bigintToBytes(value), 32);
 }

@@ -74,6 +74,11 @@ export function bigintToBytes(value: bigint): Uint8Array {
   return new Uint8Array(Buffer.from(hex, 'hex'));
 }
 
+/** Big-endian bytes of a non-negative bigint, left-padded with zeros to `length` (an ABI word at 32, a header nonce at 8). */
+export function bigintToPaddedBytes(value: bigint, length: number): Uint8Array {
+  return padBytes(bigintToBytes(value), length);
+}
+
 /** Reads big-endian bytes as a bigint (empty = 0). */
 export function bytesToBigint(bytes: Uint8Array): bigint {
   if (bytes.length === 0) return 0n;

@@ -25,7 +25,7 @@
  * ProxyAdmin's owner stay the template's.
  */
 
-import { bigintToBytes, bytesToHex, type Hex, hexToBytes, padBytes } from '../../primitives/hex.js';
+import { bigintToPaddedBytes, bytesToHex, type Hex, hexToBytes, padBytes } from '../../primitives/hex.js';
 import type { GenesisAccount } from '../ChainSpec.js';
 import type { OpStackChain } from './OpStackChain.js';
 import genesis from './predeployGenesis.json' with { type: 'json' };
@@ -41,7 +41,7 @@ function networkSlots(chain: OpStackChain): Record<string, Record<Hex, Hex>> {
     '0007': { [slot(0xcfn)]: word(chain.l1Contracts.crossDomainMessenger) },
     '0010': { [slot(4n)]: word(chain.l1Contracts.standardBridge) },
     '0014': { [slot(2n)]: word(chain.l1Contracts.erc721Bridge) },
-    '0017': { [slot(2n)]: bytesToHex(padBytes(bigintToBytes(chain.l1ChainId), 32)) },
+    '0017': { [slot(2n)]: bytesToHex(bigintToPaddedBytes(chain.l1ChainId, 32)) },
   };
 }
 
@@ -75,7 +75,7 @@ export function predeployAlloc(chain: OpStackChain): Map<Hex, GenesisAccount> {
 }
 
 function slot(index: bigint): Hex {
-  return bytesToHex(padBytes(bigintToBytes(index), 32));
+  return bytesToHex(bigintToPaddedBytes(index, 32));
 }
 
 function word(address: Hex): Hex {

@@ -1,5 +1,5 @@
 import { Address } from '@ethereumjs/util';
-import { bigintToBytes, padBytes } from '../../primitives/hex.js';
+import { bigintToBytes, bigintToPaddedBytes } from '../../primitives/hex.js';
 import type { BlockContext } from './BlockRules.js';
 
 /** EIP-4788's beacon roots contract. */
@@ -47,5 +47,5 @@ export async function storeParentHash({ execution, block, rules }: BlockContext)
 
 /** A storage slot: the number as 32 bytes. */
 function word(value: bigint): Uint8Array {
-  return padBytes(bigintToBytes(value), 32);
+  return bigintToPaddedBytes(value, 32);
 }

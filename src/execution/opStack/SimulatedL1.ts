@@ -11,7 +11,7 @@
  * would have at its timestamp (the merge's block 15,537,394 at 1,663,224,179, then one every 12 s),
  * so L1 numbers look like mainnet's.
  */
-import { bigintToBytes, padBytes } from '../../primitives/hex.js';
+import { bigintToPaddedBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
 import type { L1Origin } from './l1Attributes.js';
 import type { L1BlockValues } from './l1BlockValues.js';
@@ -87,7 +87,7 @@ export class SimulatedL1 {
 /** A made-up L1 block hash: keccak256("sequin simulated L1" ‖ number). */
 function simulatedHash(number: bigint): Uint8Array {
   const tag = new TextEncoder().encode('sequin simulated L1');
-  const word = padBytes(bigintToBytes(number), 32);
+  const word = bigintToPaddedBytes(number, 32);
   const input = new Uint8Array(tag.length + 32);
   input.set(tag, 0);
   input.set(word, tag.length);

@@ -15,7 +15,7 @@ import type { Common } from '@ethereumjs/common';
 import type { OpSystemConfig } from '../../config/opStack/OpStackChain.js';
 import type { OpRules } from '../../config/opStack/opRules.js';
 import { L1_ATTRIBUTES_DEPOSITOR, L1_BLOCK } from '../../config/opStack/predeployAddresses.js';
-import { bigintToBytes, concatBytes, hexToBytes, padBytes } from '../../primitives/hex.js';
+import { bigintToPaddedBytes, concatBytes, hexToBytes, padBytes } from '../../primitives/hex.js';
 import { keccak256 } from '../../primitives/keccak.js';
 import { DepositTransaction } from './DepositTransaction.js';
 
@@ -69,30 +69,27 @@ export function l1AttributesCalldata(attributes: L1Attributes, rules: Pick<OpRul
   const { origin, systemConfig } = attributes;
   const parts: Uint8Array[] = [
     rules.jovian ? SELECTOR.jovian : rules.isthmus ? SELECTOR.isthmus : SELECTOR.ecotone,
-    uint(BigInt(systemConfig.baseFeeScalar), 4),
-    uint(BigInt(systemConfig.blobBaseFeeScalar), 4),
-    uint(attributes.sequenceNumber, 8),
-    uint(origin.timestamp, 8),
-    uint(origin.number, 8),
-    uint(origin.baseFee, 32),
-    uint(origin.blobBaseFee, 32),
+    bigintToPaddedBytes(BigInt(systemConfig.baseFeeScalar), 4),
+    bigintToPaddedBytes(BigInt(systemConfig.blobBaseFeeScalar), 4),
+    bigintToPaddedBytes(attributes.sequenceNumber, 8),
+    bigintToPaddedBytes(origin.timestamp, 8),
+    bigintToPaddedBytes(origin.number, 8),
+    bigintToPaddedBytes(origin.baseFee, 32),
+    bigintToPaddedBytes(origin.blobBaseFee, 32),
     padBytes(origin.hash, 32),
     padBytes(hexToBytes(systemConfig.batcher), 32),
   ];
-  if (rules.isthmus || rules.jovian) parts.push(uint(BigInt(systemConfig.operatorFeeScalar), 4), uint(systemConfig.operatorFeeConstant, 8));
+  if (rules.isthmus || rules.jovian)
+    parts.push(bigintToPaddedBytes(BigInt(systemConfig.operatorFeeScalar), 4), bigintToPaddedBytes(systemConfig.operatorFeeConstant, 8));
   if (rules.jovian) {
     const scalar = BigInt(systemConfig.daFootprintGasScalar);
-    parts.push(uint(scalar === 0n ? DEFAULT_DA_FOOTPRINT_GAS_SCALAR : scalar, 2));
+    parts.push(bigintToPaddedBytes(scalar === 0n ? DEFAULT_DA_FOOTPRINT_GAS_SCALAR : scalar, 2));
   }
   return concatBytes(parts);
 }
 
 /** The source hash of an L1-attributes deposit (domain 1). */
 export function l1InfoSourceHash(l1BlockHash: Uint8Array, sequenceNumber: bigint): Uint8Array {
-  const inner = keccak256(concatBytes([padBytes(l1BlockHash, 32), uint(sequenceNumber, 32)]));
-  return keccak256(concatBytes([uint(1n, 32), inner]));
-}
-
-function uint(value: bigint, bytes: number): Uint8Array {
-  return padBytes(bigintToBytes(value), bytes);
+  const inner = keccak256(concatBytes([padBytes(l1BlockHash, 32), bigintToPaddedBytes(sequenceNumber, 32)]));
+  return keccak256(concatBytes([bigintToPaddedBytes(1n, 32), inner]));
 }

@@ -8,7 +8,7 @@
  * Values that do not fit their type are refused in geth's words: `provided data '…' doesn't match
  * type '…'`, `integer larger than '…'`, `invalid negative value for unsigned type …`.
  */
-import { bigintToBytes, concatBytes, hexToBytes, padBytes } from '../../../primitives/hex.js';
+import { bigintToPaddedBytes, concatBytes, hexToBytes, padBytes } from '../../../primitives/hex.js';
 import { keccak256 } from '../../../primitives/keccak.js';
 import type { TypedData, TypedDataField } from './readTypedData.js';
 import { TypedDataError } from './TypedDataError.js';
@@ -83,7 +83,7 @@ function encodeAtomic(type: string, value: unknown): Uint8Array {
     }
     case 'bool':
       if (typeof value !== 'boolean') throw mismatch(type, value);
-      return word(value ? 1n : 0n);
+      return bigintToPaddedBytes(value ? 1n : 0n, 32);
     case 'string':
       if (typeof value !== 'string') throw mismatch(type, value);
       return keccak256(new TextEncoder().encode(value));
@@ -122,16 +122,12 @@ function encodeInteger(type: string, unsigned: boolean, bits: number, value: unk
     if ((number < 0n ? -number : number) >= 2n ** BigInt(bits)) throw larger();
     if (number < 0n) throw new TypedDataError(`invalid negative value for unsigned type ${type}`);
   } else if (number >= 2n ** BigInt(bits - 1) || number < -(2n ** BigInt(bits - 1))) throw larger();
-  return word(number < 0n ? 2n ** 256n + number : number);
+  return bigintToPaddedBytes(number < 0n ? 2n ** 256n + number : number, 32);
 }
 
 function hexBytes(type: string, value: unknown): Uint8Array {
   if (typeof value !== 'string' || !/^0[xX]([0-9a-fA-F]{2})*$/.test(value)) throw mismatch(type, value);
   return hexToBytes(`0x${value.slice(2)}`);
-}
-
-function word(value: bigint): Uint8Array {
-  return padBytes(bigintToBytes(value), 32);
 }
 
 /** geth's dataMismatchError. */
