@@ -1,5 +1,6 @@
-import { type Hex, keccak256, parseTransaction, recoverAddress, serializeTransaction } from 'viem';
+import { type Hex, keccak256, parseTransaction, serializeTransaction } from 'viem';
 import { PreconfirmationVerificationError } from './errors.js';
+import { recoverSigner } from './recoverSigner.js';
 
 /** What a proven transaction's block says: from the commitment (and the sealed header, once sealed). */
 export interface BlockContext {
@@ -87,14 +88,21 @@ export const ETHEREUM_CODEC: TransactionCodec = {
 /**
  * The address that signed a parsed transaction: what viem's recoverTransactionAddress computes from the raw
  * bytes (the signing payload is the transaction without its signature), without parsing them a second time.
+ * The y parity is the typed transaction's yParity, or a legacy one's v (27/28, or EIP-155's 35 + 2·chainId + parity).
  */
 async function senderOf(parsed: Record<string, unknown>): Promise<Hex> {
   const { r, s, v, yParity } = parsed as { r: Hex; s: Hex; v?: bigint; yParity?: number };
   const unsigned = serializeTransaction({ ...parsed, r: undefined, s: undefined, v: undefined, yParity: undefined, sidecars: undefined } as never);
-  return recoverAddress({
-    hash: keccak256(unsigned),
-    signature: { r, s, ...(v === undefined ? {} : { v }), ...(yParity === undefined ? {} : { yParity }) } as never,
-  });
+  return recoverSigner(keccak256(unsigned), { r, s, yParity: yParityOf(yParity, v) });
+}
+
+function yParityOf(yParity: number | undefined, v: bigint | undefined): 0 | 1 {
+  if (yParity === 0 || yParity === 1) return yParity;
+  if (yParity === undefined && v !== undefined) {
+    if (v >= 35n) return v % 2n === 0n ? 1 : 0;
+    if (v === 27n || v === 28n) return v === 27n ? 0 : 1;
+  }
+  throw new Error(`invalid signature y parity (yParity ${yParity}, v ${v})`);
 }
 
 const TYPE_NUMBERS: Record<string, number> = { legacy: 0, eip2930: 1, eip1559: 2, eip7702: 4 };

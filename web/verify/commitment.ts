@@ -1,5 +1,6 @@
-import { type Address, type Hex, keccak256, recoverAddress } from 'viem';
+import { type Address, getAddress, type Hex, keccak256 } from 'viem';
 import { check, PreconfirmationVerificationError } from './errors.js';
+import { type RecoverableSignature, recoverSigner } from './recoverSigner.js';
 
 /** A sub-block commitment as Sequin serves it (JSON: quantities and 32-byte hex); see docs/verifiable-preconfirmations.md. */
 export interface SubBlockCommitment {
@@ -112,7 +113,7 @@ function word(value: bigint, bits: number, field: string): string {
 }
 
 /** Signatures already checked (digest + signature → signer): many receipts share one commitment. */
-const recovered = new Map<string, Address>();
+const recovered = new Map<string, Hex>();
 const RECOVERED_KEPT = 256;
 
 /**
@@ -131,15 +132,22 @@ export async function checkSigned(
   let signer = recovered.get(key);
   if (!signer) {
     try {
-      signer = await recoverAddress({ hash, signature: signature as Hex });
+      signer = await recoverSigner(hash, splitSignature(signature as Hex));
     } catch (error) {
       throw new PreconfirmationVerificationError('signature', `recovers to no key (${(error as Error).message.split('\n')[0]})`, field);
     }
     recovered.set(key, signer);
     if (recovered.size > RECOVERED_KEPT) recovered.delete(recovered.keys().next().value!);
   }
-  check(signer.toLowerCase() === options.sequencer.toLowerCase(), 'signer', `signed by ${signer}, not by the sequencer ${options.sequencer}`, field);
+  check(signer === options.sequencer.toLowerCase(), 'signer', `signed by ${getAddress(signer)}, not by the sequencer ${options.sequencer}`, field);
   return hash;
+}
+
+/** A 65-byte signature (r ‖ s ‖ v, v 27/28 or 0/1) as its parts. */
+function splitSignature(signature: Hex): RecoverableSignature {
+  const v = Number.parseInt(signature.slice(130), 16);
+  if (v !== 0 && v !== 1 && v !== 27 && v !== 28) throw new Error(`invalid v ${v}`);
+  return { r: `0x${signature.slice(2, 66)}`, s: `0x${signature.slice(66, 130)}`, yParity: v % 27 === 0 ? 0 : 1 };
 }
 
 /** keccak256 of the first log indexes, each 4 bytes big-endian (a commitment's `firstLogIndexesHash`). */

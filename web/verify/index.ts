@@ -1,6 +1,7 @@
 /**
  * `sequin/verify`: checks Sequin's signed pre-confirmations in any JavaScript runtime (browser or Node;
- * viem, a peer dependency, supplies keccak, RLP and secp256k1 from the audited @noble libraries).
+ * viem, a peer dependency, supplies keccak and RLP from the audited @noble libraries; signers are recovered
+ * by libsecp256k1 compiled to WebAssembly, bundled in, with viem's @noble/curves where WebAssembly is refused).
  *
  *   verifyPreconfirmation(answer, { sequencer, chainId }) → the verified receipt, or a typed error
  *   getVerifiedPreconfirmation(client, { hash, sequencer }) → ask any RPC, verify the answer
