@@ -87,7 +87,8 @@ export class ChainRewinds {
     }
     const dropped = options.clearPool ? this.pooledTransactions() : [];
     for (const transaction of dropped) journal.forget(batch, transaction.hash);
-    await storage.rewind(targetNumber, batch);
+    // Its caller (evm_revert, anvil_rollback, anvil_reset) waits for it alone: committed on this thread.
+    await storage.rewind(targetNumber, batch, { onThisThread: true });
 
     const now = clock.now();
     if (options.reset) parameters.reset();

@@ -77,8 +77,8 @@ export class GuardedStorage implements Storage {
     return this.guarded(() => this.inner.commit(batch, options));
   }
 
-  rewind(version: number, batch: WriteBatch): Promise<void> {
-    return this.guarded(() => this.inner.rewind(version, batch));
+  rewind(version: number, batch: WriteBatch, options?: CommitOptions): Promise<void> {
+    return this.guarded(() => this.inner.rewind(version, batch, options));
   }
 
   /** Refuses a write while unwritable; a write the disk refuses makes it unwritable. */

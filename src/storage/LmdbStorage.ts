@@ -143,12 +143,12 @@ export class LmdbStorage implements Storage {
    * that way too, in order.
    */
   commit(batch: WriteBatch, options: CommitOptions = {}): Promise<void> {
-    if (options.onThisThread && this.commitsInFlight === 0 && !this.readOnly) return this.commitHere(batch);
-    return this.transact(() => this.write(batch));
+    return this.commitWork(() => this.write(batch), options);
   }
 
-  rewind(version: number, batch: WriteBatch): Promise<void> {
-    return this.transact(() => {
+  /** As {@link commit}: on this thread with `onThisThread` (the rewind's caller waits for it alone), else on the write thread. */
+  rewind(version: number, batch: WriteBatch, options: CommitOptions = {}): Promise<void> {
+    return this.commitWork(() => {
       // Collected first, removed after: the scan never walks keys it is deleting.
       const later = [...this.versionLog!.getKeys({ start: versionLogKey(version + 1, EMPTY) })];
       for (const entry of later) {
@@ -157,7 +157,13 @@ export class LmdbStorage implements Storage {
         this.versionLog!.remove(entry);
       }
       this.write(batch);
-    });
+    }, options);
+  }
+
+  /** Runs `work` in one write transaction: on this thread when asked and nothing else is being committed (see {@link commit}). */
+  private commitWork(work: () => void, options: CommitOptions): Promise<void> {
+    if (options.onThisThread && this.commitsInFlight === 0 && !this.readOnly) return this.commitHere(work);
+    return this.transact(work);
   }
 
   /** Runs `work` in one write transaction; a failure the disk explains becomes a StorageUnavailableError. */
@@ -174,10 +180,10 @@ export class LmdbStorage implements Storage {
     }
   }
 
-  /** Commits `batch` in a transaction of this thread, synchronously (see {@link commit}). */
-  private async commitHere(batch: WriteBatch): Promise<void> {
+  /** Runs `work` in a transaction of this thread, committed synchronously (see {@link commit}). */
+  private async commitHere(work: () => void): Promise<void> {
     try {
-      this.root.transactionSync(() => this.write(batch));
+      this.root.transactionSync(work);
       this.lastCommitFailed = false;
     } catch (error) {
       throw await this.writeFailure(error);

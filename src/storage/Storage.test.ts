@@ -139,6 +139,22 @@ describe('lmdb storage committing on the calling thread', () => {
     await storage.close();
   });
 
+  it('rewinds on this thread durably, after a commit the write thread has not finished', async () => {
+    const directory = freshDirectory();
+    const storage = new LmdbStorage(directory);
+    await storage.commit(new WriteBatch().putVersioned(new Uint8Array([1]), 1, new Uint8Array([10])));
+    const earlier = storage.commit(new WriteBatch().putVersioned(new Uint8Array([1]), 2, new Uint8Array([20])).putRecord('head', 2));
+    const rewound = storage.rewind(1, new WriteBatch().putRecord('head', 1), { onThisThread: true });
+    await Promise.all([earlier, rewound]);
+    await storage.rewind(0, new WriteBatch().putRecord('head', 0).putVersioned(new Uint8Array([2]), 0, new Uint8Array([5])), { onThisThread: true });
+    await storage.close();
+    const reopened = new LmdbStorage(directory);
+    expect(reopened.getRecord('head')).toBe(0);
+    expect(reopened.getVersioned(new Uint8Array([1]), 1000)).toBeUndefined();
+    expect([...(reopened.getVersioned(new Uint8Array([2]), 1000) ?? [])]).toEqual([5]);
+    await reopened.close();
+  });
+
   it('on a full filesystem rejects with the reason, commits nothing, and commits again once there is room', async (context) => {
     const disk = mountTmpfs(2);
     if (!disk) return context.skip('mounting a tmpfs needs root');

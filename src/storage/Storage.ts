@@ -30,9 +30,9 @@ export interface Storage {
    * Rewinds the versioned space to `version`: deletes every entry written by a later version,
    * then writes `batch`, all in one atomic, durable commit (a crash leaves either the whole
    * rewind or none of it). The chain's snapshots and resets use it; blobs are content-addressed
-   * and stay. Costs a scan of the versioned keys.
+   * and stay. Costs a scan of the versioned keys. `options` as for {@link commit}.
    */
-  rewind(version: number, batch: WriteBatch): Promise<void>;
+  rewind(version: number, batch: WriteBatch, options?: CommitOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export interface CommitOptions {
    * Commit on the calling thread when nothing else is being committed: JavaScript waits for the
    * disk (no other request runs meanwhile) and shares no fsync, but skips the hand-offs to and
    * from LMDB's write thread, which cost more than the fsync on a busy two-core machine. For a
-   * step whose caller is waiting for it alone (an instant-mined block). Backends without a
+   * step whose caller is waiting for it alone (an instant-mined block, a rewind). Backends without a
    * write thread ignore it. Default false.
    */
   onThisThread?: boolean;

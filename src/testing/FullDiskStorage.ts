@@ -44,9 +44,9 @@ export class FullDiskStorage implements Storage {
     await this.inner.commit(batch, options);
   }
 
-  async rewind(version: number, batch: WriteBatch): Promise<void> {
+  async rewind(version: number, batch: WriteBatch, options?: CommitOptions): Promise<void> {
     this.refuseWhileFull();
-    await this.inner.rewind(version, batch);
+    await this.inner.rewind(version, batch, options);
   }
 
   private refuseWhileFull(): void {

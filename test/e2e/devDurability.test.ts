@@ -63,6 +63,24 @@ describe('dev methods under kill -9', () => {
     await rpcResult(second.url, 'eth_sendTransaction', [{ from: WHALE, to: RECIPIENT, value: '0x1', nonce: '0x0', gas: '0x5208' }]);
     expect(await pollReceipt(second.url, pooled)).toMatchObject({ status: 'success', from: WHALE.toLowerCase() });
   });
+
+  it('keeps an acknowledged evm_revert of instant-mined blocks across a crash right after it', async () => {
+    const first = await startNodeProcess({ storage: 'temp', args: ['--mining', 'instant'] });
+    const url = first.url;
+    const [sender] = await rpcResult<Hex[]>(url, 'eth_accounts');
+    const kept = await rpcResult<Hex>(url, 'eth_sendTransaction', [{ from: sender, to: RECIPIENT, value: '0x1', gas: '0x5208' }]);
+    const snapshot = await rpcResult<Hex>(url, 'evm_snapshot');
+    const reverted = await rpcResult<Hex>(url, 'eth_sendTransaction', [{ from: sender, to: RECIPIENT, value: '0x2', gas: '0x5208' }]);
+    expect(await rpcResult(url, 'eth_blockNumber')).toBe('0x2');
+    expect(await rpcResult(url, 'evm_revert', [snapshot])).toBe(true);
+    await first.kill9();
+
+    const second = await startNodeProcess({ storage: { dataDir: first.dataDir! }, args: ['--mining', 'instant'] });
+    expect(await rpcResult(second.url, 'eth_blockNumber')).toBe('0x1');
+    expect(await rpcResult(second.url, 'eth_getTransactionByHash', [reverted])).toBeNull();
+    expect(await rpcResult(second.url, 'eth_getBalance', [RECIPIENT, 'latest'])).toBe('0x1');
+    expect(await rpcResult(second.url, 'eth_getTransactionReceipt', [kept])).toMatchObject({ blockNumber: '0x1', status: '0x1' });
+  });
 });
 
 describe('state files', () => {

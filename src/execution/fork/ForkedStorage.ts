@@ -57,8 +57,8 @@ export class ForkedStorage implements Storage {
   }
 
   /** Rewinds the local state (snapshots, resets); the remote's state beneath never changes. */
-  rewind(version: number, batch: WriteBatch): Promise<void> {
-    return this.local.rewind(version, batch);
+  rewind(version: number, batch: WriteBatch, options?: CommitOptions): Promise<void> {
+    return this.local.rewind(version, batch, options);
   }
 
   async close(): Promise<void> {
