@@ -42,17 +42,29 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** A free TCP port on loopback (the OS picks it; a small race with other processes is accepted). */
+/**
+ * Ports the servers listen on come from below Linux's ephemeral range (32768–60999): a port the OS
+ * handed out there (listen(0) elsewhere in the suite, or an outgoing connection's local port) can be
+ * taken again between our check and the server's bind, most often when a killed server restarts on
+ * its old port (seen in the full suite as nats-server's "bind: address already in use").
+ */
+const PORT_RANGE = { from: 20_000, to: 32_767 } as const;
+
+/** A loopback TCP port below the ephemeral range that nothing listens on now. */
 async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (;;) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from + 1));
+    if (await canListen(port)) return port;
+  }
+}
+
+/** Whether a listener can bind 127.0.0.1:`port` now. */
+async function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
