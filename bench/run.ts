@@ -24,14 +24,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Address } from 'viem';
 import { ensureHardhatInstalled } from '../src/testing/tools/hardhatInstallation.js';
 import { HARDHAT_TOOLS_DIR, REPO_ROOT } from '../src/testing/tools/toolPaths.js';
 import { benchAccounts } from './lib/accounts.js';
-import { deployToken } from './lib/erc20.js';
 import { killAll, rssMiB } from './lib/process.js';
-import { RpcClient } from './lib/rpc.js';
 import { withTimeout } from './lib/time.js';
+import { workloadContext } from './lib/workloadContext.js';
 import * as anvil from './peers/anvil.js';
 import * as hardhat from './peers/hardhat.js';
 import * as sequin from './peers/sequin.js';
@@ -58,7 +56,7 @@ import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
 import { FLOOD_IDLE_P99, FLOOD_P99, FLOOD_RATIO, measurePublicFlood } from './workloads/public-flood.js';
 import { transferEstimate } from './workloads/transfer-estimate.js';
-import type { MetricResult, MetricSpec, Workload, WorkloadContext } from './workloads/types.js';
+import type { MetricResult, MetricSpec, Workload } from './workloads/types.js';
 import { errorResult } from './workloads/types.js';
 
 /** 720 s for the workloads and targets, 240 s for the 10,000-block chain import, plus FLAT_COST_LIMIT_MS for the flat cost. */
@@ -146,16 +144,7 @@ function parseArgs(argv: readonly string[]): Options {
 async function benchPeer(peer: Peer, options: Options, results: Results, sequinTargets: boolean): Promise<void> {
   const { quick } = options;
   results.set(STARTUP.id, { value: peer.startupMs });
-  const rpc = new RpcClient(peer.url);
-  let token: Promise<Address> | undefined;
-  const ctx: WorkloadContext = {
-    url: peer.url,
-    pid: peer.pid,
-    rpc,
-    quick,
-    token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),
-    burstHashes: [],
-  };
+  const ctx = workloadContext(peer, quick);
   try {
     for (const workload of options.reads ? READ_WORKLOADS : WORKLOADS) {
       console.error(`bench: ${peer.name}: ${workload.name}…`);
@@ -174,7 +163,7 @@ async function benchPeer(peer: Peer, options: Options, results: Results, sequinT
     if (sequinTargets && !options.reads) {
       console.error(`bench: ${peer.name}: eth_getBlockReceipts on the burst's largest block…`);
       try {
-        const measured = await withTimeout(onBurstBlock(rpc, ctx.burstHashes), WORKLOAD_LIMIT_MS, 'eth_getBlockReceipts (burst block)');
+        const measured = await withTimeout(onBurstBlock(ctx.rpc, ctx.burstHashes), WORKLOAD_LIMIT_MS, 'eth_getBlockReceipts (burst block)');
         if (measured) results.set(BLOCK_RECEIPTS.id, measured);
       } catch (error) {
         // A dedicated block is tried next, and reports its own error if it fails too.
@@ -182,7 +171,7 @@ async function benchPeer(peer: Peer, options: Options, results: Results, sequinT
       }
     }
   } finally {
-    rpc.close();
+    ctx.rpc.close();
   }
 }
 

@@ -7,31 +7,18 @@
  *   node --import tsx bench/sendPath.ts [rounds]
  */
 import { readFileSync } from 'node:fs';
-import type { Address } from 'viem';
-import { benchAccounts } from './lib/accounts.js';
-import { deployToken } from './lib/erc20.js';
-import { RpcClient } from './lib/rpc.js';
+import { workloadContext } from './lib/workloadContext.js';
 import * as sequin from './peers/sequin.js';
 import { burst } from './workloads/burst.js';
 import { instantMining } from './workloads/instantMining.js';
 import { latency } from './workloads/latency.js';
-import type { WorkloadContext } from './workloads/types.js';
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const rounds = Number(process.argv[2] ?? 3);
 for (let round = 0; round < rounds; round++) {
   const peer = await sequin.start();
-  const rpc = new RpcClient(peer.url);
-  let token: Promise<Address> | undefined;
-  const ctx: WorkloadContext = {
-    url: peer.url,
-    pid: peer.pid,
-    rpc,
-    quick: false,
-    token: () => (token ??= deployToken(rpc, benchAccounts()[0]!)),
-    burstHashes: [],
-  };
+  const ctx = workloadContext(peer, false);
   const measured: Record<string, unknown> = { loadBefore: loadAverage() };
   try {
     // Instant mining last: it switches the node to instant mining.
@@ -39,7 +26,7 @@ for (let round = 0; round < rounds; round++) {
       for (const [id, result] of Object.entries(await workload.run(ctx))) measured[id] = 'value' in result ? Number(result.value.toFixed(2)) : result;
     }
   } finally {
-    rpc.close();
+    ctx.rpc.close();
     await peer.stop();
   }
   measured.loadAfter = loadAverage();
