@@ -115,10 +115,17 @@ describe('recoverSigner without WebAssembly', () => {
   ];
   for (const [where, stub] of refusals) {
     it(`falls back to viem's @noble/curves in ${where}: the same addresses and refusals`, async () => {
-      vi.stubGlobal('WebAssembly', stub);
       vi.resetModules();
       const { recoverSigner: fallback } = await import('../../web/verify/recoverSigner.js');
-      for (let seed = 0; seed < 10; seed++) {
+      // The module decides between WebAssembly and @noble on its first recovery, synchronously, before its first
+      // await; the stub is in place for exactly that moment. A stub left in place longer breaks whatever else in
+      // this process compiles WebAssembly meanwhile (Node's fetch compiles its HTTP parser lazily).
+      const first = await signed(0);
+      vi.stubGlobal('WebAssembly', stub);
+      const firstRecovery = fallback(first.hash, { r: first.r, s: first.s, yParity: first.yParity });
+      vi.unstubAllGlobals();
+      expect(await firstRecovery).toBe(first.account.address.toLowerCase());
+      for (let seed = 1; seed < 10; seed++) {
         const { account, hash, r, s, yParity } = await signed(seed);
         expect(await fallback(hash, { r, s, yParity })).toBe(account.address.toLowerCase());
       }

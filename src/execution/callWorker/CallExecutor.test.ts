@@ -210,10 +210,21 @@ describe('wall-time cap', () => {
     expect(await settle(worker.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
       await settle(main.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING)),
     );
-    expect(await settle(worker.backend.calls.estimateGas({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
-      code: -32000,
-      message: 'execution aborted (timeout = 1s)',
-    });
+  });
+
+  it("aborts an endless loop's estimate at the time cap on a chain without EIP-7825's transaction gas limit", async () => {
+    // Under Osaka an estimate cannot ask for more than 16,777,216 gas, which the loop burns in ~0.6 s on a quiet
+    // machine ("gas required exceeds allowance") and in over 1 s on a loaded one; before Osaka the 1e9 gas cap
+    // governs, and the loop always meets the time cap first.
+    const prague = await createTestChain({ ephemeral: false, hardfork: 'prague', rpcEvmTimeoutMs: WORKER_TIMEOUT_MS, rpcGasCap: GAS_CAP });
+    try {
+      expect(await settle(prague.backend.calls.estimateGas({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
+        code: -32000,
+        message: 'execution aborted (timeout = 1s)',
+      });
+    } finally {
+      await prague.close();
+    }
   });
 
   it('queues behind a running job and refuses beyond the queue limit with -32005', async () => {
