@@ -6,7 +6,12 @@ import type { Hex } from '../../primitives/hex.js';
  * kind that may send transactions but sign nothing, as in Anvil, where eth_sign for an impersonated
  * address fails.
  */
-export type AccountAuthority = { kind: 'key'; privateKey: Uint8Array };
+export type AccountAuthority = {
+  kind: 'key';
+  privateKey: Uint8Array;
+  /** Its 64-byte public key (no 0x04 prefix): what a signature by it recovers to, known without recovering it. */
+  publicKey: Uint8Array;
+};
 
 /**
  * The port "who can the node sign and send for": eth_accounts lists {@link NodeAccounts.addresses};
