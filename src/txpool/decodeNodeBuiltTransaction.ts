@@ -1,5 +1,6 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { decodeStoredTransaction } from '../execution/impersonatedTransaction.js';
+import { keccak256 } from '../primitives/keccak.js';
 import { decodeRawTransaction, gasAndTipRejection, MAX_TRANSACTION_BYTES, type StatelessRules, toPoolTransaction } from './decodeRawTransaction.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
@@ -22,6 +23,8 @@ export function decodeNodeBuiltTransaction(
   impersonated: boolean,
 ): ValidationOutcome<PoolTransaction> {
   const raw = transaction.serialize();
+  // Its hash is these bytes' (ethereumjs would encode them again for it, and hash them in JavaScript).
+  if (!impersonated && Object.isFrozen(transaction)) transaction.cache.hash ??= keccak256(raw);
   // Built under the chain's latest fork: where the pending block runs under another (a scheduled fork
   // still to come), a signed one is decoded under the pending block's rules as any raw transaction is.
   if (!impersonated && rules.pendingRules && rules.pendingRules().hardfork() !== transaction.common.hardfork()) return decodeRawTransaction(raw, rules);
