@@ -85,4 +85,3 @@ export function top(map: Map<string, number>, count: number, busy: number, cpuMi
     .map(([name, micros]) => `  ${((cpuMicros * micros) / busy).toFixed(1).padStart(7)} µs ${((100 * micros) / busy).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 }
-

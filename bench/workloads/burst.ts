@@ -10,8 +10,8 @@
 import type { Hex } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
 import { waitForAllReceipts } from '../lib/receipts.js';
-import { signTransferLanes } from '../lib/sign.js';
 import type { RpcClient } from '../lib/rpc.js';
+import { signTransferLanes } from '../lib/sign.js';
 import { now } from '../lib/time.js';
 import type { Workload } from './types.js';
 

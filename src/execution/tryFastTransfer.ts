@@ -3,8 +3,8 @@ import { Account, Address } from '@ethereumjs/util';
 import { TRANSFER_GAS } from './estimateGas.js';
 import { type ExecutedTransaction, effectiveGasPrice } from './executeTransaction.js';
 import type { FlatStateManager } from './FlatStateManager.js';
-import { senderAddressOf } from './senderAddressOf.js';
 import { EMPTY_CODE_HASH } from './StateReader.js';
+import { senderAddressOf } from './senderAddressOf.js';
 
 const EMPTY_BLOOM = new Uint8Array(256);
 
