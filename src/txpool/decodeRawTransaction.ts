@@ -125,8 +125,8 @@ function senderPublicKey(transaction: TypedTransaction, raw: Uint8Array, fields:
 /**
  * True when ethereumjs's `serialize()` of the transaction gives back exactly `raw`, so its hash is
  * keccak256(raw), without encoding it again: the RLP decoded without error is canonical, and
- * ethereumjs refuses leading zeros in every number but a typed transaction's chain id (and an EIP-7702
- * authorization's fields), checked or left out here.
+ * ethereumjs refuses leading zeros in every number but a typed transaction's chain id (refused by the
+ * precheck, as geth refuses it; checked again here) and an EIP-7702 authorization's fields (type 4 left out).
  */
 function reserializesToRaw(type: number, fields: readonly RlpItem[]): boolean {
   if (type === 0) return true;

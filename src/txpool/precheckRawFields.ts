@@ -41,6 +41,8 @@ export type RawFieldsCheck = { fields: RlpItem[]; rejection?: undefined } | { re
 
 /** geth's name of each typed transaction's Go struct, for its RLP decoding errors. */
 const GO_TYPE: Record<number, string> = { 1: 'AccessListTx', 2: 'DynamicFeeTx', 4: 'SetCodeTx' };
+/** The Go type of each typed transaction's ChainID field (geth core/types). */
+const GO_CHAIN_ID_TYPE: Record<number, string> = { 1: '*big.Int', 2: '*big.Int', 4: '*uint256.Int' };
 
 /**
  * geth-worded checks on the raw RLP fields, run before @ethereumjs/tx decodes the transaction:
@@ -77,6 +79,10 @@ function firstRejection(fields: readonly RlpItem[], type: number, chainId: bigin
     if (rejection) return rejection;
   } else {
     const signedChainId = bytesAt(layout.chainId);
+    // geth's RLP decoder refuses a number with leading zero bytes before anything else; ethereumjs accepts it
+    // in a chain id only, and would then sign-check a re-encoding that differs from the bytes sent.
+    if (signedChainId?.[0] === 0)
+      return { kind: 'malformedEncoding', detail: `rlp: non-canonical integer (leading zero bytes) for ${GO_CHAIN_ID_TYPE[type]}, decoding into (types.${GO_TYPE[type]}).ChainID` };
     if (signedChainId && bytesToBigint(signedChainId) !== chainId) return { kind: 'invalidChainId', have: bytesToBigint(signedChainId), want: chainId };
   }
 
