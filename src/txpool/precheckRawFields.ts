@@ -82,7 +82,10 @@ function firstRejection(fields: readonly RlpItem[], type: number, chainId: bigin
     // geth's RLP decoder refuses a number with leading zero bytes before anything else; ethereumjs accepts it
     // in a chain id only, and would then sign-check a re-encoding that differs from the bytes sent.
     if (signedChainId?.[0] === 0)
-      return { kind: 'malformedEncoding', detail: `rlp: non-canonical integer (leading zero bytes) for ${GO_CHAIN_ID_TYPE[type]}, decoding into (types.${GO_TYPE[type]}).ChainID` };
+      return {
+        kind: 'malformedEncoding',
+        detail: `rlp: non-canonical integer (leading zero bytes) for ${GO_CHAIN_ID_TYPE[type]}, decoding into (types.${GO_TYPE[type]}).ChainID`,
+      };
     if (signedChainId && bytesToBigint(signedChainId) !== chainId) return { kind: 'invalidChainId', have: bytesToBigint(signedChainId), want: chainId };
   }
 
