@@ -1,5 +1,6 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { decodeStoredTransaction } from '../execution/impersonatedTransaction.js';
+import { rememberSenderAddress } from '../execution/senderAddressOf.js';
 import { keccak256 } from '../primitives/keccak.js';
 import { decodeRawTransaction, gasAndTipRejection, MAX_TRANSACTION_BYTES, type StatelessRules, toPoolTransaction } from './decodeRawTransaction.js';
 import type { PoolTransaction } from './PoolTransaction.js';
@@ -31,6 +32,8 @@ export function decodeNodeBuiltTransaction(
   if (!impersonated && raw.length > MAX_TRANSACTION_BYTES) return invalid({ kind: 'oversizedData', size: raw.length, limit: MAX_TRANSACTION_BYTES });
   const rejection = gasAndTipRejection(transaction, rules);
   if (rejection) return invalid(rejection);
+  // The address the node signed for: execution takes it from here, not by hashing the key again.
+  if (!impersonated) rememberSenderAddress(transaction, sender);
   const pooled = toPoolTransaction(transaction, raw, Buffer.from(sender).toString('hex'));
   return valid(impersonated ? { ...pooled, impersonated: true } : pooled);
 }
