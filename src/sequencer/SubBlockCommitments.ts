@@ -71,10 +71,19 @@ export class SubBlockCommitments {
     if (view.open.number !== open.number || view.open.subBlockCount !== open.subBlocks.length) return;
     const prepared = await this.committer.signLatest(open, view.pendingState);
     if (!prepared) return;
-    await this.commits.commitCommitment(prepared.signed);
+    await this.commits.logCommitment(prepared.signed);
     // Nothing else moves the open block meanwhile: a step that would waits for this.
     prepared.take();
-    this.commits.publishCommitment(prepared.signed);
+    this.commits.publishUnwrittenCommitment(prepared.signed);
+  }
+
+  /**
+   * {@link settle}, then writes the commitment made that has not ridden with a commit yet, in a commit of its
+   * own: before a rewind (which reads the durable commitments) and when the node stops producing.
+   */
+  async settleWritten(): Promise<void> {
+    await this.settle();
+    await this.commits.writeUnwrittenCommitment();
   }
 
   /** True when the open block's latest sub-block, and only it, has no commitment yet. */
