@@ -20,6 +20,7 @@ import { signTransferLanes } from '../lib/sign.js';
 import { percentile } from '../lib/stats.js';
 import { now, sleep } from '../lib/time.js';
 import * as sequin from '../peers/sequin.js';
+import { sendBatchedBurst } from '../workloads/batchedBurst.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 
 export const FLEET_LAG_P50: MetricSpec = {
@@ -54,7 +55,6 @@ export const FLEET_ON: MetricSpec = {
 const LAG_ROUNDS = 40;
 const LAG_TXS_PER_ROUND = 50;
 const LAG_ROUND_MS = 100;
-const NONCES_PER_BATCH = 5;
 
 function subscribe(url: string, onTransaction: (hash: string) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -91,19 +91,9 @@ async function measureThroughput(quick: boolean): Promise<Record<string, MetricR
     const peer = await sequin.start(nats ? ['--nats', nats.natsFlag] : []);
     const rpc = new RpcClient(peer.url);
     try {
-      const perSender = quick ? 20 : 100;
-      const lanes = await signTransferLanes(rpc, benchAccounts(), perSender);
-      const hashes: Hex[] = [];
+      const lanes = await signTransferLanes(rpc, benchAccounts(), quick ? 20 : 100);
       const t0 = now();
-      for (let first = 0; first < perSender; first += NONCES_PER_BATCH) {
-        const raws = [];
-        for (let nonce = first; nonce < Math.min(first + NONCES_PER_BATCH, perSender); nonce++) for (const lane of lanes) raws.push(lane[nonce]!);
-        const outcomes = await rpc.batch(raws.map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })));
-        for (const outcome of outcomes) {
-          if (outcome.error) throw new Error(`eth_sendRawTransaction: ${outcome.error.message}`);
-          hashes.push(outcome.result as Hex);
-        }
-      }
+      const hashes = await sendBatchedBurst(rpc, lanes);
       const allSeenAt = await waitForAllReceipts(rpc, hashes, { intervalMs: 5, timeoutMs: 60_000 });
       results[id] = { value: hashes.length / ((allSeenAt - t0) / 1000), note: `${hashes.length} txs in ${Math.round(allSeenAt - t0)} ms` };
     } finally {

@@ -11,6 +11,7 @@
 import type { Hex } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
 import { waitForAllReceipts } from '../lib/receipts.js';
+import type { RpcClient } from '../lib/rpc.js';
 import { signTransferLanes } from '../lib/sign.js';
 import { now } from '../lib/time.js';
 import type { Workload } from './types.js';
@@ -24,19 +25,9 @@ export const batchedBurst: Workload = {
     { id: 'batchedBurst.accepted', label: 'Batched burst: submit rate, accepted transfers (tx/s)', better: 'higher', digits: 0 },
   ],
   async run(ctx) {
-    const perSender = ctx.quick ? 20 : 100;
-    const lanes = await signTransferLanes(ctx.rpc, benchAccounts(), perSender);
-    const hashes: Hex[] = [];
+    const lanes = await signTransferLanes(ctx.rpc, benchAccounts(), ctx.quick ? 20 : 100);
     const t0 = now();
-    for (let first = 0; first < perSender; first += NONCES_PER_BATCH) {
-      const raws = [];
-      for (let nonce = first; nonce < Math.min(first + NONCES_PER_BATCH, perSender); nonce++) for (const lane of lanes) raws.push(lane[nonce]!);
-      const outcomes = await ctx.rpc.batch(raws.map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })));
-      for (const outcome of outcomes) {
-        if (outcome.error) throw new Error(`eth_sendRawTransaction: ${outcome.error.message}`);
-        hashes.push(outcome.result as Hex);
-      }
-    }
+    const hashes = await sendBatchedBurst(ctx.rpc, lanes);
     const submittedAt = now();
     const allSeenAt = await waitForAllReceipts(ctx.rpc, hashes, { intervalMs: 5, timeoutMs: 60_000 });
     return {
@@ -45,3 +36,19 @@ export const batchedBurst: Workload = {
     };
   },
 };
+
+/** Sends signed lanes (equal lengths) as the batched burst does: batches of the next 5 nonces of every lane, one batch in flight; the hashes. */
+export async function sendBatchedBurst(rpc: RpcClient, lanes: readonly (readonly Hex[])[]): Promise<Hex[]> {
+  const perSender = lanes[0]?.length ?? 0;
+  const hashes: Hex[] = [];
+  for (let first = 0; first < perSender; first += NONCES_PER_BATCH) {
+    const raws = [];
+    for (let nonce = first; nonce < Math.min(first + NONCES_PER_BATCH, perSender); nonce++) for (const lane of lanes) raws.push(lane[nonce]!);
+    const outcomes = await rpc.batch(raws.map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })));
+    for (const outcome of outcomes) {
+      if (outcome.error) throw new Error(`eth_sendRawTransaction: ${outcome.error.message}`);
+      hashes.push(outcome.result as Hex);
+    }
+  }
+  return hashes;
+}

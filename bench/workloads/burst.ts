@@ -10,6 +10,7 @@
 import type { Hex } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
 import { waitForAllReceipts } from '../lib/receipts.js';
+import type { RpcClient } from '../lib/rpc.js';
 import { signTransferLanes } from '../lib/sign.js';
 import { now } from '../lib/time.js';
 import type { Workload } from './types.js';
@@ -24,29 +25,9 @@ export const burst: Workload = {
   ],
   async run(ctx) {
     const lanes = await signTransferLanes(ctx.rpc, benchAccounts(), ctx.quick ? 20 : 100);
-    const hashes: Hex[] = [];
-    let rejected = 0;
-    let firstRejection = '';
     const t0 = now();
-    const deadline = t0 + SUBMIT_TIMEOUT_MS;
-    await Promise.all(
-      lanes.map(async (lane) => {
-        for (const raw of lane) {
-          if (now() > deadline) return;
-          try {
-            hashes.push(await ctx.rpc.call<Hex>('eth_sendRawTransaction', [raw]));
-          } catch (error) {
-            rejected += lane.length - lane.indexOf(raw);
-            firstRejection ||= error instanceof Error ? error.message : String(error);
-            return;
-          }
-        }
-      }),
-    );
-    const submittedAt = now();
+    const { hashes, submittedAt, note } = await sendBurst(ctx.rpc, lanes);
     ctx.burstHashes.push(...hashes);
-    if (hashes.length === 0) throw new Error(`every transaction was rejected: ${firstRejection}`);
-    const note = rejected > 0 ? `${rejected} not accepted: ${firstRejection.slice(0, 80)}` : undefined;
     const allSeenAt = await waitForAllReceipts(ctx.rpc, hashes, { timeoutMs: 60_000 });
     return {
       'burst.accepted': { value: hashes.length / ((submittedAt - t0) / 1000), note },
@@ -54,3 +35,31 @@ export const burst: Workload = {
     };
   },
 };
+
+/**
+ * Sends signed lanes as the burst does (each lane in nonce order, one request in flight per lane); the
+ * accepted hashes, when the last reply came, and a note on rejections. Throws when none was accepted.
+ */
+export async function sendBurst(rpc: RpcClient, lanes: readonly (readonly Hex[])[]): Promise<{ hashes: Hex[]; submittedAt: number; note?: string }> {
+  const hashes: Hex[] = [];
+  let rejected = 0;
+  let firstRejection = '';
+  const deadline = now() + SUBMIT_TIMEOUT_MS;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const raw of lane) {
+        if (now() > deadline) return;
+        try {
+          hashes.push(await rpc.call<Hex>('eth_sendRawTransaction', [raw]));
+        } catch (error) {
+          rejected += lane.length - lane.indexOf(raw);
+          firstRejection ||= error instanceof Error ? error.message : String(error);
+          return;
+        }
+      }
+    }),
+  );
+  const submittedAt = now();
+  if (hashes.length === 0) throw new Error(`every transaction was rejected: ${firstRejection}`);
+  return { hashes, submittedAt, note: rejected > 0 ? `${rejected} not accepted: ${firstRejection.slice(0, 80)}` : undefined };
+}

@@ -4,6 +4,7 @@ import { TRANSFER_GAS } from './estimateGas.js';
 import { type ExecutedTransaction, effectiveGasPrice } from './executeTransaction.js';
 import type { FlatStateManager } from './FlatStateManager.js';
 import { EMPTY_CODE_HASH } from './StateReader.js';
+import { senderAddressOf } from './senderAddressOf.js';
 
 const EMPTY_BLOOM = new Uint8Array(256);
 
@@ -27,7 +28,7 @@ export async function tryFastTransfer(
 ): Promise<ExecutedTransaction | undefined> {
   if (!isPlainTransferShape(transaction)) return undefined;
   const to = transaction.to!;
-  const from = transaction.getSenderAddress();
+  const from = senderAddressOf(transaction);
   const recipientBefore = await state.getAccount(to);
   if (recipientBefore && hasCode(recipientBefore)) return undefined;
   const sender = (await state.getAccount(from)) ?? new Account();

@@ -137,7 +137,9 @@ export function transactionFields(
       s: '0x0',
     };
   }
-  const json = transaction.toJSON();
+  // ethereumjs's JSON (every field turned into hex) only for the fields read from it, when there are any.
+  let json: ReturnType<TypedTransaction['toJSON']> | undefined;
+  const jsonOf = () => (json ??= transaction.toJSON());
   const v = transaction.v ?? 0n;
   const fields: Omit<StoredTransactionFields, 'v' | 'r' | 's'> = {
     type: toQuantity(transaction.type),
@@ -152,16 +154,17 @@ export function transactionFields(
   };
   if (transaction.type !== 0) fields.chainId = toQuantity(transaction.common.chainId());
   else if (v >= 35n) fields.chainId = toQuantity((v - 35n) / 2n);
-  if (transaction.type >= 2) {
-    fields.maxFeePerGas = json.maxFeePerGas as Hex;
-    fields.maxPriorityFeePerGas = json.maxPriorityFeePerGas as Hex;
+  if ('maxFeePerGas' in transaction) {
+    fields.maxFeePerGas = toQuantity(transaction.maxFeePerGas);
+    fields.maxPriorityFeePerGas = toQuantity(transaction.maxPriorityFeePerGas);
   }
-  if (transaction.type >= 1) fields.accessList = (json.accessList ?? []) as NonNullable<StoredTransactionFields['accessList']>;
+  if ('accessList' in transaction)
+    fields.accessList = (transaction.accessList.length === 0 ? [] : (jsonOf().accessList ?? [])) as NonNullable<StoredTransactionFields['accessList']>;
   if (transaction.type === 3) {
-    fields.maxFeePerBlobGas = json.maxFeePerBlobGas as Hex;
-    fields.blobVersionedHashes = (json.blobVersionedHashes ?? []) as Hex[];
+    fields.maxFeePerBlobGas = jsonOf().maxFeePerBlobGas as Hex;
+    fields.blobVersionedHashes = (jsonOf().blobVersionedHashes ?? []) as Hex[];
   }
-  if (transaction.type === 4) fields.authorizationList = authorizationsAsQuantities(json.authorizationList);
+  if (transaction.type === 4) fields.authorizationList = authorizationsAsQuantities(jsonOf().authorizationList);
   const signature = { v: toQuantity(v), r: toQuantity(transaction.r ?? 0n), s: toQuantity(transaction.s ?? 0n) };
   return Object.assign(fields, signature, transaction.type >= 1 ? { yParity: toQuantity(v) } : {});
 }

@@ -1,9 +1,11 @@
+import { createTxFromRLP } from '@ethereumjs/tx';
 import { fromRlp, type Hex, hexToBytes, keccak256, toHex, toRlp } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createChainCommon } from '../config/chainCommon.js';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { TransactionRejectedError } from '../errors/TransactionRejectedError.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
+import { senderAddressOf } from '../execution/senderAddressOf.js';
 import { SECP256K1_ORDER } from '../primitives/secp256k1.js';
 import { ErrorCodes } from '../rpc/errors/errorCodes.js';
 import { TxErrorMessage } from '../rpc/errors/TxErrorMessage.js';
@@ -111,6 +113,27 @@ describe('decodeRawTransaction accepts', () => {
     expect(decoded.raw).toEqual(hexToBytes(raw));
     expect(decoded.gasLimit).toBe(gas);
     expect(decoded.cost).toBe(gas * feeCap + (fields.value ?? 0n));
+  });
+
+  // The pool cuts a typed transaction's signed hash from its bytes and fills ethereumjs's caches itself
+  // (hash, public key) instead of re-encoding it: what later readers of the transaction get must be what
+  // ethereumjs computes from the same bytes on its own.
+  it.each(cases)('$name: hash, public key and sender as ethereumjs computes them from the bytes', async ({ fields }) => {
+    const raw = await signTestTx(signer, fields);
+    const { transaction } = decode(raw);
+    const fresh = createTxFromRLP(hexToBytes(raw), { common: rules.common });
+    expect(toHex(transaction.hash())).toBe(toHex(fresh.hash()));
+    expect(toHex(transaction.getSenderPublicKey())).toBe(toHex(fresh.getSenderPublicKey()));
+    expect(senderAddressOf(transaction).toString()).toBe(fresh.getSenderAddress().toString());
+  });
+
+  it("refuses a chain id with a leading zero byte with geth's RLP error (ethereumjs would check a re-encoding that differs from the bytes signed)", async () => {
+    const [, ...rest] = feeMarketFields({});
+    const raw = await signTypedFields(signer, 2, [`0x00${rlpQuantity(TEST_CHAIN_ID).slice(2)}`, ...rest]);
+    expect(rejectionOf(raw)).toEqual({
+      kind: 'malformedEncoding',
+      detail: 'rlp: non-canonical integer (leading zero bytes) for *big.Int, decoding into (types.DynamicFeeTx).ChainID',
+    });
   });
 
   it('accepts a tip equal to the minimum tip', async () => {

@@ -1,13 +1,23 @@
 import type { Common } from '@ethereumjs/common';
-import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import {
+  Capability,
+  create1559FeeMarketTxFromBytesArray,
+  createAccessList2930TxFromBytesArray,
+  createEOACode7702TxFromBytesArray,
+  createLegacyTxFromBytesArray,
+  type TypedTransaction,
+} from '@ethereumjs/tx';
 import { EthereumJSError } from '@ethereumjs/util';
 import { opStackOf } from '../config/ScheduledCommon.js';
 import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import { DEPOSIT_TRANSACTION_TYPE, type DepositTransaction, decodeDeposit } from '../execution/opStack/DepositTransaction.js';
+import { rememberSenderAddress } from '../execution/senderAddressOf.js';
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
+import { ecrecover, SECP256K1_ORDER } from '../primitives/secp256k1.js';
 import type { PoolTransaction } from './PoolTransaction.js';
-import { precheckRawFields, rawFieldLimits } from './precheckRawFields.js';
+import { precheckRawFields, type RlpItem, rawFieldLimits } from './precheckRawFields.js';
+import { typedSigningHash } from './typedSigningHash.js';
 import { invalid, type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /** Largest accepted transaction, geth's txMaxSize (4 slots of 32 KiB). */
@@ -53,12 +63,14 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   const pendingRules = rules.pendingRules?.() ?? rules.common;
   const before = forkOfType(type, pendingRules);
   if (before) return invalid({ kind: 'typeBeforeFork', type, fork: before });
-  const fieldRejection = precheckRawFields(raw, type, rules.chainId, rawFieldLimits(pendingRules));
-  if (fieldRejection) return invalid(fieldRejection);
+  const precheck = precheckRawFields(raw, type, rules.chainId, rawFieldLimits(pendingRules));
+  if (precheck.rejection) return invalid(precheck.rejection);
+  const { fields } = precheck;
 
   let transaction: TypedTransaction;
   try {
-    transaction = createTxFromRLP(raw, { common: pendingRules });
+    // Built from the fields the precheck decoded, as createTxFromRLP would build it after decoding them again.
+    transaction = FROM_FIELDS[type]!(fields as never, { common: pendingRules });
   } catch (error) {
     return invalid(decodingRejection(error));
   }
@@ -67,17 +79,60 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   const gasRejection = gasAndTipRejection(transaction, rules);
   if (gasRejection) return invalid(gasRejection);
 
-  let sender: string;
+  let sender: Uint8Array;
   try {
     // The address is the public key's Keccak hash (last 20 bytes), taken with the node's
     // WebAssembly Keccak rather than the JavaScript one getSenderAddress() would use.
-    sender = Buffer.from(keccak256(transaction.getSenderPublicKey()).subarray(12)).toString('hex');
+    sender = keccak256(senderPublicKey(transaction, raw, fields)).subarray(12);
   } catch {
     return invalid({ kind: 'invalidSender' });
   }
-  const decoded = toPoolTransaction(transaction, raw, sender);
+  rememberSenderAddress(transaction, sender);
+  if (reserializesToRaw(type, fields)) transaction.cache.hash = keccak256(raw);
+  const decoded = toPoolTransaction(transaction, raw, Buffer.from(sender).toString('hex'));
   if (rules.extraCost) decoded.cost += rules.extraCost(transaction, raw);
   return valid(decoded);
+}
+
+/** ethereumjs's constructor of each supported type from its decoded fields (createTxFromRLP's, after its RLP.decode). */
+type FromFields = (fields: never, options: { common: Common }) => TypedTransaction;
+const FROM_FIELDS: Record<number, FromFields> = {
+  0: createLegacyTxFromBytesArray as FromFields,
+  1: createAccessList2930TxFromBytesArray as FromFields,
+  2: create1559FeeMarketTxFromBytesArray as FromFields,
+  4: createEOACode7702TxFromBytesArray as FromFields,
+};
+
+const SECP256K1_ORDER_HALF = SECP256K1_ORDER / 2n;
+
+/**
+ * The signer's public key, as `transaction.getSenderPublicKey()` recovers it and cached there the same way.
+ * A typed transaction's signed hash is cut from its raw bytes (typedSigningHash.ts) and recovered with
+ * native libsecp256k1 straight away, with ethereumjs's checks (signed, EIP-2's low s); a legacy one goes
+ * through ethereumjs (its EIP-155 message is not a slice of its bytes). Throws on an invalid signature.
+ */
+function senderPublicKey(transaction: TypedTransaction, raw: Uint8Array, fields: readonly RlpItem[]): Uint8Array {
+  if (transaction.type === 0) return transaction.getSenderPublicKey();
+  const { v, s } = transaction;
+  if (v === undefined || s === undefined) throw new Error('unsigned transaction');
+  if (s > SECP256K1_ORDER_HALF) throw new Error('s-value above secp256k1n/2 (EIP-2)');
+  // r and s as ethereumjs hands them to ecrecover (bigIntToUnpaddedBytes): their fields' bytes, which have no leading zeros.
+  const publicKey = ecrecover(typedSigningHash(raw, fields.length), v, fields.at(-2) as Uint8Array, fields.at(-1) as Uint8Array);
+  transaction.cache.senderPubKey = publicKey;
+  return publicKey;
+}
+
+/**
+ * True when ethereumjs's `serialize()` of the transaction gives back exactly `raw`, so its hash is
+ * keccak256(raw), without encoding it again: the RLP decoded without error is canonical, and
+ * ethereumjs refuses leading zeros in every number but a typed transaction's chain id (refused by the
+ * precheck, as geth refuses it; checked again here) and an EIP-7702 authorization's fields (type 4 left out).
+ */
+function reserializesToRaw(type: number, fields: readonly RlpItem[]): boolean {
+  if (type === 0) return true;
+  if (type !== 1 && type !== 2) return false;
+  const chainId = fields[0];
+  return chainId instanceof Uint8Array && chainId[0] !== 0;
 }
 
 /**

@@ -33,8 +33,16 @@ const LAYOUT: Record<
   4: { chainId: 0, tip: 2, feeCap: 3, gas: 4, to: 5, data: 7, accessList: 8, authorizations: 9, parity: 10 },
 };
 
+/** A decoded RLP item: bytes, or a list of items. */
+export type RlpItem = Uint8Array | RlpItem[];
+
+/** The outcome of {@link precheckRawFields}: the decoded fields, for the transaction to be built from, or the first reason to reject. */
+export type RawFieldsCheck = { fields: RlpItem[]; rejection?: undefined } | { rejection: TransactionRejection };
+
 /** geth's name of each typed transaction's Go struct, for its RLP decoding errors. */
 const GO_TYPE: Record<number, string> = { 1: 'AccessListTx', 2: 'DynamicFeeTx', 4: 'SetCodeTx' };
+/** The Go type of each typed transaction's ChainID field (geth core/types). */
+const GO_CHAIN_ID_TYPE: Record<number, string> = { 1: '*big.Int', 2: '*big.Int', 4: '*uint256.Int' };
 
 /**
  * geth-worded checks on the raw RLP fields, run before @ethereumjs/tx decodes the transaction:
@@ -42,17 +50,24 @@ const GO_TYPE: Record<number, string> = { 1: 'AccessListTx', 2: 'DynamicFeeTx', 
  * ethers would not recognise. Covers: chain id (and EIP-155 replay protection for legacy txs),
  * fee cap wider than 256 bits, tip above fee cap, oversized init code, a gas limit above EIP-7825's
  * cap, EIP-7702 shape, and an impossible signature parity. Returns the first reason to reject, or
- * undefined when the fields pass (malformed RLP is `malformedEncoding`).
+ * the decoded fields when they pass (malformed RLP is `malformedEncoding`): the transaction is built from
+ * them, so its bytes are decoded once.
  */
-export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint, limits: RawFieldLimits): TransactionRejection | undefined {
+export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint, limits: RawFieldLimits): RawFieldsCheck {
   let decoded: unknown;
   try {
     decoded = RLP.decode(type === 0 ? raw : raw.subarray(1));
   } catch (error) {
-    return { kind: 'malformedEncoding', detail: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+    return { rejection: { kind: 'malformedEncoding', detail: error instanceof Error ? error.message.split('\n')[0]! : String(error) } };
   }
-  if (!Array.isArray(decoded)) return { kind: 'notRlpList' };
-  const fields = decoded as unknown[];
+  if (!Array.isArray(decoded)) return { rejection: { kind: 'notRlpList' } };
+  const fields = decoded as RlpItem[];
+  const rejection = firstRejection(fields, type, chainId, limits);
+  return rejection ? { rejection } : { fields };
+}
+
+/** The checks of {@link precheckRawFields} on the decoded fields. */
+function firstRejection(fields: readonly RlpItem[], type: number, chainId: bigint, limits: RawFieldLimits): TransactionRejection | undefined {
   const layout = LAYOUT[type]!;
   const bytesAt = (index: number | undefined): Uint8Array | undefined => {
     const field = index === undefined ? undefined : fields[index];
@@ -64,6 +79,13 @@ export function precheckRawFields(raw: Uint8Array, type: number, chainId: bigint
     if (rejection) return rejection;
   } else {
     const signedChainId = bytesAt(layout.chainId);
+    // geth's RLP decoder refuses a number with leading zero bytes before anything else; ethereumjs accepts it
+    // in a chain id only, and would then sign-check a re-encoding that differs from the bytes sent.
+    if (signedChainId?.[0] === 0)
+      return {
+        kind: 'malformedEncoding',
+        detail: `rlp: non-canonical integer (leading zero bytes) for ${GO_CHAIN_ID_TYPE[type]}, decoding into (types.${GO_TYPE[type]}).ChainID`,
+      };
     if (signedChainId && bytesToBigint(signedChainId) !== chainId) return { kind: 'invalidChainId', have: bytesToBigint(signedChainId), want: chainId };
   }
 
