@@ -31,6 +31,15 @@ export function threadCpu(pid: number): Map<number, ThreadCpu> {
   return threads;
 }
 
+/**
+ * CPU time (ms) of this whole process so far, every thread (getrusage: µs resolution), for in-process
+ * measurements: a thread's schedstat on this machine's kernel counts in whole ticks (~1–4 ms).
+ */
+export function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /** The classes a Sequin process's threads fall in. */
 export type ThreadClass = 'main' | 'workers' | 'other';
 

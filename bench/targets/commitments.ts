@@ -14,7 +14,9 @@
  *   its JSON encoding, for every transaction of the 2,000-transaction open block measured here).
  *
  * Rounds alternate the two chains (fresh, in memory, manual clock: ticks never seal), 10 sub-blocks
- * each; the first 2 ticks of every chain are warm-up (V8 compiling), the other 8 are samples.
+ * each; the first 2 ticks of every chain are warm-up (V8 compiling), the other 8 are samples. The note
+ * adds the process's CPU time of each tick and commitment (lib/threadCpu.ts): unlike their wall time
+ * it is not stretched when other processes share the cores.
  */
 import { pathToFileURL } from 'node:url';
 import type { Hex } from 'viem';
@@ -25,6 +27,7 @@ import { verifyPreconfirmation } from '../../web/verify/index.js';
 import { printStandalone } from '../lib/printStandalone.js';
 import { CHAIN_ID, MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS, TRANSFER_GAS } from '../lib/sign.js';
 import { percentile } from '../lib/stats.js';
+import { processCpuMs } from '../lib/threadCpu.js';
 import { now } from '../lib/time.js';
 import type { MetricResult, MetricSpec } from '../workloads/types.js';
 import { timeLookupsOverHttp } from './preconfirmationLookups.js';
@@ -95,26 +98,33 @@ async function signSubBlocks(privateKeys: readonly Hex[]): Promise<Hex[][]> {
  * took after its tick (made off the tick; waited for outside the timed tick, as the 200 ms between two ticks
  * would give it), and the chain (still open).
  */
-async function run(subBlocks: readonly Hex[][], signing: boolean): Promise<{ ticks: number[]; afterTicks: number[]; chain: TestChain; hashes: Hex[] }> {
+async function run(
+  subBlocks: readonly Hex[][],
+  signing: boolean,
+): Promise<{ ticks: number[]; tickCpu: number[]; afterTicks: number[]; afterTickCpu: number[]; chain: TestChain; hashes: Hex[] }> {
   const chain = await createTestChain({ accounts: SENDERS }, { start: false, ...(signing ? {} : { sequencerKey: null }) });
   const ticks: number[] = [];
+  const tickCpu: number[] = [];
   const afterTicks: number[] = [];
+  const afterTickCpu: number[] = [];
   const hashes: Hex[] = [];
   for (const [sub, raws] of subBlocks.entries()) {
     for (const raw of raws) hashes.push(await chain.intake.submit(hexToBytes(raw)));
-    const t0 = now();
+    const [t0, cpu0] = [now(), processCpuMs()];
     await chain.sequencer.tick();
-    const t1 = now();
+    const [t1, cpu1] = [now(), processCpuMs()];
     await chain.producer.commitments.settle();
     if (sub >= WARMUP_TICKS) {
       ticks.push(t1 - t0);
+      tickCpu.push(cpu1 - cpu0);
       afterTicks.push(now() - t1);
+      afterTickCpu.push(processCpuMs() - cpu1);
     }
     if (chain.pool.size !== 0) throw new Error(`a tick left ${chain.pool.size} transfers in the pool`);
   }
   const signed = chain.backend.preconfirmations.getCommitments(1n).length;
   if (signed !== (signing ? SUB_BLOCKS : 0)) throw new Error(`${signed} commitments for ${SUB_BLOCKS} sub-blocks (signing ${signing})`);
-  return { ticks, afterTicks, chain, hashes };
+  return { ticks, tickCpu, afterTicks, afterTickCpu, chain, hashes };
 }
 
 const range = (samples: readonly number[], digits = 2) => `${Math.min(...samples).toFixed(digits)}–${Math.max(...samples).toFixed(digits)}`;
@@ -126,15 +136,21 @@ export async function measureCommitments(): Promise<Record<string, MetricResult>
 
   const without: number[] = [];
   const withKey: number[] = [];
+  const cpuWithout: number[] = [];
+  const cpuWithKey: number[] = [];
   const commitmentTimes: number[] = [];
+  const commitmentCpu: number[] = [];
   let last: { chain: TestChain; hashes: Hex[] } | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const plain = await run(subBlocks, false);
     without.push(...plain.ticks);
+    cpuWithout.push(...plain.tickCpu);
     await plain.chain.close();
     const signed = await run(subBlocks, true);
     withKey.push(...signed.ticks);
+    cpuWithKey.push(...signed.tickCpu);
     commitmentTimes.push(...signed.afterTicks);
+    commitmentCpu.push(...signed.afterTickCpu);
     if (last) await last.chain.close();
     last = signed;
   }
@@ -175,7 +191,7 @@ export async function measureCommitments(): Promise<Record<string, MetricResult>
     return {
       [SIGNING_EXTRA.id]: {
         value: extra,
-        note: `tick median ${percentile(withKey, 50).toFixed(2)} ms (min–max ${range(withKey)}) with a key, ${percentile(without, 50).toFixed(2)} (${range(without)}) without; ${withKey.length} ticks each; ${((extra * 1000) / PER_SUB_BLOCK).toFixed(1)} µs per transaction; each commitment made after its tick (off the tick) in ${percentile(commitmentTimes, 50).toFixed(2)} ms (${range(commitmentTimes)})`,
+        note: `tick median ${percentile(withKey, 50).toFixed(2)} ms (min–max ${range(withKey)}) with a key, ${percentile(without, 50).toFixed(2)} (${range(without)}) without; ${withKey.length} ticks each; ${((extra * 1000) / PER_SUB_BLOCK).toFixed(1)} µs per transaction; each commitment made after its tick (off the tick) in ${percentile(commitmentTimes, 50).toFixed(2)} ms (${range(commitmentTimes)}); process CPU (not stretched by other processes) per tick ${percentile(cpuWithKey, 50).toFixed(2)} ms (${range(cpuWithKey)}) with a key, ${percentile(cpuWithout, 50).toFixed(2)} (${range(cpuWithout)}) without: ${(percentile(cpuWithKey, 50) - percentile(cpuWithout, 50)).toFixed(2)} ms more; per commitment ${percentile(commitmentCpu, 50).toFixed(2)} ms (${range(commitmentCpu)})`,
       },
       [VERIFY_RECEIPT.id]: {
         value: percentile(verifyTimes, 50),

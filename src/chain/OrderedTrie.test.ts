@@ -35,4 +35,16 @@ describe('OrderedTrie', () => {
     }
     expect(hex(often.root())).toBe(hex(once.root()));
   });
+
+  it('answers the root of a sub-block after sub-block, whatever the sub-blocks’ sizes, as a trie built from scratch does', () => {
+    for (const size of [7, 50, 200]) {
+      const trie = new OrderedTrie();
+      const values: Uint8Array[] = [];
+      for (let index = 0; index < 1_500; index++) {
+        values.push(item(index));
+        trie.append(values[index]!);
+        if ((index + 1) % size === 0) expect(hex(trie.root()), `sub-blocks of ${size}, after ${index + 1} items`).toBe(hex(orderedTrieRoot(values)));
+      }
+    }
+  });
 });

@@ -7,9 +7,11 @@ import { buildNode, type ChildReference, compareNibbles, EMPTY_TRIE_ROOT, type N
  * the new items cost: each root re-encodes only the nodes on the paths to items added since the
  * previous one, and reuses the hashes of every subtree that gained nothing.
  *
- * Why it is safe to reuse a subtree by its key prefix and item count: items only ever get appended
- * in index order, so the items under a prefix are always "every index so far with that prefix";
- * the same count under the same prefix is the same set of items, so the same node.
+ * Why it is safe to reuse a subtree by its place among the items sorted by key (first position, count,
+ * depth): items only ever get appended in index order, and from index 128 on each new key sorts after
+ * every key before it (rlp(index): 0x81 xx, then 0x82 xx xx …), so the items already sorted keep their
+ * positions, and the same positions hold the same items, so the same node. Below 128 a new key can sort
+ * before older ones (rlp(0) = 0x80 sorts after 0x01..0x7f): positions then move, and the cache is emptied.
  *
  * The sealed header's roots are the last roots asked (verified against trieRoot.ts's orderedTrieRoot in
  * OrderedTrie.test.ts): a sub-block's roots, asked as it is committed, are those of the block so far.
@@ -19,8 +21,8 @@ export class OrderedTrie {
   private appended: TrieItem[] = [];
   /** Every item in the order appended (index order). */
   private readonly appendOrder: TrieItem[] = [];
-  /** Subtree references by `depth:prefix:count`, see the class comment. */
-  private readonly subtrees = new Map<string, NestedBytes>();
+  /** Subtree references by first position, count and depth ({@link subtreeKey}), see the class comment. */
+  private readonly subtrees = new Map<number, NestedBytes>();
   private cachedRoot: Uint8Array | undefined = EMPTY_TRIE_ROOT;
 
   /** How many items the trie holds. */
@@ -57,17 +59,23 @@ export class OrderedTrie {
   root(): Uint8Array {
     if (this.cachedRoot) return this.cachedRoot;
     if (this.appended.length > 0) {
-      this.items.push(...this.appended);
-      this.appended = [];
       // Mostly sorted already (rlp(index) keys sort in index order within each key length).
-      this.items.sort((a, b) => compareNibbles(a.nibbles, b.nibbles));
+      this.appended.sort(byKey);
+      const last = this.items[this.items.length - 1];
+      const atTheEnd = last === undefined || byKey(last, this.appended[0]!) < 0;
+      for (const item of this.appended) this.items.push(item);
+      this.appended = [];
+      if (!atTheEnd) {
+        this.items.sort(byKey);
+        this.subtrees.clear();
+      }
     }
     this.cachedRoot = keccak256(RLP.encode(buildNode(this.items, 0, this.items.length, 0, this.childOf)));
     return this.cachedRoot;
   }
 
   private readonly childOf: ChildReference = (from, to, depth) => {
-    const key = `${depth}:${Buffer.from(this.items[from]!.nibbles.subarray(0, depth)).toString('hex')}:${to - from}`;
+    const key = subtreeKey(from, to - from, depth);
     let reference = this.subtrees.get(key);
     if (reference === undefined) {
       reference = referenceTo(buildNode(this.items, from, to, depth, this.childOf));
@@ -75,4 +83,14 @@ export class OrderedTrie {
     }
     return reference;
   };
+}
+
+const byKey = (a: TrieItem, b: TrieItem): number => compareNibbles(a.nibbles, b.nibbles);
+
+/**
+ * One number for a subtree's first position, item count and depth: depth < 64 (rlp(index) keys are at
+ * most 9 bytes), count < 2^20 and position < 2^27 items, so the product stays below 2^53.
+ */
+function subtreeKey(from: number, count: number, depth: number): number {
+  return (from * 2 ** 20 + count) * 64 + depth;
 }

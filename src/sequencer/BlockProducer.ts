@@ -222,13 +222,13 @@ export class BlockProducer {
 
   /** Rewinds the chain to `point` (evm_revert, anvil_rollback, anvil_reset); see {@link ChainRewinds.rewind}. */
   async rewind(point: ChainPoint, options: { reset?: boolean; clearPool?: boolean } = {}): Promise<boolean> {
-    await this.commitments.settle();
+    await this.commitments.settleWritten();
     return this.rewinds.rewind(point, options);
   }
 
   /** Starts the chain again on the fork `next` (anvil_reset with `forking`); see {@link ChainRewinds.refork}. */
   async refork(fork: ForkSource, next: ForkPoint, allocations: Array<{ address: string; balance: bigint }>): Promise<void> {
-    await this.commitments.settle();
+    await this.commitments.settleWritten();
     return this.rewinds.refork(fork, next, allocations);
   }
 

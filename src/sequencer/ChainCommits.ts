@@ -22,12 +22,11 @@ export interface ProducedSubBlock {
   startedAt: number;
 }
 
-/** What a commit appends to the fleet's log: its sub-block (with the txs its execution dropped) and/or its seal; or a durable sub-block's commitment. */
+/** What a commit appends to the fleet's log: its sub-block (with the txs its execution dropped) and/or its seal. */
 export interface CommitToLog {
   subBlock?: SubBlockContents;
   dropped?: readonly PoolTransaction[];
   seal?: { sealing: Sealing; nextOpensAtMs: number };
-  commitment?: SignedCommitment;
 }
 
 /**
@@ -38,6 +37,13 @@ export interface CommitToLog {
  * observe a state that a crash could take back.
  */
 export class ChainCommits {
+  /**
+   * A published commitment not yet written: it rides with the next commit (any of {@link commitLogged}),
+   * or is written alone by {@link writeUnwrittenCommitment} (a rewind, a stop). Losing it to a crash loses
+   * nothing: it is a function of its durable sub-block, made again, byte for byte, when the node starts.
+   */
+  private unwritten: SignedCommitment | undefined;
+
   constructor(
     private readonly parts: BlockProducerParts,
     private readonly tip: ChainTip,
@@ -88,9 +94,11 @@ export class ChainCommits {
    */
   async commitLogged(batch: WriteBatch, logged: CommitToLog, options: CommitOptions = {}): Promise<void> {
     const log = this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG;
-    if (logged.subBlock || logged.seal || logged.commitment) {
+    // The latest published commitment rides along (it is in the fleet's log already, see logCommitment).
+    const carried = this.unwritten;
+    if (carried) this.parts.chainWriter.writeCommitment(batch, carried);
+    if (logged.subBlock || logged.seal) {
       const commit: LoggedCommit = {};
-      if (logged.commitment) commit.commitment = logged.commitment;
       if (logged.subBlock) {
         commit.subBlock = { contents: logged.subBlock, open: this.tip.open.header, dropped: (logged.dropped ?? []).map((transaction) => transaction.hash) };
       }
@@ -102,16 +110,35 @@ export class ChainCommits {
     }
     log.notePosition(batch);
     await this.parts.storage.commit(batch, options);
+    if (this.unwritten === carried) this.unwritten = undefined;
   }
 
-  /** Writes a durable sub-block's signed commitment, made after it (SubBlockCommitments): logged as an entry of its own, then committed. */
-  async commitCommitment(signed: SignedCommitment): Promise<void> {
+  /**
+   * Logs a durable sub-block's signed commitment, made after it (SubBlockCommitments), as an entry of its
+   * own in the fleet's log (followers apply it at once); nothing on a node of its own. Rejects when the log
+   * refuses it (another sequencer took over): then it must not be published.
+   */
+  async logCommitment(signed: SignedCommitment): Promise<void> {
+    await (this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG).append({ commitment: signed });
+  }
+
+  /** Writes the published commitment that has not ridden with a commit yet, in a commit of its own (before a rewind, at a stop). */
+  async writeUnwrittenCommitment(): Promise<void> {
+    const signed = this.unwritten;
+    if (!signed) return;
     const batch = new WriteBatch();
     this.parts.chainWriter.writeCommitment(batch, signed);
-    await this.commitLogged(batch, { commitment: signed });
+    await this.parts.storage.commit(batch);
+    if (this.unwritten === signed) this.unwritten = undefined;
   }
 
-  /** After a commitment is durable: the open block's latest sub-block gets it (views show it at once), then `subBlockCommitment`. */
+  /** Publishes a logged commitment ({@link publishCommitment}) whose write rides with the next commit (see {@link unwritten}). */
+  publishUnwrittenCommitment(signed: SignedCommitment): SubBlockCommitmentEvent {
+    this.unwritten = signed;
+    return this.publishCommitment(signed);
+  }
+
+  /** After a commitment is logged (and, on a follower, written): the open block's latest sub-block gets it (views show it at once), then `subBlockCommitment`. */
   publishCommitment(signed: SignedCommitment): SubBlockCommitmentEvent {
     const open = this.tip.open;
     open.addCommitment(signed);

@@ -108,7 +108,7 @@ export class Sequencer implements StateEditPort {
     await this.running;
     await this.queue.catch(() => {});
     // The latest sub-block's commitment is written before this node stops producing (unless it cannot be).
-    await this.parts.producer.commitments.settle().catch(() => {});
+    await this.parts.producer.commitments.settleWritten().catch(() => {});
   }
 
   /** Runs one interval tick now: a sub-block if anything is executable, then a seal if the block is due. */

@@ -8,19 +8,24 @@ const SETTLED = Promise.resolve();
 /**
  * The signed commitments of sub-blocks already durable (issue 26), made off the tick: a sub-block is
  * committed, published and announced first; its commitment is computed right after, on a later turn
- * of the event loop ({@link schedule}), then written and logged as an entry of its own (ChainCommits.
- * commitCommitment), which followers apply, and announced (`subBlockCommitment`).
+ * of the event loop ({@link schedule}), logged as an entry of its own in a fleet (ChainCommits.
+ * logCommitment), which followers apply, then published and announced (`subBlockCommitment`). It gets
+ * no durable commit of its own: it is written with the next commit of the sequencer (ChainCommits.
+ * commitLogged carries it: the next sub-block's, the seal's), or alone before a rewind and at a stop
+ * ({@link settleWritten}): one storage commit (one fsync) per sub-block, not two.
  *
  *   tick: execute ─▶ commit ─▶ publish ─▶ 'subBlock' (sends answered, pending reads, Base's streams)
- *                                   └─▶ next macrotask: roots + signature ─▶ commit + log ─▶ 'subBlockCommitment'
+ *                                   └─▶ next macrotask: roots + signature ─▶ log ─▶ 'subBlockCommitment'
+ *                                                                  └─▶ written with the next commit
  *
  * The work is the open block's sub-blocks that have no commitment yet, and it is bounded: every step of
  * the producer that adds a sub-block, seals or rewinds first waits for it ({@link settle}), so at most
  * one sub-block is ever without its commitment — the latest — and the commitment is always computed
- * over the state right after its sub-block (the pending state). A restarted sequencer (kill -9 between
- * a sub-block's commit and its commitment's) or a standby that takes over finds at most that one
- * missing, and makes it when it starts: the same commitment, since it is a function of the durable
- * sub-block. A sealed block always has all its commitments (the seal waits for them).
+ * over the state right after its sub-block (the pending state). A restarted sequencer (kill -9 after a
+ * sub-block's commit and before the next) or a standby that takes over finds at most that one missing,
+ * and makes it when it starts: the same commitment, served or not, since it is a function of the durable
+ * sub-block (and the signature deterministic). A sealed block always has all its commitments (the seal
+ * waits for the last one and writes it).
  */
 export class SubBlockCommitments {
   /** The catch-up under way, if any. */
@@ -71,10 +76,19 @@ export class SubBlockCommitments {
     if (view.open.number !== open.number || view.open.subBlockCount !== open.subBlocks.length) return;
     const prepared = await this.committer.signLatest(open, view.pendingState);
     if (!prepared) return;
-    await this.commits.commitCommitment(prepared.signed);
+    await this.commits.logCommitment(prepared.signed);
     // Nothing else moves the open block meanwhile: a step that would waits for this.
     prepared.take();
-    this.commits.publishCommitment(prepared.signed);
+    this.commits.publishUnwrittenCommitment(prepared.signed);
+  }
+
+  /**
+   * {@link settle}, then writes the commitment made that has not ridden with a commit yet, in a commit of its
+   * own: before a rewind (which reads the durable commitments) and when the node stops producing.
+   */
+  async settleWritten(): Promise<void> {
+    await this.settle();
+    await this.commits.writeUnwrittenCommitment();
   }
 
   /** True when the open block's latest sub-block, and only it, has no commitment yet. */

@@ -4,7 +4,7 @@
 // so nothing of it is written, which is what a kill -9 at that point leaves) is repaired when the node starts
 // again, with the very commitment an uninterrupted run signs.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { type Hex, hexToBytes } from '../../src/primitives/hex.js';
 import type { PreconfTickEvent } from '../../src/sequencer/ChainEvents.js';
 import { LOCAL_ONLY_SEQUENCER_LOG, type SequencerLog } from '../../src/sequencer/SequencerLog.js';
 import type { PreconfirmationAnswer } from '../../src/services/preconfirmations/PreconfirmationAnswer.js';
+import { DATABASE_FILE } from '../../src/storage/LmdbStorage.js';
 import { createTestChain, type TestChain } from '../../src/testing/createTestChain.js';
 import { ManualClock } from '../../src/testing/ManualClock.js';
 import { sendTestTransaction, signTestTransaction } from '../../src/testing/sendTestTransaction.js';
@@ -159,10 +160,10 @@ describe('a crash between a sub-block’s commit and its commitment’s write', 
     for (const hash of hashes) {
       expect((await verified(restarted, await restarted.backend.preconfirmations.getPreconfirmation(hash))).transactionHash).toBe(hash);
     }
-    // Durable: read back from storage too.
-    expect(restarted.chain.commitmentsOf(1)).toEqual(expected);
     // The chain goes on: the block seals with its last commitment's roots, the next block chains to it.
     await restarted.clock.advance(restarted.config.blockTimeMs);
+    // Durable with the seal (the commitment made at the start rode with the next commit): read back from storage too.
+    expect(restarted.chain.commitmentsOf(1)).toEqual(expected);
     const block = restarted.backend.blocks.getBlock({ kind: 'number', number: 1n }, false) as { hash: Hex; transactionsRoot: Hex; receiptsRoot: Hex };
     expect(made[1]!.commitment).toMatchObject({ transactionsRoot: block.transactionsRoot, receiptsRoot: block.receiptsRoot });
     const next = await sendTestTransaction(restarted, restarted.accounts[2]!, { to: DEAD, value: 3n, gas: 21_000n });
@@ -170,5 +171,43 @@ describe('a crash between a sub-block’s commit and its commitment’s write', 
     const [firstOfNext] = restarted.backend.preconfirmations.getCommitments(2n);
     expect(firstOfNext!.commitment.previous).toBe(block.hash);
     expect((await verified(restarted, await restarted.backend.preconfirmations.getPreconfirmation(next))).transactionHash).toBe(next);
+  });
+});
+
+describe('a commitment rides with the next commit', () => {
+  it('is served before it is written; what a kill -9 then leaves on disk restarts with the very same commitment; the next commit writes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sequin-offtick-'));
+    const copyDir = mkdtempSync(join(tmpdir(), 'sequin-offtick-copy-'));
+    directories.push(dataDir, copyDir);
+    const clock = new ManualClock({ awaitReschedule: true });
+    const chain = await chainOf({ ephemeral: false, dataDir }, { clock, sequencerKey: KEY });
+    const first = await sendTestTransaction(chain, chain.accounts[0]!, { to: DEAD, value: 1n, gas: 21_000n });
+    await chain.clock.advance(chain.config.preconfIntervalMs);
+    const answer = await chain.backend.preconfirmations.getPreconfirmation(first);
+    expect((await verified(chain, answer)).transactionHash).toBe(first);
+    const served = chain.backend.preconfirmations.getCommitments(1n);
+    expect(served).toHaveLength(1);
+    // Served, not written yet: no commit of its own.
+    expect(chain.chain.commitmentsOf(1)).toEqual([]);
+
+    // The disk as a kill -9 leaves it now (no commit is under way): the database file alone, copied.
+    copyFileSync(join(dataDir, DATABASE_FILE), join(copyDir, DATABASE_FILE));
+    const restarted = await chainOf({ ephemeral: false, dataDir: copyDir }, { clock: new ManualClock({ awaitReschedule: true }), sequencerKey: KEY });
+    const deadline = Date.now() + 5_000;
+    while (restarted.backend.preconfirmations.getCommitments(1n).length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(restarted.backend.preconfirmations.getCommitments(1n)).toEqual(served);
+    expect(await restarted.backend.preconfirmations.getPreconfirmation(first)).toEqual(answer);
+
+    // On the running node the next sub-block's commit carries it.
+    await sendTestTransaction(chain, chain.accounts[1]!, { to: DEAD, value: 2n, gas: 21_000n });
+    await chain.clock.advance(chain.config.preconfIntervalMs);
+    expect(chain.chain.commitmentsOf(1)).toEqual(served);
+    // And the one made for that sub-block is written when the node stops.
+    const both = chain.backend.preconfirmations.getCommitments(1n);
+    expect(both).toHaveLength(2);
+    await chain.close();
+    chains.splice(chains.indexOf(chain), 1);
+    const reopened = await chainOf({ ephemeral: false, dataDir }, { clock, sequencerKey: KEY });
+    expect(reopened.chain.commitmentsOf(1)).toEqual(both);
   });
 });
