@@ -122,14 +122,13 @@ export class ChainCommits {
     await (this.parts.log ?? LOCAL_ONLY_SEQUENCER_LOG).append({ commitment: signed });
   }
 
-  /** Writes the published commitment that has not ridden with a commit yet, in a commit of its own (before a rewind, at a stop). */
+  /**
+   * Writes the published commitment that has not ridden with a commit yet, in a commit of its own (before a
+   * rewind, at a stop): an empty {@link commitLogged}, which carries it and notes the log's position as every
+   * commit does (the commitment's own entry included).
+   */
   async writeUnwrittenCommitment(): Promise<void> {
-    const signed = this.unwritten;
-    if (!signed) return;
-    const batch = new WriteBatch();
-    this.parts.chainWriter.writeCommitment(batch, signed);
-    await this.parts.storage.commit(batch);
-    if (this.unwritten === signed) this.unwritten = undefined;
+    if (this.unwritten) await this.commitLogged(new WriteBatch(), {});
   }
 
   /** Publishes a logged commitment ({@link publishCommitment}) whose write rides with the next commit (see {@link unwritten}). */
