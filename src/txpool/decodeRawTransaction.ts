@@ -88,7 +88,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
     return invalid({ kind: 'invalidSender' });
   }
   rememberSenderAddress(transaction, sender);
-  if (reserializesToRaw(type, fields)) transaction.cache.hash = keccak256(raw);
+  if (reserializesToRaw(type)) transaction.cache.hash = keccak256(raw);
   const decoded = toPoolTransaction(transaction, raw, Buffer.from(sender).toString('hex'));
   if (rules.extraCost) decoded.cost += rules.extraCost(transaction, raw);
   return valid(decoded);
@@ -124,15 +124,12 @@ function senderPublicKey(transaction: TypedTransaction, raw: Uint8Array, fields:
 
 /**
  * True when ethereumjs's `serialize()` of the transaction gives back exactly `raw`, so its hash is
- * keccak256(raw), without encoding it again: the RLP decoded without error is canonical, and
- * ethereumjs refuses leading zeros in every number but a typed transaction's chain id (refused by the
- * precheck, as geth refuses it; checked again here) and an EIP-7702 authorization's fields (type 4 left out).
+ * keccak256(raw), without encoding it again: the RLP decoded without error is canonical, ethereumjs
+ * refuses leading zeros in every number but a typed transaction's chain id (which precheckRawFields
+ * refuses, as geth does) and an EIP-7702 authorization's fields (so type 4 is left out).
  */
-function reserializesToRaw(type: number, fields: readonly RlpItem[]): boolean {
-  if (type === 0) return true;
-  if (type !== 1 && type !== 2) return false;
-  const chainId = fields[0];
-  return chainId instanceof Uint8Array && chainId[0] !== 0;
+function reserializesToRaw(type: number): boolean {
+  return type === 0 || type === 1 || type === 2;
 }
 
 /**
