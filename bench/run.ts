@@ -7,6 +7,7 @@
  *   node --import tsx bench/run.ts --only hardhat  # one node (sequin | hardhat | anvil); docs/ left untouched
  *   node --import tsx bench/run.ts --quick         # smaller counts; docs/ left untouched
  *   npm run bench -- --suite openzeppelin           # OpenZeppelin's Hardhat 2 suite against hardhat node, Sequin, Anvil
+ *     [--suite-runs N] [--no-anvil] [--suite-tests test/token/ERC20,…] [--suite-requests]
  *   node --import tsx bench/run.ts --reads         # only the read rows (estimates, calls, block number)
  *                                                  # and the endless-loop fairness target; docs/ left untouched
  *
@@ -359,14 +360,17 @@ async function main(): Promise<void> {
   }
 }
 
-/** `--suite openzeppelin [--suite-runs N] [--no-anvil]`: a third-party Hardhat test suite instead of the workloads (bench/suites/). */
+/** `--suite openzeppelin [--suite-runs N] [--no-anvil] [--suite-tests P,…] [--suite-requests]`: a third-party Hardhat test suite instead of the workloads (bench/suites/openzeppelin.ts). */
 async function runSuite(argv: readonly string[]): Promise<void> {
   const name = argv[argv.indexOf('--suite') + 1];
   if (name !== 'openzeppelin') throw new Error(`--suite takes openzeppelin, got ${name ?? 'nothing'}`);
   const runsAt = argv.indexOf('--suite-runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 2;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--suite-runs takes a whole number ≥ 1');
-  await benchOpenZeppelinSuite({ runs, anvil: !argv.includes('--no-anvil') });
+  const testsAt = argv.indexOf('--suite-tests');
+  const tests = testsAt >= 0 ? (argv[testsAt + 1] ?? '').split(',').filter((entry) => entry !== '') : [];
+  if (testsAt >= 0 && tests.length === 0) throw new Error('--suite-tests takes test files or folders of the project, comma-separated');
+  await benchOpenZeppelinSuite({ runs, anvil: !argv.includes('--no-anvil'), tests, timeRequests: argv.includes('--suite-requests') });
 }
 
 main().then(
