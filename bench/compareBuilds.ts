@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       const [mine, theirs] = sides as [Side, Side];
       console.error(`round ${round + 1}: this ${mine.rounds.at(-1)!.total.toFixed(0)} µs, other ${theirs.rounds.at(-1)!.total.toFixed(0)} µs`);
     }
-    for (const side of sides) side.rss = rssMiB(side.peer.pid);
+    for (const side of sides) side.rss = Math.round(rssMiB(side.peer.pid));
   } finally {
     for (const side of sides) {
       side.rpc.close();
