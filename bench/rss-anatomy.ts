@@ -46,7 +46,7 @@ interface HeapReport {
 
 function heaps(dir: string, pid: number): string {
   const reports = readdirSync(dir)
-    .filter((file) => file.startsWith(`${pid}-`))
+    .filter((file) => file.startsWith(`${pid}-`) && file.endsWith('.json'))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as HeapReport)
     .sort((a, b) => a.threadId - b.threadId);
   return reports.map((r) => `thread ${r.threadId} ${r.physical}/${r.used} (young ${r.spaces.new_space}, old ${r.spaces.old_space})`).join(' | ');
