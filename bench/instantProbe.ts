@@ -10,7 +10,8 @@
  * Each Sequin root needs dist/ built; Sequin runs `--mining instant` on an LMDB data directory (durable), or
  * `--ephemeral` with PROBE_STORAGE=memory; PROBE_COUNT requests of each kind (default 200); PROBE_NODE_ARGS go to
  * Sequin's node (e.g. --cpu-prof);
- * PROBE_ONLY=send|read|revert|mine runs one loop alone.
+ * PROBE_ONLY=send|read|revert|mine runs one loop alone; PROBE_THREADS=1 prints each loop's CPU per
+ * thread (µs per round) on stderr.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,8 +84,10 @@ async function timed(samples: number[], work: () => Promise<unknown>) {
 async function loop(pid: number, count: number, step: () => Promise<void>): Promise<number> {
   const before = threadCpu(pid);
   for (let i = 0; i < count; i++) await step();
+  const spent = cpuSpent(before, threadCpu(pid));
+  if (process.env.PROBE_THREADS && count > 0) console.error(JSON.stringify([...spent.values()].filter(({ ms }) => ms > 0).map(({ name, ms }) => [name, Math.round((1000 * ms) / count)])));
   let ms = 0;
-  for (const { ms: spent } of cpuSpent(before, threadCpu(pid)).values()) ms += spent;
+  for (const { ms: thread } of spent.values()) ms += thread;
   return (1000 * ms) / count;
 }
 
