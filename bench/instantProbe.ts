@@ -85,7 +85,8 @@ async function loop(pid: number, count: number, step: () => Promise<void>): Prom
   const before = threadCpu(pid);
   for (let i = 0; i < count; i++) await step();
   const spent = cpuSpent(before, threadCpu(pid));
-  if (process.env.PROBE_THREADS && count > 0) console.error(JSON.stringify([...spent.values()].filter(({ ms }) => ms > 0).map(({ name, ms }) => [name, Math.round((1000 * ms) / count)])));
+  if (process.env.PROBE_THREADS && count > 0)
+    console.error(JSON.stringify([...spent.values()].filter(({ ms }) => ms > 0).map(({ name, ms }) => [name, Math.round((1000 * ms) / count)])));
   let ms = 0;
   for (const { ms: thread } of spent.values()) ms += thread;
   return (1000 * ms) / count;
