@@ -25,27 +25,16 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeFunctionData, toHex } from 'viem';
-import { benchAccounts } from './lib/accounts.js';
 import { closedLoop } from './lib/closed-loop.js';
 import { type CpuProfile, emptySummary, type Summary, summariseWindow, top } from './lib/cpuProfile.js';
-import { distinctAddress } from './lib/distinctAddress.js';
-import { deployToken, ERC20_ABI } from './lib/erc20.js';
 import { PERF_NODE_ARGS, perfAvailable, readPerfProfile, recordPerf } from './lib/perfProfile.js';
+import { PROFILED_WORKLOADS, type ProfiledWorkload, requestOf } from './lib/profiledWorkloads.js';
 import { RpcClient } from './lib/rpc.js';
 import { classOfThread, cpuPerRequest, cpuSpent, THREAD_CLASS_LABELS, type ThreadClass, threadCpu } from './lib/threadCpu.js';
 import * as sequin from './peers/sequin.js';
 
-const WORKLOADS = [
-  'ethCall',
-  'ethCallDistinct',
-  'callErc20TransferDistinct',
-  'estimateTransfer',
-  'estimateErc20',
-  'estimateErc20Distinct',
-  'blockNumber',
-] as const;
-type WorkloadName = (typeof WORKLOADS)[number];
+const WORKLOADS = PROFILED_WORKLOADS;
+type WorkloadName = ProfiledWorkload;
 
 interface Options {
   workload: WorkloadName;
@@ -80,31 +69,6 @@ function parseArgs(argv: readonly string[]): Options {
       );
   }
   return options;
-}
-
-/**
- * The workload's method and a function giving each request's params: the same request every time,
- * or (the *Distinct workloads) another address each time, so no answer comes from the call cache.
- */
-async function requestOf(rpc: RpcClient, workload: WorkloadName): Promise<{ method: string; params: () => unknown[] }> {
-  const [holder, other] = benchAccounts();
-  if (workload === 'blockNumber') return { method: 'eth_blockNumber', params: () => [] };
-  if (workload === 'estimateTransfer') return { method: 'eth_estimateGas', params: () => [{ from: holder!.address, to: other!.address, value: toHex(1) }] };
-  const token = await deployToken(rpc, holder!);
-  let index = 0;
-  const transfer = (to: string) => ({
-    from: holder!.address,
-    to: token,
-    data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to as `0x${string}`, 1n] }),
-  });
-  if (workload === 'estimateErc20') return { method: 'eth_estimateGas', params: () => [transfer(other!.address)] };
-  if (workload === 'estimateErc20Distinct') return { method: 'eth_estimateGas', params: () => [transfer(distinctAddress(index++))] };
-  if (workload === 'callErc20TransferDistinct') return { method: 'eth_call', params: () => [transfer(distinctAddress(index++)), 'latest'] };
-  const owner = () => (workload === 'ethCall' ? holder!.address : distinctAddress(index++));
-  return {
-    method: 'eth_call',
-    params: () => [{ to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [owner()] }) }, 'latest'],
-  };
 }
 
 /** Bound of each closed loop: on a loaded machine a few thousand requests can take a minute. */

@@ -41,10 +41,11 @@ function listeningUrl(tracked: Tracked, timeoutMs: number): Promise<string> {
 
 /**
  * Starts Sequin with the peer flags above plus `extraArgs` (e.g. `--block-time 4000` for a
- * dedicated node); `nodeOptions` go to node itself (e.g. `--cpu-prof`).
+ * dedicated node); `nodeOptions` go to node itself (e.g. `--cpu-prof`). `root` is the checkout
+ * whose build runs (default this one; bench/compareBuilds.ts runs another's beside it).
  */
-export async function start(extraArgs: readonly string[] = [], nodeOptions: readonly string[] = []): Promise<Peer> {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
+export async function start(extraArgs: readonly string[] = [], nodeOptions: readonly string[] = [], root = REPO_ROOT): Promise<Peer> {
+  if (!existsSync(path.join(root, 'dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (or `npm run bench`, which builds first)');
   }
   // The default storage (LMDB in a data directory), as `npm start` runs it, unless
@@ -54,7 +55,7 @@ export async function start(extraArgs: readonly string[] = [], nodeOptions: read
   const nodeArgs = [...nodeOptions, ...(process.env.SEQUIN_BENCH_NODE_ARGS ? process.env.SEQUIN_BENCH_NODE_ARGS.split(' ') : [])];
   const args = [...nodeArgs, 'bin/sequin.js', ...storage, '--port', '0', '--accounts', '20', '--log-level', 'warn', ...extraArgs];
   const t0 = now();
-  const tracked = spawnTracked(process.execPath, args, { cwd: REPO_ROOT, env: process.env });
+  const tracked = spawnTracked(process.execPath, args, { cwd: root, env: process.env });
   const stop = async (): Promise<void> => {
     await stopTracked(tracked);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * One run of a Hardhat 2 project's test suite, unmodified, against the node on 127.0.0.1:8545:
- * `hardhat test --network localhost --no-compile` in the project, timed from spawn to exit, with
+ * `hardhat test --network localhost --no-compile [files]` in the project, timed from spawn to exit, with
  * mocha's counts read from its summary. The whole output goes to a log file beside the project.
  */
 import { spawn } from 'node:child_process';
@@ -20,13 +20,22 @@ export interface SuiteRun {
   log: string;
 }
 
-/** Runs the suite in `projectDir` with `env`; `label` names its log file. Never rejects for a failing suite. */
-export function runHardhatSuite(projectDir: string, env: Record<string, string>, label: string, timeoutMs: number): Promise<SuiteRun> {
+/**
+ * Runs the suite in `projectDir` with `env` (only `testFiles`, paths inside the project, when given);
+ * `label` names its log file. Never rejects for a failing suite.
+ */
+export function runHardhatSuite(
+  projectDir: string,
+  env: Record<string, string>,
+  label: string,
+  timeoutMs: number,
+  testFiles: readonly string[] = [],
+): Promise<SuiteRun> {
   const log = path.join(path.dirname(projectDir), `${path.basename(projectDir)}-${label}.log`);
   const output = createWriteStream(log);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(projectDir, 'node_modules', '.bin', 'hardhat'), ['test', '--network', 'localhost', '--no-compile'], {
+    const child = spawn(path.join(projectDir, 'node_modules', '.bin', 'hardhat'), ['test', '--network', 'localhost', '--no-compile', ...testFiles], {
       cwd: projectDir,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

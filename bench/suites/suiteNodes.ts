@@ -18,7 +18,8 @@ import { spawnTracked, stopTracked } from '../lib/process.js';
 import { waitForChainId } from '../lib/wait-rpc.js';
 
 export const SUITE_PORT = 8545;
-export const SUITE_URL = `http://127.0.0.1:${SUITE_PORT}`;
+/** Where a node stands behind the request timer (`--suite-requests`), which takes the suite's port. */
+export const TIMED_NODE_PORT = 8546;
 
 /** A node a suite runs against. */
 export interface SuiteNode {
@@ -30,10 +31,19 @@ export interface SuiteNode {
 
 export type SuiteNodeKey = 'hardhat' | 'sequin' | 'anvil';
 
-/** Starts node `key` on port 8545 for the project in `projectDir`; rejects when the port is taken or the node does not answer. */
-export async function startSuiteNode(key: SuiteNodeKey, projectDir: string, env: Record<string, string>, fork: string): Promise<SuiteNode> {
-  await assertPortFree();
-  const port = String(SUITE_PORT);
+/**
+ * Starts node `key` on `port` (default 8545; another one behind the request timer) for the project
+ * in `projectDir`; rejects when the port is taken or the node does not answer.
+ */
+export async function startSuiteNode(
+  key: SuiteNodeKey,
+  projectDir: string,
+  env: Record<string, string>,
+  fork: string,
+  onPort = SUITE_PORT,
+): Promise<SuiteNode> {
+  await assertPortFree(onPort);
+  const port = String(onPort);
   const accounts = ['--accounts', '20', '--balance', '10000', '--disable-code-size-limit', '--hardfork', fork];
   let launch: { name: string; executable: string; args: string[]; cwd: string; cleanup?: () => void };
   if (key === 'hardhat') {
@@ -57,7 +67,7 @@ export async function startSuiteNode(key: SuiteNodeKey, projectDir: string, env:
     launch.cleanup?.();
   };
   try {
-    await waitForChainId(SUITE_URL, tracked, 120_000);
+    await waitForChainId(`http://127.0.0.1:${onPort}`, tracked, 120_000);
   } catch (error) {
     await stop();
     throw error;
@@ -66,11 +76,11 @@ export async function startSuiteNode(key: SuiteNodeKey, projectDir: string, env:
   return { name: launch.name, command, stop };
 }
 
-/** Throws when something already listens on 127.0.0.1:8545 (the suite would test that instead). */
-function assertPortFree(): Promise<void> {
+/** Throws when something already listens on 127.0.0.1:`port` (the suite would test that instead). */
+export function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', () => reject(new Error(`127.0.0.1:${SUITE_PORT} is in use: stop what listens there (the suite's localhost network needs it)`)));
-    server.listen(SUITE_PORT, '127.0.0.1', () => server.close(() => resolve()));
+    server.once('error', () => reject(new Error(`127.0.0.1:${port} is in use: stop what listens there (the suite's localhost network needs it)`)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });
 }
