@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CALL_WORKER_THREAD_PREFIX } from '../../src/execution/callWorker/nameThisThread.js';
+import { RECOVERY_THREAD_NAME } from '../../src/primitives/RecoveryWorker.js';
 
 /** One thread's CPU time so far. */
 export interface ThreadCpu {
@@ -46,19 +47,19 @@ export type ThreadClass = 'main' | 'workers' | 'other';
 /** What each class is, for reports. */
 export const THREAD_CLASS_LABELS: Record<ThreadClass, string> = {
   main: 'main thread',
-  workers: 'execution workers',
+  workers: 'worker threads (execution, sender recovery)',
   other: "V8's helper threads (GC, compiler) and Node's other threads",
 };
 
 /**
  * Sequin's main thread is the process's first (tid = pid); its execution workers name their threads
- * `sequin-call-<slot>`; every other thread is Node's or V8's (all named "node"): V8's platform
+ * `sequin-call-<slot>`, its sender-recovery thread `sequin-recover`; every other thread is Node's or V8's (all named "node"): V8's platform
  * threads (parallel and concurrent GC, background compiling), libuv's thread pool, lmdb-js's writer.
  * During calls and estimates, which write nothing and touch no files, that is V8's helpers.
  */
 export function classOfThread(pid: number, tid: number, name: string): ThreadClass {
   if (tid === pid) return 'main';
-  if (name.startsWith(CALL_WORKER_THREAD_PREFIX)) return 'workers';
+  if (name.startsWith(CALL_WORKER_THREAD_PREFIX) || name === RECOVERY_THREAD_NAME) return 'workers';
   return 'other';
 }
 

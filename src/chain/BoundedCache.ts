@@ -31,6 +31,11 @@ export class BoundedCache<K, V> {
     while (this.weight > this.limit && this.entries.size > 1) this.forget(this.entries.keys().next().value as K);
   }
 
+  /** Forgets `key`'s entry, if any. */
+  delete(key: K): void {
+    this.forget(key);
+  }
+
   /** Forgets everything (the records it held were rewound). */
   clear(): void {
     this.entries.clear();

@@ -15,6 +15,12 @@ import type { SignedCommitment } from './subBlockCommitment.js';
 const RECENT_TRANSACTION_BYTES = 8 * 2 ** 20;
 const RECENT_BLOCK_BYTES = 2 * 2 ** 20;
 
+/** The records a rewind deleted: block numbers and transaction hashes. */
+export interface DeletedRecords {
+  blocks: readonly number[];
+  transactions: readonly string[];
+}
+
 /**
  * Reads sealed blocks, transactions, receipts and sub-blocks as storage holds them. Records are
  * immutable once written (no reorgs), so what this returns never goes stale — except across a
@@ -89,10 +95,18 @@ export class ChainReader {
     return this.storage.recordsWithPrefix<StoredSubBlock>(recordKeys.subBlockPrefix).map(([, value]) => value);
   }
 
-  /** Drops the recent caches (after a rewind deleted records they may hold). */
-  forgetRecent(): void {
-    this.recentTransactions?.clear();
-    this.recentBlocks?.clear();
+  /**
+   * Drops what the recent caches hold of records a rewind deleted: with `deleted`, those blocks and
+   * transactions alone (what stays is unchanged, and a fixture's next reads find it here); without, everything.
+   */
+  forgetRecent(deleted?: DeletedRecords): void {
+    if (!deleted) {
+      this.recentTransactions?.clear();
+      this.recentBlocks?.clear();
+      return;
+    }
+    for (const number of deleted.blocks) this.recentBlocks?.delete(number);
+    for (const hash of deleted.transactions) this.recentTransactions?.delete(hash.toLowerCase());
   }
 
   /** The state edits of block `number` (sealed or open), in sub-block order. */

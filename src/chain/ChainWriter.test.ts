@@ -111,4 +111,30 @@ describe.each(backends)('transaction records on %s storage', (_, openStorage) =>
     await storage.commit(removal);
     expect(reader.transaction(hashOf(legacy))).toBeUndefined();
   });
+
+  it('after a rewind, its recent caches serve no deleted transaction and keep the others (told which), or forget all', async () => {
+    const storage = openStorage();
+    const reader = new ChainReader(storage, { cacheRecent: true });
+    const writer = new ChainWriter(reader);
+    const [kept, removed] = [storedTransaction(1, 7, 0), storedTransaction(2, 8, 0)];
+    const batch = new WriteBatch();
+    writer.writeTransaction(batch, kept);
+    writer.writeTransaction(batch, removed);
+    await storage.commit(batch);
+    writer.remember({ transactions: [kept, removed] });
+
+    const removal = new WriteBatch();
+    writer.deleteTransaction(removal, hashOf(removed));
+    await storage.commit(removal);
+    writer.forgetRecent({ blocks: [8], transactions: [hashOf(removed).toUpperCase().replace('0X', '0x')] });
+    expect(reader.transaction(hashOf(removed))).toBeUndefined();
+    expect(reader.transaction(hashOf(kept))).toEqual(kept);
+
+    // What storage no longer holds is served by no cache once everything is forgotten.
+    const again = new WriteBatch();
+    writer.deleteTransaction(again, hashOf(kept));
+    await storage.commit(again);
+    writer.forgetRecent();
+    expect(reader.transaction(hashOf(kept))).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import type { WriteBatch } from '../storage/Storage.js';
-import type { ChainReader } from './ChainReader.js';
+import type { ChainReader, DeletedRecords } from './ChainReader.js';
 import { recordKeys } from './recordKeys.js';
 import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
 import type { SignedCommitment } from './subBlockCommitment.js';
@@ -92,9 +92,9 @@ export class ChainWriter {
     batch.putRecord(recordKeys.head, { number: Number(block.number), hash: block.hash } satisfies StoredHead);
   }
 
-  /** Tells the reader its recent caches may hold records a rewind deleted. */
-  forgetRecent(): void {
-    this.reader.forgetRecent();
+  /** Tells the reader its recent caches may hold records a rewind deleted: `deleted` (all, when not given). */
+  forgetRecent(deleted?: DeletedRecords): void {
+    this.reader.forgetRecent(deleted);
   }
 
   /** Tells the reader's caches about records that were just committed. */

@@ -235,7 +235,7 @@ export function createRpcBackend(ports: RpcBackendPorts): { backend: RpcBackend;
     stateDumps,
     close: async () => {
       filters.close();
-      await ports.callExecutor.close();
+      await Promise.all([ports.callExecutor.close(), ports.intake.close()]);
     },
   };
 }

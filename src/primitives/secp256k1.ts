@@ -32,13 +32,32 @@ const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0
  * Throws on an invalid signature or recovery id.
  */
 export function ecrecover(messageHash: Uint8Array, v: bigint, r: Uint8Array, s: Uint8Array, chainId?: bigint): Uint8Array {
+  const { signature, recoveryId } = packedSignature(v, r, s, chainId);
+  return recoverPublicKey(messageHash, signature, recoveryId);
+}
+
+/**
+ * A signature as libsecp256k1 takes it: r ‖ s (32 bytes each) and the recovery id (0/1), from
+ * `v` (see {@link ecrecover}). Throws on an invalid recovery id or an r or s over 32 bytes, as
+ * {@link ecrecover} does; what only the curve can judge (r or s zero or ≥ n) is left to the recovery.
+ */
+export function packedSignature(v: bigint, r: Uint8Array, s: Uint8Array, chainId?: bigint): { signature: Uint8Array; recoveryId: 0 | 1 } {
   const recoveryId = recoveryIdOf(v, chainId);
   if (recoveryId !== 0 && recoveryId !== 1) throw new Error('invalid signature v value');
   const signature = new Uint8Array(64);
   signature.set(leftPad32(r), 0);
   signature.set(leftPad32(s), 32);
-  const publicKey = native().ecdsaRecover(signature, recoveryId, messageHash, false);
-  return publicKey.slice(1);
+  return { signature, recoveryId };
+}
+
+/** The 64-byte public key (without the 0x04 prefix) that made a {@link packedSignature} of `messageHash`; throws when none did. */
+export function recoverPublicKey(messageHash: Uint8Array, signature: Uint8Array, recoveryId: 0 | 1): Uint8Array {
+  return native().ecdsaRecover(signature, recoveryId, messageHash, false).slice(1);
+}
+
+/** Where the binding's file is, for a worker thread that loads it itself (primitives/RecoveryWorker.ts). */
+export function nativeBindingPath(): string {
+  return require.resolve('secp256k1/bindings');
 }
 
 /** The curve order n; signatures must have s ≤ n/2 (EIP-2). */

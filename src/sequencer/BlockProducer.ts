@@ -32,7 +32,7 @@ import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
 import { SubBlockCommitments } from './SubBlockCommitments.js';
-import { SubBlockCommitter } from './SubBlockCommitter.js';
+import { type KnownRoots, SubBlockCommitter } from './SubBlockCommitter.js';
 import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
 import { sealOpenBlock } from './sealOpenBlock.js';
 import { subBlockContents } from './subBlockContents.js';
@@ -295,8 +295,13 @@ export class BlockProducer {
     // With no sub-block of its own committed yet, the pending state is still the parent's: read from memory.
     const parentState = open.isEmpty ? world : undefined;
     const sealing = await sealOpenBlock(this.parts, open.withAppended(contents), new LayeredStateReader(world, [contents.changes]), parentState);
-    // Unless the block end wrote state, the root after this last sub-block is the block's: not folded twice.
-    const rootAfter = isEmptyStateChanges(sealing.endChanges) ? hexToBytes(sealing.block.stateRoot) : undefined;
+    // The roots after this last sub-block are the block's, not computed twice: its transactions and receipts
+    // roots (the block end adds no transaction), and unless the block end wrote state its state root.
+    const { block } = sealing;
+    const known: KnownRoots = {
+      stateRoot: isEmptyStateChanges(sealing.endChanges) ? hexToBytes(block.stateRoot) : undefined,
+      tries: { transactionsRoot: hexToBytes(block.transactionsRoot), receiptsRoot: hexToBytes(block.receiptsRoot) },
+    };
     const write = async () => {
       const batch = new WriteBatch();
       // The sub-block record is left out: the seal would delete it in the same commit.
@@ -304,7 +309,7 @@ export class BlockProducer {
       this.commits.writeSeal(batch, sealing);
       await commit(batch, { subBlock: contents, dropped: produced.failed, seal: { sealing, nextOpensAtMs } });
     };
-    await this.committer.commitSigned(this.tip.open, produced.contents, write, rootAfter);
+    await this.committer.commitSigned(this.tip.open, produced.contents, write, known);
     return { subBlock: this.commits.publishSubBlock(produced), block: this.commits.publishSeal(sealing, nextOpensAtMs) };
   }
 

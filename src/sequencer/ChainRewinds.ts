@@ -1,3 +1,4 @@
+import type { DeletedRecords } from '../chain/ChainReader.js';
 import type { StoredBlock } from '../chain/records.js';
 import type { ForkPoint, ForkSource } from '../execution/fork/ForkSource.js';
 import { emptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
@@ -50,12 +51,19 @@ export class ChainRewinds {
     const open = tip.open;
 
     const batch = new WriteBatch();
+    // What the caches must drop: every record deleted or written again (a kept transaction's too).
+    const deleted = { blocks: [] as number[], transactions: [] as string[] };
+    const deleteTransaction = (hash: string) => {
+      deleted.transactions.push(hash);
+      if (!kept.has(hash)) chainWriter.deleteTransaction(batch, hash);
+    };
     for (let number = targetNumber + 1; number <= headNumber; number++) {
       const block = chain.blockByNumber(number)!;
       chainWriter.deleteBlock(batch, block);
-      for (const hash of block.transactions) if (!kept.has(hash)) chainWriter.deleteTransaction(batch, hash);
+      deleted.blocks.push(number);
+      for (const hash of block.transactions) deleteTransaction(hash);
     }
-    for (const record of open.records) if (!kept.has(record.fields.hash as string)) chainWriter.deleteTransaction(batch, record.fields.hash as string);
+    for (const record of open.records) deleteTransaction(record.fields.hash as string);
     // Sub-block records written back keep their keys: delete only the others (a batch puts before it deletes).
     const rewrittenSubBlocks = restored && open.number === targetNumber + 1 ? restored.contents.length : 0;
     chainWriter.deleteSubBlocks(batch, open.number, open.subBlocks.length, rewrittenSubBlocks);
@@ -98,7 +106,7 @@ export class ChainRewinds {
       reopened = new OpenBlock({ ...restored.header, openedAtMs: now, notBeforeMs: now, spends: {} });
       for (const contents of restored.contents) reopened.append(contents);
     } else reopened = openBlockAfter(target, parameters, now);
-    this.settle({ head: target, open: reopened, dropped }, 'chain rewound', {
+    this.settle({ head: target, open: reopened, dropped, deleted }, 'chain rewound', {
       toBlock: targetNumber,
       removedBlocks: headNumber - targetNumber,
       openSubBlocks: reopened.subBlocks.length,
@@ -148,15 +156,19 @@ export class ChainRewinds {
   }
 
   /**
-   * The tail both share, once their commit is durable: the caches that held the old chain are
-   * dropped, the pool lets go of what was in flight and of `dropped`, the tip moves to `head` and
+   * The tail both share, once their commit is durable: the cached records it deleted are dropped (a
+   * re-fork's: every one), the pool lets go of what was in flight and of `dropped`, the tip moves to `head` and
    * `open` in a new epoch, and its view is published, logged (`message`) and announced (`rewound`:
    * filters and subscriptions move back).
    */
-  private settle(after: { head: StoredBlock; open: OpenBlock; dropped: readonly PoolTransaction[] }, message: string, fields: Record<string, unknown>): void {
+  private settle(
+    after: { head: StoredBlock; open: OpenBlock; dropped: readonly PoolTransaction[]; deleted?: DeletedRecords },
+    message: string,
+    fields: Record<string, unknown>,
+  ): void {
     const { chainWriter, world, pool, events, logger } = this.parts;
     const { tip } = this;
-    chainWriter.forgetRecent();
+    chainWriter.forgetRecent(after.deleted);
     world.forgetCached();
     pool.releaseInFlight();
     for (const transaction of after.dropped) pool.remove(transaction.hash);

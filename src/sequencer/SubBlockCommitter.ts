@@ -9,6 +9,18 @@ import type { CommitmentSigner } from './CommitmentSigner.js';
 import type { OpenBlock, SubBlockContents } from './OpenBlock.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 
+/** The transactions and receipts roots of a block's transactions so far. */
+export interface TriesRoots {
+  transactionsRoot: Uint8Array;
+  receiptsRoot: Uint8Array;
+}
+
+/** Roots after a sub-block known before it is signed (see {@link SubBlockCommitter.prepare}). */
+export interface KnownRoots {
+  stateRoot?: Uint8Array;
+  tries?: TriesRoots;
+}
+
 /** A sub-block's commitment, signed but not yet durable: {@link take} once it is written, {@link abandon} if that failed. */
 export interface PreparedCommitment {
   signed: SignedCommitment;
@@ -41,16 +53,17 @@ export class SubBlockCommitter {
 
   /**
    * Signs `contents` as the next sub-block of `open`, not yet appended nor written, and sets it as the
-   * contents' commitment; undefined on a node without a key. `stateRoot`, when given, is the state root
-   * after the sub-block, known already (the root of the block it is sealed into in the same commit, when
-   * the block end wrote nothing): it is not folded again.
+   * contents' commitment; undefined on a node without a key. `known` holds the roots after the sub-block
+   * that are known already (those of the block it is sealed into in the same commit: its transactions and
+   * receipts roots, and its state root when the block end wrote nothing): they are not computed again.
    */
-  async prepare(open: OpenBlock, contents: SubBlockContents, stateRoot?: Uint8Array): Promise<PreparedCommitment | undefined> {
+  async prepare(open: OpenBlock, contents: SubBlockContents, known: KnownRoots = {}): Promise<PreparedCommitment | undefined> {
     if (!this.signer) return undefined;
+    const { stateRoot } = known;
     const folded = stateRoot === undefined ? await this.fold(open, contents, new LayeredStateReader(this.parts.world, [contents.changes])) : undefined;
     const before = open.tries.length;
     for (const input of contents.sealInputs) open.tries.append(input.raw, input.receipt);
-    const signed = this.sign(open, contents, open.logCount, stateRoot ?? folded!.next.stateRoot);
+    const signed = this.sign(open, contents, open.logCount, stateRoot ?? folded!.next.stateRoot, known.tries);
     contents.commitment = signed;
     return {
       signed,
@@ -66,8 +79,8 @@ export class SubBlockCommitter {
    * Signs `contents` before its commit ({@link prepare}) and runs `commit`, which writes the commitment with its
    * sub-block: the commitment becomes the open block's only if the commit succeeds.
    */
-  async commitSigned(open: OpenBlock, contents: SubBlockContents, commit: () => Promise<void>, stateRoot?: Uint8Array): Promise<void> {
-    const prepared = await this.prepare(open, contents, stateRoot);
+  async commitSigned(open: OpenBlock, contents: SubBlockContents, commit: () => Promise<void>, known?: KnownRoots): Promise<void> {
+    const prepared = await this.prepare(open, contents, known);
     try {
       await commit();
     } catch (error) {
@@ -108,8 +121,11 @@ export class SubBlockCommitter {
     return { signed, take: () => folded?.roots.take(folded.next), abandon: () => {} };
   }
 
-  /** The commitment of `contents`, the sub-block whose transactions the open block's tries end with. */
-  private sign(open: OpenBlock, contents: SubBlockContents, firstLogIndex: number, stateRoot: Uint8Array): SignedCommitment {
+  /**
+   * The commitment of `contents`, the sub-block whose transactions the open block's tries end with (their
+   * roots are `tries`, when known already).
+   */
+  private sign(open: OpenBlock, contents: SubBlockContents, firstLogIndex: number, stateRoot: Uint8Array, tries?: TriesRoots): SignedCommitment {
     let logIndex = firstLogIndex;
     const firstLogIndexes = contents.records.map((record) => {
       const first = logIndex;
@@ -125,8 +141,8 @@ export class SubBlockCommitter {
         baseFeePerGas: open.baseFeePerGas,
         transactionCount: open.tries.length,
         firstLogIndexes,
-        transactionsRoot: open.tries.transactionsRoot(),
-        receiptsRoot: open.tries.receiptsRoot(),
+        transactionsRoot: tries?.transactionsRoot ?? open.tries.transactionsRoot(),
+        receiptsRoot: tries?.receiptsRoot ?? open.tries.receiptsRoot(),
         stateRoot,
       }),
     );

@@ -24,6 +24,15 @@ export interface EmptyBlocksRequest {
 export const EMPTY_BLOCKS_PER_COMMIT = 10_000;
 
 /**
+ * Most empty blocks whose commit is made on the calling thread (CommitOptions.onThisThread): evm_mine and
+ * hardhat_mine of a block or a few, whose caller waits for them alone, skip the hand-offs to and from
+ * LMDB's write thread (its next setImmediate, the write thread's wake-up, the callback back), as an
+ * instant-mined block does. A longer run's commit stays on the write thread, so that it does not hold up
+ * every other request while the disk writes it.
+ */
+export const EMPTY_BLOCKS_COMMITTED_ON_THIS_THREAD = 64;
+
+/**
  * Seals `count` empty blocks — the open block (empty, already stamped) and the blocks after it — in
  * one atomic commit (one per {@link EMPTY_BLOCKS_PER_COMMIT} blocks), then publishes each in order as a
  * single seal would (its heartbeat, the block, a view, the event). Each block is whole: its block start
@@ -88,7 +97,7 @@ async function sealInOneCommit(
     sealings.push(sealing);
   }
   trieNodes.flushInto(batch);
-  await commits.commitLogged(batch, {});
+  await commits.commitLogged(batch, {}, { onThisThread: request.count <= EMPTY_BLOCKS_COMMITTED_ON_THIS_THREAD });
   return sealings.map((sealing) => {
     const { open } = sealing;
     emitTick({ blockNumber: BigInt(open.number), subBlockIndex: null, timestamp: open.timestamp, transactionHashes: [], atMs: clock.now() });

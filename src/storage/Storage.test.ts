@@ -43,6 +43,25 @@ describe.each(backends)('%s storage', (_name, create) => {
     await storage.close();
   });
 
+  it('keeps the last of two puts of a key at one version in a batch, and a rewind still removes it', async () => {
+    const storage = create();
+    const key = new Uint8Array([7, 7]);
+    const batch = new WriteBatch()
+      .putVersioned(key, 3, new Uint8Array([1]))
+      .putVersioned(key, 4, new Uint8Array([2]))
+      .putVersioned(key, 3, new Uint8Array([3]));
+    expect(batch.versioned.map(([, version, value]) => [version, [...value]])).toEqual([
+      [3, [3]],
+      [4, [2]],
+    ]);
+    await storage.commit(batch);
+    expect([...(storage.getVersioned(key, 3) ?? [])]).toEqual([3]);
+    expect([...(storage.getVersioned(key, 9) ?? [])]).toEqual([2]);
+    await storage.rewind(2, new WriteBatch());
+    expect(storage.getVersioned(key, 9)).toBeUndefined();
+    await storage.close();
+  });
+
   it('lists records by prefix in key order and deletes them', async () => {
     const storage = create();
     await storage.commit(new WriteBatch().putRecord('sub:02', { n: 2 }).putRecord('sub:01', { n: 1 }).putRecord('tx:1', { n: 3 }));

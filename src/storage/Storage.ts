@@ -65,9 +65,24 @@ export class WriteBatch {
     return this;
   }
 
-  /** Records `value` for `key` as written by `version`; an empty value means "absent". */
+  /** Where each key and version put so far sits in {@link versioned}: a later put of the same replaces it. */
+  private readonly versionedAt = new Map<string, number>();
+
+  /**
+   * Records `value` for `key` as written by `version`; an empty value means "absent". A second put of
+   * the same key and version replaces the first, as the storage would (the last put wins), without a
+   * second write: an instant-mined block's sub-block and its seal both write the block's accounts (the
+   * seal with their new storage roots), and each versioned write is two B-tree puts in LMDB.
+   */
   putVersioned(key: Uint8Array, version: number, value: Uint8Array): this {
-    this.versioned.push([key, version, value]);
+    const id = `${version}:${Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1')}`;
+    const at = this.versionedAt.get(id);
+    if (at === undefined) {
+      this.versionedAt.set(id, this.versioned.length);
+      this.versioned.push([key, version, value]);
+    } else {
+      this.versioned[at] = [key, version, value];
+    }
     return this;
   }
 

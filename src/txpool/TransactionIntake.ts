@@ -5,14 +5,17 @@ import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
+import { PENDING, RecoveryWorker } from '../primitives/RecoveryWorker.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
+import { ArrivalOrder } from './ArrivalOrder.js';
 import { decodeJournaledImpersonated, decodeNodeBuiltTransaction } from './decodeNodeBuiltTransaction.js';
-import { decodeRawTransaction, type StatelessRules } from './decodeRawTransaction.js';
+import { type CheckedRawTransaction, checkRawTransaction, decodeRawTransaction, type StatelessRules, withSigner } from './decodeRawTransaction.js';
 import type { PoolEvents } from './PoolEvents.js';
 import type { PoolJournal } from './PoolJournal.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { LOCAL_ONLY_TRANSACTION_LOG, type TransactionLog } from './TransactionLog.js';
 import type { Admission, TxPool } from './TxPool.js';
+import { type ValidationOutcome, valid } from './ValidationOutcome.js';
 
 /**
  * eth_sendRawTransaction's path into the pool: stateless checks, stateful admission, then the
@@ -31,6 +34,11 @@ export class TransactionIntake {
     private readonly log: TransactionLog = LOCAL_ONLY_TRANSACTION_LOG,
   ) {}
 
+  /** Typed transactions' signers are recovered there, off the main thread. */
+  private readonly recovery = new RecoveryWorker();
+  /** Submissions waiting for a recovery, or behind one: admitted in the order they arrived. */
+  private readonly arrivals = new ArrivalOrder<ValidationOutcome<PoolTransaction>>();
+
   /**
    * Validates, admits and journals a raw transaction; resolves to its hash once it is durable.
    * An invalid transaction rejects with a {@link TransactionRejectedError} carrying the reason;
@@ -39,9 +47,9 @@ export class TransactionIntake {
    * not durable.
    */
   async submit(raw: Uint8Array): Promise<Hex> {
-    const decoding = decodeRawTransaction(raw, this.rules);
-    if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    return this.admitAndJournal(decoding.value);
+    const checked = checkRawTransaction(raw, this.rules);
+    if (!checked.valid) throw new TransactionRejectedError(checked.reason);
+    return this.inArrivalOrder(checked.value, (decoded) => this.admitAndJournal(decoded));
   }
 
   /**
@@ -53,7 +61,7 @@ export class TransactionIntake {
   async submitBuilt(transaction: TypedTransaction, sender: Uint8Array, impersonated: boolean): Promise<Hex> {
     const decoding = decodeNodeBuiltTransaction(transaction, sender, this.rules, impersonated);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    return this.admitAndJournal(decoding.value);
+    return this.inArrivalOrder({ kind: 'decoded', transaction: decoding.value }, (decoded) => this.admitAndJournal(decoded));
   }
 
   /**
@@ -66,16 +74,42 @@ export class TransactionIntake {
    * when a fleet's log must record it.
    */
   async admitForMining(raw: Uint8Array): Promise<PoolTransaction> {
+    // Recovered here, not on the recovery thread: instant mining answers one tx at a time, and the hop would only add to its wait.
     const decoding = decodeRawTransaction(raw, this.rules);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    return this.admitDeferred(decoding.value);
+    return this.inArrivalOrder({ kind: 'decoded', transaction: decoding.value }, (decoded) => this.admitDeferred(decoded));
   }
 
   /** {@link admitForMining} for a transaction the node built (see {@link submitBuilt}). */
   async admitBuiltForMining(transaction: TypedTransaction, sender: Uint8Array, impersonated: boolean): Promise<PoolTransaction> {
     const decoding = decodeNodeBuiltTransaction(transaction, sender, this.rules, impersonated);
     if (!decoding.valid) throw new TransactionRejectedError(decoding.reason);
-    return this.admitDeferred(decoding.value);
+    return this.inArrivalOrder({ kind: 'decoded', transaction: decoding.value }, (decoded) => this.admitDeferred(decoded));
+  }
+
+  /** Stops the sender-recovery thread (at shutdown; a submission after it recovers on the main thread). */
+  close(): Promise<void> {
+    return this.recovery.close();
+  }
+
+  /**
+   * Runs `admit` (which admits synchronously, then journals) on a checked submission once its sender is
+   * known and every submission that arrived before it has been admitted or refused. A typed transaction's
+   * signer is recovered on the recovery thread, with the others of its event-loop turn; what arrives while
+   * some wait, waits behind them. With nothing waiting, a decoded transaction is admitted at once.
+   */
+  private inArrivalOrder<T>(checked: CheckedRawTransaction, admit: (decoded: PoolTransaction) => Promise<T>): Promise<T> {
+    if (checked.kind === 'decoded' && this.arrivals.isEmpty) return admit(checked.transaction);
+    return new Promise<T>((resolve, reject) => {
+      const settle = this.arrivals.add((decoding: ValidationOutcome<PoolTransaction>) => {
+        if (decoding.valid) admit(decoding.value).then(resolve, reject);
+        else reject(new TransactionRejectedError(decoding.reason));
+      });
+      if (checked.kind === 'decoded') return settle(valid(checked.transaction));
+      const finish = (publicKey: Uint8Array | undefined) => settle(withSigner(checked, publicKey, this.rules));
+      const answer = this.recovery.recover(checked.recovery, finish);
+      if (answer !== PENDING) finish(answer);
+    });
   }
 
   /**

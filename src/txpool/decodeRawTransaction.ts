@@ -14,7 +14,8 @@ import { DEPOSIT_TRANSACTION_TYPE, type DepositTransaction, decodeDeposit } from
 import { rememberSenderAddress } from '../execution/senderAddressOf.js';
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
-import { ecrecover, SECP256K1_ORDER } from '../primitives/secp256k1.js';
+import type { RecoveryRequest } from '../primitives/RecoveryWorker.js';
+import { packedSignature, recoverPublicKey, SECP256K1_ORDER } from '../primitives/secp256k1.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { precheckRawFields, type RlpItem, rawFieldLimits } from './precheckRawFields.js';
 import { typedSigningHash } from './typedSigningHash.js';
@@ -51,6 +52,30 @@ export interface StatelessRules {
  * `notRlpList`).
  */
 export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): ValidationOutcome<PoolTransaction> {
+  const checked = checkRawTransaction(raw, rules);
+  if (!checked.valid) return checked;
+  if (checked.value.kind === 'decoded') return valid(checked.value.transaction);
+  const { messageHash, signature, recoveryId } = checked.value.recovery;
+  let publicKey: Uint8Array | undefined;
+  try {
+    publicKey = recoverPublicKey(messageHash, signature, recoveryId);
+  } catch {
+    publicKey = undefined;
+  }
+  return withSigner(checked.value, publicKey, rules);
+}
+
+/**
+ * What {@link checkRawTransaction} leaves: a transaction fully decoded (its sender known), or one that
+ * passed every check but its signature, with what recovering its signer takes (a typed transaction's:
+ * the recovery is the one costly step, which the caller may run elsewhere, then finish with {@link withSigner}).
+ */
+export type CheckedRawTransaction =
+  | { kind: 'decoded'; transaction: PoolTransaction }
+  | { kind: 'toRecover'; transaction: TypedTransaction; raw: Uint8Array; recovery: RecoveryRequest };
+
+/** {@link decodeRawTransaction} up to the recovery of a typed transaction's signer (checks in the same order, with the same reasons). */
+export function checkRawTransaction(raw: Uint8Array, rules: StatelessRules): ValidationOutcome<CheckedRawTransaction> {
   // A blob transaction in its network form carries its blobs (128 KiB each): it is refused for
   // its type, the documented reason, before its size is judged.
   if (raw[0] === 3 && isOneRlpList(raw.subarray(1))) return invalid({ kind: 'blobTransaction' });
@@ -58,7 +83,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   if (raw.length === 0) return invalid({ kind: 'emptyData' });
   const type = raw[0]! >= 0xc0 ? 0 : raw[0]!;
   if (type === 3) return invalid({ kind: 'blobTransaction' });
-  if (type === DEPOSIT_TRANSACTION_TYPE && opStackOf(rules.common)) return decodeDepositSubmission(raw, rules);
+  if (type === DEPOSIT_TRANSACTION_TYPE && opStackOf(rules.common)) return decoded(decodeDepositSubmission(raw, rules));
   if (!SUPPORTED_TYPES.has(type)) return invalid({ kind: 'unsupportedType', type });
   const pendingRules = rules.pendingRules?.() ?? rules.common;
   const before = forkOfType(type, pendingRules);
@@ -79,19 +104,47 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   const gasRejection = gasAndTipRejection(transaction, rules);
   if (gasRejection) return invalid(gasRejection);
 
-  let sender: Uint8Array;
+  if (type === 0) {
+    // A legacy transaction's EIP-155 message is not a slice of its bytes: ethereumjs re-encodes and recovers it here.
+    let publicKey: Uint8Array | undefined;
+    try {
+      publicKey = transaction.getSenderPublicKey();
+    } catch {
+      publicKey = undefined;
+    }
+    return decoded(withSigner({ transaction, raw }, publicKey, rules));
+  }
   try {
-    // The address is the public key's Keccak hash (last 20 bytes), taken with the node's
-    // WebAssembly Keccak rather than the JavaScript one getSenderAddress() would use.
-    sender = keccak256(senderPublicKey(transaction, raw, fields)).subarray(12);
+    return valid({ kind: 'toRecover', transaction, raw, recovery: typedRecovery(transaction, raw, fields) });
   } catch {
     return invalid({ kind: 'invalidSender' });
   }
+}
+
+/**
+ * Finishes a {@link checkRawTransaction} with its signer's public key (undefined: no key made the
+ * signature, geth's invalid sender): the sender address, the hash, the pool's form.
+ */
+export function withSigner(
+  checked: { transaction: TypedTransaction; raw: Uint8Array },
+  publicKey: Uint8Array | undefined,
+  rules: StatelessRules,
+): ValidationOutcome<PoolTransaction> {
+  if (!publicKey) return invalid({ kind: 'invalidSender' });
+  const { transaction, raw } = checked;
+  transaction.cache.senderPubKey = publicKey;
+  // The address is the public key's Keccak hash (last 20 bytes), taken with the node's
+  // WebAssembly Keccak rather than the JavaScript one getSenderAddress() would use.
+  const sender = keccak256(publicKey).subarray(12);
   rememberSenderAddress(transaction, sender);
-  if (reserializesToRaw(type)) transaction.cache.hash = keccak256(raw);
-  const decoded = toPoolTransaction(transaction, raw, Buffer.from(sender).toString('hex'));
-  if (rules.extraCost) decoded.cost += rules.extraCost(transaction, raw);
-  return valid(decoded);
+  if (reserializesToRaw(transaction.type)) transaction.cache.hash = keccak256(raw);
+  const pooled = toPoolTransaction(transaction, raw, Buffer.from(sender).toString('hex'));
+  if (rules.extraCost) pooled.cost += rules.extraCost(transaction, raw);
+  return valid(pooled);
+}
+
+function decoded(outcome: ValidationOutcome<PoolTransaction>): ValidationOutcome<CheckedRawTransaction> {
+  return outcome.valid ? valid({ kind: 'decoded', transaction: outcome.value }) : outcome;
 }
 
 /** ethereumjs's constructor of each supported type from its decoded fields (createTxFromRLP's, after its RLP.decode). */
@@ -106,20 +159,17 @@ const FROM_FIELDS: Record<number, FromFields> = {
 const SECP256K1_ORDER_HALF = SECP256K1_ORDER / 2n;
 
 /**
- * The signer's public key, as `transaction.getSenderPublicKey()` recovers it and cached there the same way.
- * A typed transaction's signed hash is cut from its raw bytes (typedSigningHash.ts) and recovered with
- * native libsecp256k1 straight away, with ethereumjs's checks (signed, EIP-2's low s); a legacy one goes
- * through ethereumjs (its EIP-155 message is not a slice of its bytes). Throws on an invalid signature.
+ * What recovering a typed transaction's signer takes, with ethereumjs's checks first (signed, EIP-2's low s;
+ * throws when one fails): its signed hash cut from its raw bytes (typedSigningHash.ts) and its signature as
+ * native libsecp256k1 takes it (what `getSenderPublicKey()` would recover, which caches the key the same way).
  */
-function senderPublicKey(transaction: TypedTransaction, raw: Uint8Array, fields: readonly RlpItem[]): Uint8Array {
-  if (transaction.type === 0) return transaction.getSenderPublicKey();
+function typedRecovery(transaction: TypedTransaction, raw: Uint8Array, fields: readonly RlpItem[]): RecoveryRequest {
   const { v, s } = transaction;
   if (v === undefined || s === undefined) throw new Error('unsigned transaction');
   if (s > SECP256K1_ORDER_HALF) throw new Error('s-value above secp256k1n/2 (EIP-2)');
   // r and s as ethereumjs hands them to ecrecover (bigIntToUnpaddedBytes): their fields' bytes, which have no leading zeros.
-  const publicKey = ecrecover(typedSigningHash(raw, fields.length), v, fields.at(-2) as Uint8Array, fields.at(-1) as Uint8Array);
-  transaction.cache.senderPubKey = publicKey;
-  return publicKey;
+  const { signature, recoveryId } = packedSignature(v, fields.at(-2) as Uint8Array, fields.at(-1) as Uint8Array);
+  return { messageHash: typedSigningHash(raw, fields.length), signature, recoveryId };
 }
 
 /**

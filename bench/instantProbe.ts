@@ -1,0 +1,161 @@
+/**
+ * A serial probe of what a Hardhat fixture-heavy suite sends, per request, against Sequin builds and Hardhat 3 in
+ * alternating rounds (so machine load affects all alike): eth_sendTransaction (instant-mined) then its
+ * receipt, eth_getBlockByNumber, evm_snapshot, evm_revert, hardhat_mine of one block. Prints one JSON line
+ * per node per round (each kind's median ms, and the node's CPU over all its threads per round of each loop,
+ * µs: it hardly moves with the machine's load), then each figure's median of rounds with the min–max.
+ *
+ *   node --import tsx bench/instantProbe.ts [rounds] [sequin repo root …] [--hardhat]
+ *
+ * Each Sequin root needs dist/ built; Sequin runs `--mining instant` on an LMDB data directory (durable), or
+ * `--ephemeral` with PROBE_STORAGE=memory; PROBE_COUNT requests of each kind (default 200); PROBE_NODE_ARGS go to
+ * Sequin's node (e.g. --cpu-prof);
+ * PROBE_ONLY=send|read|revert|mine runs one loop alone; PROBE_THREADS=1 prints each loop's CPU per
+ * thread (µs per round) on stderr.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnTracked, stopTracked } from './lib/process.js';
+import { RpcClient } from './lib/rpc.js';
+import { cpuSpent, threadCpu } from './lib/threadCpu.js';
+import { now } from './lib/time.js';
+import * as hardhat from './peers/hardhat.js';
+
+const args = process.argv.slice(2);
+const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
+const roots = args.filter((arg) => !/^\d+$/.test(arg) && !arg.startsWith('--'));
+const withHardhat = args.includes('--hardhat');
+const COUNT = Number(process.env.PROBE_COUNT ?? 200);
+const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const TO = '0x000000000000000000000000000000000000bEEF';
+
+async function startSequin(root: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sequin-probe-'));
+  const extra = process.env.PROBE_NODE_ARGS ? process.env.PROBE_NODE_ARGS.split(' ') : [];
+  const tracked = spawnTracked(
+    process.execPath,
+    [
+      ...extra,
+      'bin/sequin.js',
+      ...(process.env.PROBE_STORAGE === 'memory' ? ['--ephemeral'] : ['--data-dir', dataDir]),
+      '--port',
+      '0',
+      '--accounts',
+      '20',
+      '--log-level',
+      'warn',
+      '--mining',
+      'instant',
+    ],
+    { cwd: root, env: process.env },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    tracked.child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = /Listening on (http:\/\/[^\s/]+)/.exec(buffered);
+      if (match) resolve(match[1]!);
+    });
+    tracked.child.once('exit', () => reject(new Error(`exited: ${tracked.tail()}`)));
+  });
+  return {
+    url,
+    pid: tracked.child.pid!,
+    stop: async () => {
+      await stopTracked(tracked);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function timed(samples: number[], work: () => Promise<unknown>) {
+  const started = now();
+  await work();
+  samples.push(now() - started);
+}
+
+/** Times `count` rounds of `step` (each `step` times its own requests into `samples`); the node's CPU (every thread, µs) per round. */
+async function loop(pid: number, count: number, step: () => Promise<void>): Promise<number> {
+  const before = threadCpu(pid);
+  for (let i = 0; i < count; i++) await step();
+  const spent = cpuSpent(before, threadCpu(pid));
+  if (process.env.PROBE_THREADS && count > 0)
+    console.error(JSON.stringify([...spent.values()].filter(({ ms }) => ms > 0).map(({ name, ms }) => [name, Math.round((1000 * ms) / count)])));
+  let ms = 0;
+  for (const { ms: thread } of spent.values()) ms += thread;
+  return (1000 * ms) / count;
+}
+
+async function probe(url: string, pid: number): Promise<Record<string, number>> {
+  const rpc = new RpcClient(url, { maxSockets: 1 });
+  const kinds: Record<string, number[]> = { sendReceipt: [], send: [], receipt: [], blockByNumber: [], call: [], snapshot: [], revert: [], mine: [] };
+  const cpu: Record<string, number> = {};
+  const only = process.env.PROBE_ONLY;
+  const runs = (kind: string) => (only === undefined || only === kind ? COUNT : 0);
+  try {
+    const tx = { from: FROM, to: TO, value: '0x1', gas: '0x5208' };
+    for (let i = 0; i < 30; i++) await rpc.call('eth_getTransactionReceipt', [await rpc.call('eth_sendTransaction', [tx])]); // warm-up
+    let hash = '';
+    cpu.sendReceipt = await loop(pid, runs('send'), async () => {
+      const started = now();
+      await timed(kinds.send!, async () => {
+        hash = await rpc.call<string>('eth_sendTransaction', [tx]);
+      });
+      await timed(kinds.receipt!, () => rpc.call('eth_getTransactionReceipt', [hash]));
+      kinds.sendReceipt!.push(now() - started);
+    });
+    cpu.blockByNumber = await loop(pid, runs('read'), () => timed(kinds.blockByNumber!, () => rpc.call('eth_getBlockByNumber', ['latest', false])));
+    cpu.call = await loop(pid, runs('read'), () => timed(kinds.call!, () => rpc.call('eth_call', [{ to: TO, data: '0x' }, 'latest'])));
+    // A fixture's cycle: snapshot, a transaction, back to the snapshot (the transaction's CPU counts in the revert's).
+    cpu.snapshotSendRevert = await loop(pid, runs('revert'), async () => {
+      let id = '';
+      await timed(kinds.snapshot!, async () => {
+        id = await rpc.call<string>('evm_snapshot', []);
+      });
+      await rpc.call('eth_sendTransaction', [tx]);
+      await timed(kinds.revert!, () => rpc.call('evm_revert', [id]));
+    });
+    cpu.mine = await loop(pid, runs('mine'), () => timed(kinds.mine!, () => rpc.call('hardhat_mine', ['0x1'])));
+  } finally {
+    rpc.close();
+  }
+  const medians = Object.entries(kinds)
+    .filter(([, samples]) => samples.length > 0)
+    .map(([kind, samples]) => [kind, Number(median(samples).toFixed(3))]);
+  const cpus = Object.entries(cpu)
+    .filter(([, micros]) => Number.isFinite(micros))
+    .map(([kind, micros]) => [`cpuUs.${kind}`, Math.round(micros)]);
+  return Object.fromEntries([...medians, ...cpus]);
+}
+
+const results: Record<string, Array<Record<string, number>>> = {};
+for (let round = 0; round < rounds; round++) {
+  const order = [...roots.map((root) => ({ name: root, start: () => startSequin(root) })), ...(withHardhat ? [{ name: 'hardhat', start: hardhat.start }] : [])];
+  if (round % 2 === 1) order.reverse();
+  for (const node of order) {
+    const peer = await node.start();
+    try {
+      const measured = await probe(peer.url, peer.pid);
+      (results[node.name] ??= []).push(measured);
+      console.log(JSON.stringify({ round, node: node.name, ...measured }));
+    } finally {
+      await peer.stop();
+    }
+  }
+}
+for (const [name, list] of Object.entries(results)) {
+  const summary = Object.fromEntries(
+    Object.keys(list[0]!).map((kind) => {
+      const values = list.map((entry) => entry[kind]!);
+      return [kind, `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`];
+    }),
+  );
+  console.log(name, JSON.stringify(summary));
+}
+process.exit(0);
