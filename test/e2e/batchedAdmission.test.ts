@@ -5,8 +5,7 @@
  * signature no key made is an invalid sender, and every acknowledged tx is pre-confirmed in nonce order.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { type Hex, keccak256, parseEther, parseTransaction, serializeTransaction } from 'viem';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { type Hex, keccak256, parseTransaction, serializeTransaction } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, pollReceipt, postRaw, rpcResult, signTransfer, sleep } from './helpers.js';
@@ -22,18 +21,7 @@ afterAll(cleanupNodeProcesses);
 const threadNames = (pid: number) => readdirSync(`/proc/${pid}/task`).map((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim());
 
 /** Account 2's transfer of `nonce`, to a fresh address (so two of the same nonce differ). */
-function transfer(nonce: number): Promise<Hex> {
-  return DEV_ACCOUNTS[2]!.signTransaction({
-    chainId: 31337,
-    type: 'eip1559',
-    nonce,
-    to: privateKeyToAddress(generatePrivateKey()),
-    value: parseEther('0.001'),
-    gas: 21_000n,
-    maxFeePerGas: 10_000_000_000n,
-    maxPriorityFeePerGas: 1_000_000_000n,
-  });
-}
+const transfer = (nonce: number): Promise<Hex> => signTransfer(2, nonce);
 
 /** `raw` with its r replaced by the curve order n: no key made that signature. */
 function withInvalidR(raw: Hex): Hex {
