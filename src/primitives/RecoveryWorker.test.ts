@@ -56,6 +56,13 @@ describe('RecoveryWorker', () => {
     await worker.close();
   });
 
+  it("recovers a turn's lone request on the calling thread (no round trip to the thread for one signature), answered through its callback", async () => {
+    const worker = await readyWorker();
+    const { request, publicKey } = signed(4);
+    expect(await answers(worker, [request])).toEqual([publicKey]);
+    await worker.close();
+  });
+
   it('recovers on the calling thread once closed, requests still out included', async () => {
     const worker = await readyWorker();
     const { request, publicKey } = signed(3);
