@@ -63,6 +63,12 @@ import { errorResult } from './workloads/types.js';
 /** 1,020 s for the workloads and targets (the stalled-subscriber pairs up to STALLED_LIMIT_MS of it), 240 s for the 10,000-block chain import, plus FLAT_COST_LIMIT_MS for the flat cost. */
 const RUN_LIMIT_MS = 1_680_000;
 const WORKLOAD_LIMIT_MS = 90_000;
+/**
+ * The chain import target: the chain's generation and its import, 141 s in the 2026-11-29 06:47 run.
+ * It used WORKLOAD_LIMIT_MS until then and got its result only because the import's spawnSync held
+ * the timer back; in the 09:03 run the generation alone passed the 90 s.
+ */
+const IMPORT_LIMIT_MS = 240_000;
 /** Three paired bursts of 12,000 transfers for each of 10, 100 and 1,000 stalled clients (263 s at load ~12), and their signing. */
 const STALLED_LIMIT_MS = 600_000;
 /**
@@ -222,8 +228,13 @@ async function benchSequinTargets(results: Results, quick: boolean, reads: boole
   // Last, the two that generate chains: the import at the issue's 10,000 blocks (~1.5 min), the flat
   // cost at FLAT_COST_TRANSACTIONS (targets/flat-cost.ts runs the issue's 1,000,000 on its own).
   const importBlocks = quick ? 200 : 10_000;
-  await measureTarget(results, [IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND], `sequin import of a generated ${importBlocks}-block chain`, () =>
-    measureChainImport(importBlocks),
+  // Its own limit: generating the chain (~75 s) and importing it (~70 s) do not fit WORKLOAD_LIMIT_MS.
+  await measureTarget(
+    results,
+    [IMPORT_BLOCKS_PER_SECOND, IMPORT_GAS_PER_SECOND],
+    `sequin import of a generated ${importBlocks}-block chain`,
+    () => measureChainImport(importBlocks),
+    IMPORT_LIMIT_MS,
   );
   const flatCostTransactions = quick ? 20_000 : FLAT_COST_TRANSACTIONS;
   await measureTarget(
