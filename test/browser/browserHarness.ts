@@ -18,8 +18,10 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh profile (empty localStorage) with one page opened on `url`. */
 export async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  // Fail within seconds, not Playwright's default 30 s: everything here answers in milliseconds (10 s leaves room for a loaded CI machine).
-  context.setDefaultTimeout(10_000);
+  // Fail within seconds, not Playwright's default 30 s: everything here answers in milliseconds. 20 s leaves room
+  // for a loaded machine: in a full `npm test` a wallet dialog once took over 10 s to appear while another
+  // file (1,000 WebSocket clients) ran beside this one, and passed alone.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(url);

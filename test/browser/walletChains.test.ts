@@ -5,7 +5,7 @@
  * and sending a transaction the user approved.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { DEV_ACCOUNTS, rpcResult } from '../e2e/helpers.js';
 import {
@@ -20,6 +20,9 @@ import {
   recordedEvents,
   walletRequest,
 } from './browserHarness.js';
+
+// Each test drives a wallet dialog or two against a node: room for the 20 s waits of browserHarness.openPage on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let browser: Browser;
 let node: NodeProcess;
