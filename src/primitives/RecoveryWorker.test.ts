@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keccak256 } from './keccak.js';
-import { PENDING, type RecoveryRequest, RecoveryWorker } from './RecoveryWorker.js';
+import { type RecoveryRequest, RecoveryWorker } from './RecoveryWorker.js';
 import { publicKeyOf, signHash } from './secp256k1.js';
 
 /** A request signed by a key of its own, and that key's public key. */
@@ -14,32 +14,35 @@ function signed(index: number): { request: RecoveryRequest; publicKey: Uint8Arra
   return { request: { messageHash, signature, recoveryId: yParity }, publicKey: publicKeyOf(privateKey) };
 }
 
+/** What `recover` answered before it returned: `{ at: 'once', publicKey }`, or `{ at: 'later' }`. */
+function answerAtOnce(worker: RecoveryWorker, request: RecoveryRequest): { at: 'once'; publicKey: Uint8Array | undefined } | { at: 'later' } {
+  let answer: { at: 'once'; publicKey: Uint8Array | undefined } | { at: 'later' } = { at: 'later' };
+  let returned = false;
+  worker.recover(request, (publicKey) => {
+    if (!returned) answer = { at: 'once', publicKey };
+  });
+  returned = true;
+  return answer;
+}
+
 /** Recovers on the thread once it is ready (the first request starts it and is answered synchronously). */
 async function readyWorker(): Promise<RecoveryWorker> {
   const worker = new RecoveryWorker();
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (worker.recover(signed(0).request, () => {}) === PENDING) return worker;
+    if (answerAtOnce(worker, signed(0).request).at === 'later') return worker;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('the recovery thread never became ready');
 }
 
 const answers = (worker: RecoveryWorker, requests: RecoveryRequest[]) =>
-  Promise.all(
-    requests.map(
-      (request) =>
-        new Promise<Uint8Array | undefined>((resolve) => {
-          const answer = worker.recover(request, resolve);
-          if (answer !== PENDING) resolve(answer);
-        }),
-    ),
-  );
+  Promise.all(requests.map((request) => new Promise<Uint8Array | undefined>((resolve) => worker.recover(request, resolve))));
 
 describe('RecoveryWorker', () => {
   it('answers synchronously before its thread is ready', async () => {
     const worker = new RecoveryWorker();
     const { request, publicKey } = signed(1);
-    expect(worker.recover(request, () => {})).toEqual(publicKey);
+    expect(answerAtOnce(worker, request)).toEqual({ at: 'once', publicKey });
     await worker.close();
   });
 
@@ -69,6 +72,6 @@ describe('RecoveryWorker', () => {
     const outstanding = answers(worker, [request]);
     await worker.close();
     expect(await outstanding).toEqual([publicKey]);
-    expect(worker.recover(request, () => {})).toEqual(publicKey);
+    expect(answerAtOnce(worker, request)).toEqual({ at: 'once', publicKey });
   });
 });

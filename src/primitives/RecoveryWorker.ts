@@ -70,14 +70,14 @@ export class RecoveryWorker {
   private readonly inFlight = new Map<number, Waiting[]>();
 
   /**
-   * Recovers `request`'s public key (64 bytes, no 0x04 prefix), or undefined when no key made the
-   * signature. Synchronously (returns the key) when the thread is not ready; otherwise `done` is
-   * called later with the answer and this returns `pending`.
+   * Calls `done` with `request`'s public key (64 bytes, no 0x04 prefix), or undefined when no key made
+   * the signature: before this returns when the thread is not ready (recovered here), otherwise later.
    */
-  recover(request: RecoveryRequest, done: (publicKey: Uint8Array | undefined) => void): Uint8Array | undefined | typeof PENDING {
+  recover(request: RecoveryRequest, done: (publicKey: Uint8Array | undefined) => void): void {
     if (!this.ready) {
       this.start();
-      return recoverHere(request);
+      done(recoverSignerKey(request));
+      return;
     }
     this.queued.push({ request, done });
     if (this.queued.length >= CHUNK) this.flush();
@@ -88,7 +88,6 @@ export class RecoveryWorker {
         this.flush({ loneHere: true });
       });
     }
-    return PENDING;
   }
 
   /** Stops the thread; requests still out are recovered here. */
@@ -140,7 +139,7 @@ export class RecoveryWorker {
     const waiting = [...[...this.inFlight.values()].flat(), ...this.queued];
     this.inFlight.clear();
     this.queued = [];
-    for (const { request, done } of waiting) done(recoverHere(request));
+    for (const { request, done } of waiting) done(recoverSignerKey(request));
   }
 
   /**
@@ -158,7 +157,7 @@ export class RecoveryWorker {
     if (loneHere && batch.length === 1) {
       this.queued = [];
       const [{ request, done }] = batch as [Waiting];
-      done(recoverHere(request));
+      done(recoverSignerKey(request));
       return;
     }
     this.queued = [];
@@ -177,10 +176,8 @@ export class RecoveryWorker {
   }
 }
 
-/** What {@link RecoveryWorker.recover} returns when the answer comes later, through its callback. */
-export const PENDING: unique symbol = Symbol('pending');
-
-function recoverHere({ messageHash, signature, recoveryId }: RecoveryRequest): Uint8Array | undefined {
+/** The public key that made `request`'s signature, recovered on the calling thread; undefined when none did. */
+export function recoverSignerKey({ messageHash, signature, recoveryId }: RecoveryRequest): Uint8Array | undefined {
   try {
     return recoverPublicKey(messageHash, signature, recoveryId);
   } catch {

@@ -5,7 +5,7 @@ import type { TransactionRejection } from '../errors/TransactionRejection.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Hex } from '../primitives/hex.js';
 import type { Logger } from '../primitives/logger.js';
-import { PENDING, RecoveryWorker } from '../primitives/RecoveryWorker.js';
+import { RecoveryWorker } from '../primitives/RecoveryWorker.js';
 import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { ArrivalOrder } from './ArrivalOrder.js';
 import { decodeJournaledImpersonated, decodeNodeBuiltTransaction } from './decodeNodeBuiltTransaction.js';
@@ -106,9 +106,7 @@ export class TransactionIntake {
         else reject(new TransactionRejectedError(decoding.reason));
       });
       if (checked.kind === 'decoded') return settle(valid(checked.transaction));
-      const finish = (publicKey: Uint8Array | undefined) => settle(withSigner(checked, publicKey, this.rules));
-      const answer = this.recovery.recover(checked.recovery, finish);
-      if (answer !== PENDING) finish(answer);
+      this.recovery.recover(checked.recovery, (publicKey) => settle(withSigner(checked, publicKey, this.rules)));
     });
   }
 

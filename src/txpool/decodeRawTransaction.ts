@@ -14,8 +14,8 @@ import { DEPOSIT_TRANSACTION_TYPE, type DepositTransaction, decodeDeposit } from
 import { rememberSenderAddress } from '../execution/senderAddressOf.js';
 import { bytesToHex } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
-import type { RecoveryRequest } from '../primitives/RecoveryWorker.js';
-import { packedSignature, recoverPublicKey, SECP256K1_ORDER } from '../primitives/secp256k1.js';
+import { type RecoveryRequest, recoverSignerKey } from '../primitives/RecoveryWorker.js';
+import { packedSignature, SECP256K1_ORDER } from '../primitives/secp256k1.js';
 import type { PoolTransaction } from './PoolTransaction.js';
 import { precheckRawFields, type RlpItem, rawFieldLimits } from './precheckRawFields.js';
 import { typedSigningHash } from './typedSigningHash.js';
@@ -55,14 +55,7 @@ export function decodeRawTransaction(raw: Uint8Array, rules: StatelessRules): Va
   const checked = checkRawTransaction(raw, rules);
   if (!checked.valid) return checked;
   if (checked.value.kind === 'decoded') return valid(checked.value.transaction);
-  const { messageHash, signature, recoveryId } = checked.value.recovery;
-  let publicKey: Uint8Array | undefined;
-  try {
-    publicKey = recoverPublicKey(messageHash, signature, recoveryId);
-  } catch {
-    publicKey = undefined;
-  }
-  return withSigner(checked.value, publicKey, rules);
+  return withSigner(checked.value, recoverSignerKey(checked.value.recovery), rules);
 }
 
 /**
