@@ -11,15 +11,21 @@
  *          depends on the gas limit), to set beside `job`;
  * - clone: the structured clone of the job and of its answer (v8.serialize + v8.deserialize), what
  *          postMessage does on top of the job in each direction;
- * - evm:   the EVM alone: @ethereumjs/evm's runCall on the same state manager and state, no transaction.
+ * - evm:   the EVM alone: @ethereumjs/evm's runCall on the same state manager and state, no transaction;
+ * - bare:  a stock EVM (`createEVM` on a stock Common of the same fork, its SimpleStateManager) holding
+ *          only what the call reads (the accounts, code and slots the `evm` layer's first run read,
+ *          copied in), each run between a checkpoint and a revert: @ethereumjs/evm with nothing of
+ *          Sequin's, what the EVM costs on this machine at this moment.
  *
- *   node --import tsx bench/call-anatomy.ts [--calls N] [--warmup N] [--transfer] [--only job|clone|evm]
+ *   node --import tsx bench/call-anatomy.ts [--calls N] [--warmup N] [--transfer] [--only job|estimate|clone|evm|bare]
  *
  * The layers alternate in rounds, so a machine whose load changes affects them alike. Run it under
  * `valgrind --tool=callgrind` (with --only and two --calls values) for instruction counts.
  */
 import { deserialize, serialize } from 'node:v8';
-import type { EVM } from '@ethereumjs/evm';
+import { Common, Mainnet } from '@ethereumjs/common';
+import { createEVM, type EVM } from '@ethereumjs/evm';
+import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Address } from '@ethereumjs/util';
 import { encodeFunctionData, type Hex } from 'viem';
 import { commonOfChain } from '../src/config/commonOfChain.js';
@@ -29,14 +35,16 @@ import type { CallJob } from '../src/execution/callWorker/CallJob.js';
 import { runExecutionJob } from '../src/execution/callWorker/runExecutionJob.js';
 import { VersionedStates } from '../src/execution/callWorker/VersionedStates.js';
 import { createExecutionVm } from '../src/execution/createExecutionVm.js';
+import { FlatStateManager } from '../src/execution/FlatStateManager.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../src/execution/PersistedStateReader.js';
+import { codeOf, type StateReader } from '../src/execution/StateReader.js';
 import { hexToBytes } from '../src/primitives/hex.js';
 import { testTokenArtifact } from '../src/testing/contracts/artifacts.js';
 import { createTestChain } from '../src/testing/createTestChain.js';
 import { submitTestTokenDeployment } from '../src/testing/testToken.js';
 import { distinctAddress } from './lib/distinctAddress.js';
 
-const LAYERS = ['job', 'estimate', 'clone', 'evm'] as const;
+const LAYERS = ['job', 'estimate', 'clone', 'evm', 'bare'] as const;
 type Layer = (typeof LAYERS)[number];
 
 function parseArgs(argv: readonly string[]): { calls: number; warmup: number; transfer: boolean; only?: Layer } {
@@ -92,6 +100,7 @@ async function main(): Promise<void> {
       (version) => new PersistedStateReader(chain.storage, version),
       () => new CachedStateReader(new PersistedStateReader(chain.storage, NEWEST_VERSION)),
     );
+    const bare = await stockEvmHolding(execution.vm.common.hardfork(), states.forJob(template.epoch)(template.version), from, to, dataOf(0));
     const jobOf = (index: number, kind: CallJob['kind'] = 'call'): CallJob => ({ ...template!, kind, request: { ...template!.request, data: dataOf(index) } });
     let index = 1;
     const run: Record<Layer, () => Promise<unknown>> = {
@@ -121,10 +130,17 @@ async function main(): Promise<void> {
         execution.state.reset(state);
         return result;
       },
+      bare: async () => {
+        await bare.stateManager.checkpoint();
+        const result = await bare.runCall({ caller: new Address(from), to: new Address(to), data: dataOf(index++), gasLimit: 50_000_000n });
+        if (result.execResult.exceptionError) throw new Error(`the stock EVM failed: ${result.execResult.exceptionError.error}`);
+        await bare.stateManager.revert();
+        return result;
+      },
     };
     const layers = options.only ? [options.only] : LAYERS;
     for (const layer of layers) for (let warm = 0; warm < options.warmup; warm++) await run[layer]();
-    const spent: Record<Layer, number> = { job: 0, estimate: 0, clone: 0, evm: 0 };
+    const spent: Record<Layer, number> = { job: 0, estimate: 0, clone: 0, evm: 0, bare: 0 };
     const ROUNDS = 4;
     for (let round = 0; round < ROUNDS; round++) {
       for (const layer of layers) {
@@ -140,6 +156,48 @@ async function main(): Promise<void> {
   } finally {
     await chain.close();
   }
+}
+
+/**
+ * A stock EVM of `hardfork` whose SimpleStateManager holds what a run of `data` from `from` to `to`
+ * reads of `state`: the accounts, the code and the storage slots, recorded on a first run of a
+ * stock EVM over a state manager reading through to `state`.
+ */
+async function stockEvmHolding(hardfork: string, state: StateReader, from: Uint8Array, to: Uint8Array, data: Uint8Array): Promise<EVM> {
+  const reads = { accounts: new Set<string>(), slots: new Set<string>() };
+  const recording = new FlatStateManager({
+    account: (address) => {
+      reads.accounts.add(address);
+      return state.account(address);
+    },
+    storage: (address, slot) => {
+      reads.slots.add(`${address}:${slot}`);
+      return state.storage(address, slot);
+    },
+    code: (hash) => state.code(hash),
+  });
+  const common = new Common({ chain: Mainnet, hardfork });
+  await (await createEVM({ common: common.copy(), stateManager: recording })).runCall({
+    caller: new Address(from),
+    to: new Address(to),
+    data,
+    gasLimit: 50_000_000n,
+  });
+  const stateManager = new SimpleStateManager();
+  for (const address of reads.accounts) {
+    const account = state.account(address);
+    if (!account) continue;
+    const at = new Address(hexToBytes(`0x${address}`));
+    await stateManager.putAccount(at, account);
+    const code = codeOf(state, address);
+    if (code.length > 0) await stateManager.putCode(at, code);
+  }
+  for (const read of reads.slots) {
+    const [address, slot] = read.split(':') as [string, string];
+    const value = state.storage(address, slot);
+    if (value.length > 0) await stateManager.putStorage(new Address(hexToBytes(`0x${address}`)), hexToBytes(`0x${slot}`), value);
+  }
+  return createEVM({ common, stateManager });
 }
 
 main().then(

@@ -58,7 +58,7 @@ export async function closedLoopWithCpu(op: () => Promise<unknown>, quick: boole
  * or a node still compiling, then affects them alike, so their figures compare.
  */
 export async function alternatingLoops(ops: ReadonlyArray<() => Promise<unknown>>, quick: boolean, pid?: number): Promise<LoopMeasurement[]> {
-  const rounds = ops.map(() => ({ rates: [] as number[], cpus: [] as Array<ReturnType<typeof cpuPerRequest>>, errors: 0 }));
+  const rounds = ops.map(() => ({ rates: [] as number[], cpus: [] as Array<ReturnType<typeof cpuPerRequest>>, errors: 0, firstError: undefined as unknown }));
   for (const op of ops) await closedLoop(op, { concurrency: CLIENTS, durationMs: WARM_UP_LIMIT_MS, maxOps: WARM_UP_REQUESTS });
   for (let round = 0; round < loopRounds(quick); round++) {
     for (const [index, op] of ops.entries()) {
@@ -67,10 +67,11 @@ export async function alternatingLoops(ops: ReadonlyArray<() => Promise<unknown>
       if (pid !== undefined && before) rounds[index]!.cpus.push(cpuPerRequest(pid, cpuSpent(before, threadCpu(pid)), result.ok));
       rounds[index]!.rates.push(result.perSecond);
       rounds[index]!.errors += result.errors;
+      rounds[index]!.firstError ??= result.firstError;
     }
   }
-  return rounds.map(({ rates, cpus, errors }) => {
-    const rate = medianOf(rates, fmt, errors > 0 ? `${errors} errors` : undefined);
+  return rounds.map(({ rates, cpus, errors, firstError }) => {
+    const rate = medianOf(rates, fmt, errors > 0 ? `${errors} errors, the first: ${errorText(firstError)}` : undefined);
     if (cpus.length === 0) return { rate, cpuPerRound: [] };
     const byTotal = [...cpus].sort((a, b) => a.total - b.total);
     const median = byTotal[Math.floor(byTotal.length / 2)]!;
@@ -90,6 +91,12 @@ export function medianOf(values: readonly number[], format: (value: number) => s
   const spread = sorted.length > 1 ? `median of ${sorted.length}, ${format(sorted[0]!)}–${format(sorted.at(-1)!)}` : undefined;
   const note = [spread, extra].filter(Boolean).join('; ');
   return { value: median, note: note || undefined };
+}
+
+/** An error's first line, short enough for a table cell. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 120);
 }
 
 function fmt(rate: number): string {
