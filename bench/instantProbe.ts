@@ -16,13 +16,15 @@
  * `--ephemeral` with PROBE_STORAGE=memory; PROBE_COUNT requests of each kind (default 200); PROBE_NODE_ARGS go to
  * Sequin's node (e.g. --cpu-prof);
  * PROBE_ONLY=send|read|revert|mine|contract|setCode runs one loop alone; PROBE_THREADS=1 prints each loop's CPU per
- * thread (µs per round) on stderr.
+ * thread (µs per round) on stderr; PROBE_SEND=erc20 makes every send an ERC-20 `transfer` (the bench's
+ * token, deployed first with eth_sendTransaction) instead of a value transfer, as a Hardhat suite's sends
+ * are contract calls.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeDeployData, encodeFunctionData, parseAbi } from 'viem';
-import { testTokenArtifact } from '../src/testing/contracts/artifacts.js';
+import { encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { ERC20_ABI, tokenCreationCode } from './lib/erc20.js';
 import { spawnTracked, stopTracked } from './lib/process.js';
 import { RpcClient } from './lib/rpc.js';
 import { cpuSpent, threadCpu } from './lib/threadCpu.js';
@@ -104,6 +106,15 @@ async function loop(pid: number, count: number, step: () => Promise<void>): Prom
   return (1000 * ms) / count;
 }
 
+/** The bench's ERC-20, deployed from FROM (which holds its supply); the send of one token unit to TO. */
+async function tokenTransfer(rpc: RpcClient) {
+  const hash = await rpc.call<Hex>('eth_sendTransaction', [{ from: FROM, data: tokenCreationCode(), gas: '0x1e8480' }]);
+  const receipt = await rpc.call<{ contractAddress: Hex | null } | null>('eth_getTransactionReceipt', [hash]);
+  if (!receipt?.contractAddress) throw new Error('the token was not deployed');
+  const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [TO, 1n] });
+  return { from: FROM, to: receipt.contractAddress, data, gas: '0x186a0' };
+}
+
 async function probe(url: string, pid: number): Promise<Record<string, number>> {
   const rpc = new RpcClient(url, { maxSockets: 1 });
   const kinds: Record<string, number[]> = {
@@ -126,7 +137,7 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
   const only = process.env.PROBE_ONLY;
   const runs = (kind: string) => (only === undefined || only === kind ? COUNT : 0);
   try {
-    const tx = { from: FROM, to: TO, value: '0x1', gas: '0x5208' };
+    const tx = process.env.PROBE_SEND === 'erc20' ? await tokenTransfer(rpc) : { from: FROM, to: TO, value: '0x1', gas: '0x5208' };
     for (let i = 0; i < 30; i++) await rpc.call('eth_getTransactionReceipt', [await rpc.call('eth_sendTransaction', [tx])]); // warm-up
     let hash = '';
     cpu.sendReceipt = await loop(pid, runs('send'), async () => {
@@ -150,7 +161,7 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
     });
     cpu.mine = await loop(pid, runs('mine'), () => timed(kinds.mine!, () => rpc.call('hardhat_mine', ['0x1'])));
     if (runs('contract') > 0) {
-      const token = await deployToken(rpc);
+      const { to: token } = await tokenTransfer(rpc);
       // Each cycle transfers another amount, so its block, and the calls' state, is new (no answer cached by the node).
       let amount = 0n;
       const transfer = () => ({
@@ -206,15 +217,6 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
     .filter(([, micros]) => Number.isFinite(micros))
     .map(([kind, micros]) => [`cpuUs.${kind}`, Math.round(micros)]);
   return Object.fromEntries([...medians, ...cpus]);
-}
-
-/** Deploys the test suite's TestToken from FROM (instant-mined) and returns its address. */
-async function deployToken(rpc: RpcClient): Promise<string> {
-  const data = encodeDeployData({ abi: testTokenArtifact.abi, bytecode: testTokenArtifact.bytecode, args: [10n ** 27n] });
-  const hash = await rpc.call<string>('eth_sendTransaction', [{ from: FROM, data, gas: '0x1e8480' }]);
-  const receipt = await rpc.call<{ contractAddress: string | null }>('eth_getTransactionReceipt', [hash]);
-  if (!receipt?.contractAddress) throw new Error('the token deployment has no contract address');
-  return receipt.contractAddress;
 }
 
 const results: Record<string, Array<Record<string, number>>> = {};

@@ -68,9 +68,23 @@ export function commitmentHash(commitment: SubBlockCommitment, chainId: bigint):
   for (const [i, field] of FIELDS.entries()) struct.set(word(commitment[field]), 32 * (i + 1));
   const message = new Uint8Array(66);
   message.set([0x19, 0x01], 0);
-  message.set(domainSeparator(chainId), 2);
+  message.set(domainSeparatorOf(chainId), 2);
   message.set(keccak256(struct), 34);
   return keccak256(message);
+}
+
+/** Domain separators already computed, by chain id (a node signs and checks on one or two chains). */
+const separators = new Map<bigint, Uint8Array>();
+
+/** {@link domainSeparator}, computed once per chain id (every commitment signed or checked hashes with it). */
+function domainSeparatorOf(chainId: bigint): Uint8Array {
+  let separator = separators.get(chainId);
+  if (!separator) {
+    if (separators.size >= 16) separators.clear();
+    separator = domainSeparator(chainId);
+    separators.set(chainId, separator);
+  }
+  return separator;
 }
 
 /** The domain separator of `{ name: "Sequin", version: "1", chainId }`. */

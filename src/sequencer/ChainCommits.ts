@@ -55,7 +55,8 @@ export class ChainCommits {
     const { contents } = produced;
     const open = this.tip.open;
     for (const record of contents.records) chainWriter.writeTransaction(batch, record);
-    for (const { source } of produced.executed) journal.forget(batch, source.hash);
+    // One admitted for instant mining and not journaled (it becomes durable in this commit) has no entry to remove.
+    for (const { source } of produced.executed) if (!source.awaitsAnnouncement) journal.forget(batch, source.hash);
     for (const transaction of produced.failed) journal.forget(batch, transaction.hash);
     writeStateChanges(batch, open.number, contents.changes);
     if (options.record ?? true) chainWriter.writeSubBlock(batch, contents.subBlock);

@@ -196,6 +196,7 @@ export class TransactionService {
 
   /** The unsigned transaction `request` describes, its blanks filled with geth's defaults. */
   private async fill(request: CallRequest, from: Uint8Array) {
+    const state = this.parts.state;
     return buildDevTransaction(request, {
       common: this.parts.common,
       chainId: this.parts.chainId,
@@ -203,7 +204,10 @@ export class TransactionService {
       gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
       baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
       suggestedTip: this.parts.suggestedTip,
-      balance: this.parts.state.getBalance(from, PENDING),
+      // Only an error's wording reads it: not looked up (a pending-state read) for every send.
+      get balance() {
+        return state.getBalance(from, PENDING);
+      },
     });
   }
 
