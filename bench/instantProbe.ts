@@ -1,7 +1,12 @@
 /**
  * A serial probe of what a Hardhat fixture-heavy suite sends, per request, against Sequin builds and Hardhat 3 in
  * alternating rounds (so machine load affects all alike): eth_sendTransaction (instant-mined) then its
- * receipt, eth_getBlockByNumber, evm_snapshot, evm_revert, hardhat_mine of one block. Prints one JSON line
+ * receipt, eth_getBlockByNumber, evm_snapshot, evm_revert, hardhat_mine of one block, and a fixture's contract
+ * cycle on an ERC-20 (`contract`: snapshot, an instant-mined token transfer of a new amount, eth_call balanceOf then
+ * allowance at "latest" on the new block, `tokenCall` and `tokenCallAgain`, revert, balanceOf again,
+ * `callAfterRevert`, which the node may answer from its call cache), distinct balanceOf calls back to back
+ * (`distinctCall`; PROBE_WARM=N distinct calls first, to see the execution worker's JIT warm-up), and bursts of 10
+ * concurrent hardhat_setCode as hardhat-predeploy sends them (`setCode`: each request's time). Prints one JSON line
  * per node per round (each kind's median ms, and the node's CPU over all its threads per round of each loop,
  * µs: it hardly moves with the machine's load), then each figure's median of rounds with the min–max.
  *
@@ -10,7 +15,7 @@
  * Each Sequin root needs dist/ built; Sequin runs `--mining instant` on an LMDB data directory (durable), or
  * `--ephemeral` with PROBE_STORAGE=memory; PROBE_COUNT requests of each kind (default 200); PROBE_NODE_ARGS go to
  * Sequin's node (e.g. --cpu-prof);
- * PROBE_ONLY=send|read|revert|mine runs one loop alone; PROBE_THREADS=1 prints each loop's CPU per
+ * PROBE_ONLY=send|read|revert|mine|contract|setCode runs one loop alone; PROBE_THREADS=1 prints each loop's CPU per
  * thread (µs per round) on stderr; PROBE_SEND=erc20 makes every send an ERC-20 `transfer` (the bench's
  * token, deployed first with eth_sendTransaction) instead of a value transfer, as a Hardhat suite's sends
  * are contract calls.
@@ -18,7 +23,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeFunctionData, type Hex } from 'viem';
+import { encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { ERC20_ABI, tokenCreationCode } from './lib/erc20.js';
 import { spawnTracked, stopTracked } from './lib/process.js';
 import { RpcClient } from './lib/rpc.js';
@@ -33,6 +38,11 @@ const withHardhat = args.includes('--hardhat');
 const COUNT = Number(process.env.PROBE_COUNT ?? 200);
 const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const TO = '0x000000000000000000000000000000000000bEEF';
+const TOKEN_ABI = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+]);
 
 async function startSequin(root: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sequin-probe-'));
@@ -107,7 +117,22 @@ async function tokenTransfer(rpc: RpcClient) {
 
 async function probe(url: string, pid: number): Promise<Record<string, number>> {
   const rpc = new RpcClient(url, { maxSockets: 1 });
-  const kinds: Record<string, number[]> = { sendReceipt: [], send: [], receipt: [], blockByNumber: [], call: [], snapshot: [], revert: [], mine: [] };
+  const kinds: Record<string, number[]> = {
+    sendReceipt: [],
+    send: [],
+    receipt: [],
+    blockByNumber: [],
+    call: [],
+    snapshot: [],
+    revert: [],
+    mine: [],
+    tokenSend: [],
+    tokenCall: [],
+    tokenCallAgain: [],
+    distinctCall: [],
+    setCode: [],
+    callAfterRevert: [],
+  };
   const cpu: Record<string, number> = {};
   const only = process.env.PROBE_ONLY;
   const runs = (kind: string) => (only === undefined || only === kind ? COUNT : 0);
@@ -135,6 +160,53 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
       await timed(kinds.revert!, () => rpc.call('evm_revert', [id]));
     });
     cpu.mine = await loop(pid, runs('mine'), () => timed(kinds.mine!, () => rpc.call('hardhat_mine', ['0x1'])));
+    if (runs('contract') > 0) {
+      const { to: token } = await tokenTransfer(rpc);
+      // Each cycle transfers another amount, so its block, and the calls' state, is new (no answer cached by the node).
+      let amount = 0n;
+      const transfer = () => ({
+        from: FROM,
+        to: token,
+        gas: '0x186a0',
+        data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [TO, ++amount] }),
+      });
+      const balanceOf = { from: FROM, to: token, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [FROM] }) };
+      const allowance = { from: FROM, to: token, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'allowance', args: [FROM, TO] }) };
+      for (let i = 0; i < Number(process.env.PROBE_WARM ?? 0); i++) {
+        const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [`0x${(i + 1e6).toString(16).padStart(40, '0')}`] });
+        await rpc.call('eth_call', [{ from: FROM, to: token, data }, 'latest']);
+      }
+      // Distinct calls back to back (a new holder each time, so no answer is cached), on one state.
+      let holder = 0;
+      cpu.distinctCall = await loop(pid, COUNT, async () => {
+        const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [`0x${(++holder).toString(16).padStart(40, '0')}`] });
+        await timed(kinds.distinctCall!, () => rpc.call('eth_call', [{ from: FROM, to: token, data }, 'latest']));
+      });
+      // A fixture-based test's cycle on a contract (the transfer's and the revert's CPU count in the cycle's).
+      cpu.contractCycle = await loop(pid, COUNT, async () => {
+        const id = await rpc.call<string>('evm_snapshot', []);
+        await timed(kinds.tokenSend!, () => rpc.call('eth_sendTransaction', [transfer()]));
+        await timed(kinds.tokenCall!, () => rpc.call('eth_call', [balanceOf, 'latest']));
+        await timed(kinds.tokenCallAgain!, () => rpc.call('eth_call', [allowance, 'latest']));
+        await rpc.call('evm_revert', [id]);
+        await timed(kinds.callAfterRevert!, () => rpc.call('eth_call', [balanceOf, 'latest']));
+      });
+    }
+    // hardhat-predeploy's start: ten hardhat_setCode at once, each at its own address (a burst per round).
+    const burst = new RpcClient(url, { maxSockets: 10 });
+    try {
+      const bursts = Math.ceil(runs('setCode') / 10);
+      cpu.setCodeBurst = await loop(pid, bursts, async () => {
+        const code = `0x60${(kinds.setCode!.length % 256).toString(16).padStart(2, '0')}60005260206000f3`;
+        await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            timed(kinds.setCode!, () => burst.call('hardhat_setCode', [`0x${(0xc0de00 + index).toString(16).padStart(40, '0')}`, code])),
+          ),
+        );
+      });
+    } finally {
+      burst.close();
+    }
   } finally {
     rpc.close();
   }

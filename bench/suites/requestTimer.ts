@@ -8,7 +8,11 @@
  * Why not the nodes' own figures: `hardhat node` and Anvil report none per method, and a suite that
  * sends requests concurrently (hardhat-ethers sends `hardhat_metadata` beside its sends) makes each
  * node's own view differ from what the client waits for.
+ *
+ * With SEQUIN_BENCH_REQUEST_LOG=<file>, each request is also appended to the file as a JSON line
+ * (`{ at, ms, request, answer }`, times in ms from the proxy's start): the sequence a suite sends.
  */
+import { appendFileSync } from 'node:fs';
 import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { percentile } from '../lib/stats.js';
 
@@ -26,6 +30,8 @@ export function startRequestTimer(port: number, upstream: string): Promise<Reque
   const target = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const times: RequestTimes = new Map();
+  const log = process.env.SEQUIN_BENCH_REQUEST_LOG;
+  const opened = performance.now();
   const server: Server = createServer((incoming, outgoing) => forward(incoming, outgoing));
 
   function forward(incoming: IncomingMessage, outgoing: ServerResponse): void {
@@ -52,6 +58,11 @@ export function startRequestTimer(port: number, upstream: string): Promise<Reque
             list.push(performance.now() - started);
             times.set(method, list);
             const answerBody = Buffer.concat(answerChunks);
+            if (log) {
+              const at = (started - opened).toFixed(2);
+              const ms = (performance.now() - started).toFixed(3);
+              appendFileSync(log, `{"at":${at},"ms":${ms},"request":${body.toString('utf8')},"answer":${answerBody.toString('utf8')}}\n`);
+            }
             outgoing.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json', 'content-length': answerBody.length });
             outgoing.end(answerBody);
           });

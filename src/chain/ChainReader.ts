@@ -120,6 +120,16 @@ export class ChainReader {
     return this.storage.recordsWithPrefix<SignedCommitment>(recordKeys.commitmentsOfBlock(number)).map(([, value]) => value);
   }
 
+  /** The indexes of the sub-blocks of block `number` that have a signed commitment, from their record keys alone. */
+  commitmentIndexesOf(number: number): number[] {
+    return this.storage.recordKeysWithPrefix(recordKeys.commitmentsOfBlock(number)).map(indexInKey);
+  }
+
+  /** The indexes of the sub-blocks of block `number` that have a state-edit record, from their keys alone. */
+  stateEditIndexesOf(number: number): number[] {
+    return this.storage.recordKeysWithPrefix(recordKeys.stateEditsOfBlock(number)).map(indexInKey);
+  }
+
   stateEditsOf(number: number): StoredStateEdit[] {
     return this.storage.recordsWithPrefix<StoredStateEdit>(recordKeys.stateEditsOfBlock(number)).map(([, value]) => value);
   }
@@ -129,4 +139,9 @@ export class ChainReader {
     if (records.block) this.recentBlocks?.set(Number(records.block.number), records.block);
     if (records.transactions) for (const transaction of records.transactions) this.recentTransactions?.set(transaction.fields.hash as string, transaction);
   }
+}
+
+/** The sub-block index a commitment or state-edit key ends with (`…:<index in hex>`, recordKeys.ts). */
+function indexInKey(key: string): number {
+  return Number.parseInt(key.slice(key.lastIndexOf(':') + 1), 16);
 }

@@ -45,8 +45,8 @@ export class ChainWriter {
 
   /** Deletes the commitments of block `blockNumber` from index `from` on (a rewind). */
   deleteCommitments(batch: WriteBatch, blockNumber: number, from = 0): void {
-    for (const signed of this.reader.commitmentsOf(blockNumber)) {
-      const index = Number(signed.commitment.index);
+    // From the keys alone: a rewind deletes a whole fixture's blocks, decoding each record only to learn its index.
+    for (const index of this.reader.commitmentIndexesOf(blockNumber)) {
       if (index >= from) batch.deleteRecord(recordKeys.commitment(blockNumber, index));
     }
   }
@@ -60,8 +60,7 @@ export class ChainWriter {
    * sub-blocks in `rewritten`, which the same batch writes again.
    */
   deleteStateEdits(batch: WriteBatch, blockNumber: number, rewritten: ReadonlySet<number> = new Set()): void {
-    for (const edit of this.reader.stateEditsOf(blockNumber))
-      if (!rewritten.has(edit.subBlockIndex)) batch.deleteRecord(recordKeys.stateEdit(blockNumber, edit.subBlockIndex));
+    for (const index of this.reader.stateEditIndexesOf(blockNumber)) if (!rewritten.has(index)) batch.deleteRecord(recordKeys.stateEdit(blockNumber, index));
   }
 
   /** Deletes the sub-block records of block `blockNumber` with an index from `from` (default 0) to below `count`. */

@@ -10,7 +10,6 @@ import { depositOf } from '../execution/opStack/DepositTransaction.js';
 import { PersistedStateReader } from '../execution/PersistedStateReader.js';
 import { ScratchTrieNodes } from '../execution/ScratchTrieNodes.js';
 import { emptyStateChanges, isEmptyStateChanges, mergeStateChanges } from '../execution/StateChanges.js';
-import { stateWriterOver } from '../execution/StateWriter.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { WriteBatch } from '../storage/Storage.js';
 import { toPoolDeposit, toPoolTransaction } from '../txpool/decodeRawTransaction.js';
@@ -31,6 +30,7 @@ import { openBlockRun } from './openBlockRun.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
 import type { StateEdit } from './StateEdit.js';
+import { applyStateEditsInTurn, type RefusedEdits } from './StateEditGroup.js';
 import { SubBlockCommitments } from './SubBlockCommitments.js';
 import { type KnownRoots, SubBlockCommitter } from './SubBlockCommitter.js';
 import { type EmptyBlocksRequest, sealEmptyBlocks } from './sealEmptyBlocks.js';
@@ -134,31 +134,37 @@ export class BlockProducer {
     return this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitSelected(batch, produced, logged, { onThisThread: true }));
   }
 
-  /** Applies a state edit in a sub-block of its own and publishes it. */
-  async applyStateEdit(edit: StateEdit): Promise<SubBlockEvent> {
+  /**
+   * Applies state edits that arrived together in one sub-block of their own, in order, and publishes
+   * it; returns the edits that threw (undone alone, see StateEditGroup.ts). Nothing is committed when
+   * every edit threw.
+   */
+  async applyStateEdits(edits: readonly StateEdit[]): Promise<RefusedEdits> {
     await this.commitments.settle();
-    const produced = await this.executeStateEdit(edit);
+    const { produced, refused } = await this.executeStateEdits(edits);
+    if (!produced) return refused;
     const batch = new WriteBatch();
     this.commits.writeSubBlock(batch, produced);
     await this.commits.commitLogged(batch, { subBlock: produced.contents });
     const event = this.commits.publishSubBlock(produced);
     this.commitments.schedule();
-    this.logStateEdit(edit, event);
-    return event;
+    this.logStateEdits(edits, refused, event);
+    return refused;
   }
 
   /**
-   * Instant mining's state edit: applies it in a sub-block of its own and seals the block at once, the
-   * sub-block and the block in one commit (as {@link produceBlock}), so "pending" and "latest" show it
-   * together; opens the next block at `nextOpensAtMs`.
+   * Instant mining's state edits: applies them in one sub-block of their own and seals the block at
+   * once, the sub-block and the block in one commit (as {@link produceBlock}), so "pending" and
+   * "latest" show them together; opens the next block at `nextOpensAtMs`. Returns the edits that threw.
    */
-  async applyStateEditAndSeal(edit: StateEdit, nextOpensAtMs: number): Promise<SealedSubBlock> {
+  async applyStateEditsAndSeal(edits: readonly StateEdit[], nextOpensAtMs: number): Promise<RefusedEdits> {
     await this.commitments.settle();
-    const produced = await this.executeStateEdit(edit);
-    // Its caller waits for this edit alone: committed on this thread, as an instant-mined block.
+    const { produced, refused } = await this.executeStateEdits(edits);
+    if (!produced) return refused;
+    // Its callers wait for these edits alone: committed on this thread, as an instant-mined block.
     const sealed = await this.produceAndSeal(produced, nextOpensAtMs, (batch, logged) => this.commits.commitLogged(batch, logged, { onThisThread: true }));
-    this.logStateEdit(edit, sealed.subBlock);
-    return sealed;
+    this.logStateEdits(edits, refused, sealed.subBlock);
+    return refused;
   }
 
   /**
@@ -313,27 +319,38 @@ export class BlockProducer {
     return { subBlock: this.commits.publishSubBlock(produced), block: this.commits.publishSeal(sealing, nextOpensAtMs) };
   }
 
-  /** Runs a state edit on the pending state into the next sub-block's contents (not yet written). */
-  private async executeStateEdit(edit: StateEdit): Promise<ProducedSubBlock> {
+  /**
+   * Runs state edits on the pending state, in order, into the next sub-block's contents (not yet
+   * written): none when every edit threw. An edit that throws is undone alone and reported in `refused`.
+   */
+  private async executeStateEdits(edits: readonly StateEdit[]): Promise<{ produced?: ProducedSubBlock; refused: RefusedEdits }> {
     const { execution, world } = this.parts;
     const startedAt = performance.now();
     const open = this.tip.open;
     let started: StartedSubBlock;
+    let refused: RefusedEdits;
     try {
       started = await this.startSubBlock();
-      await edit.apply(stateWriterOver(execution.state));
+      refused = await applyStateEditsInTurn(edits, execution.state);
     } catch (error) {
       execution.state.reset(world);
       throw error;
     }
+    if (refused.size === edits.length) {
+      execution.state.reset(world);
+      return { refused };
+    }
     const { run, opening } = started;
     const changes = execution.state.takeChanges();
-    const contents = subBlockContents({ open, executed: opening, changes, gasUsed: run.fold.gasUsed, stateEdits: [edit.description] });
-    return { contents, executed: opening, failed: [], startedAt };
+    const stateEdits = edits.filter((_, index) => !refused.has(index)).map((edit) => edit.description);
+    const contents = subBlockContents({ open, executed: opening, changes, gasUsed: run.fold.gasUsed, stateEdits });
+    return { produced: { contents, executed: opening, failed: [], startedAt }, refused };
   }
 
-  private logStateEdit(edit: StateEdit, event: SubBlockEvent): void {
-    this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
+  private logStateEdits(edits: readonly StateEdit[], refused: RefusedEdits, event: SubBlockEvent): void {
+    for (const [index, edit] of edits.entries()) {
+      if (!refused.has(index)) this.parts.logger.info('state edit pre-confirmed', { edit: edit.description, block: event.blockNumber, subBlock: event.index });
+    }
   }
 
   /**

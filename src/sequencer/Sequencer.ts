@@ -11,6 +11,7 @@ import { IntervalSchedule } from './IntervalSchedule.js';
 import type { MiningMode } from './MiningMode.js';
 import type { OpenBlock } from './OpenBlock.js';
 import type { StateEdit, StateEditPort } from './StateEdit.js';
+import { StateEditGroup } from './StateEditGroup.js';
 
 /** How often a sequencer paused by unwritable storage looks whether it may tick again. */
 const PAUSED_RECHECK_MS = 100;
@@ -69,6 +70,8 @@ export class Sequencer implements StateEditPort {
   private paused: MiningMode | undefined;
   /** An instant block queued but not started: submissions that arrive before it starts share it. */
   private queuedInstantBlock: Promise<void> | undefined;
+  /** The queued step that state edits arriving now join (see {@link editState}), until it starts or another step is queued. */
+  private gatheringEdits: StateEditGroup | undefined;
   /** Ticks announced but waiting for a sub-block's commitment, and what runs after them: later ticks wait behind them. */
   private waitingTicks = 0;
   private tickAnnouncements: Promise<void> = Promise.resolve();
@@ -145,14 +148,32 @@ export class Sequencer implements StateEditPort {
     return this.exclusive(work);
   }
 
+  /**
+   * Applies a state edit (StateEditPort): resolves once it is durable and visible. Edits that arrive
+   * while their step waits its turn (and before any other step is queued after it) share it: one
+   * sub-block, one commit (StateEditGroup.ts).
+   */
   editState(edit: StateEdit): Promise<void> {
-    return this.exclusive(async () => {
+    return (this.gatheringEdits ?? this.gatherEdits()).add(edit);
+  }
+
+  /** Queues a step for the state edits that arrive from now until it starts (or another step is queued). */
+  private gatherEdits(): StateEditGroup {
+    const group = new StateEditGroup();
+    this.exclusive(async () => {
+      // The rest of this event-loop turn first, so edits sent together (concurrent requests) share the step.
+      await yieldToEventLoop();
+      if (this.gatheringEdits === group) this.gatheringEdits = undefined;
       const { producer, clock } = this.parts;
       if (this.current.kind !== 'interval') producer.restamp(clock.now());
       // Instant mode: "latest" includes every change as soon as it is made (its sub-block and seal in one commit).
-      if (this.current.kind === 'instant') await producer.applyStateEditAndSeal(edit, clock.now());
-      else await producer.applyStateEdit(edit);
-    });
+      const refused =
+        this.current.kind === 'instant' ? await producer.applyStateEditsAndSeal(group.edits, clock.now()) : await producer.applyStateEdits(group.edits);
+      group.settle(refused);
+    }).catch((error: unknown) => group.fail(error));
+    // After exclusive(), which ends any earlier group's gathering.
+    this.gatheringEdits = group;
+    return group;
   }
 
   /**
@@ -333,6 +354,8 @@ export class Sequencer implements StateEditPort {
 
   /** Runs `step` after every step queued before it; a failed step does not stop the queue. */
   private exclusive<T>(step: () => Promise<T>): Promise<T> {
+    // A state edit arriving from now on must not join a step queued before this one.
+    this.gatheringEdits = undefined;
     const result = this.queue.then(step);
     this.queue = result.catch(() => {});
     return result;

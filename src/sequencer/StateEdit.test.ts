@@ -104,4 +104,50 @@ describe('state edits through the sequencer', () => {
     expect(chain.backend.state.getBalance(TARGET, PENDING)).toBe(0n);
     expect(chain.sequencer.openBlock.subBlocks).toHaveLength(0);
   });
+
+  it('that arrive together share one sub-block, applied in arrival order, each resolving once it is durable', async () => {
+    chain = await createTestChain();
+    const setSlot = (value: string): StateEdit => ({
+      description: `setStorageAt ${value}`,
+      apply: (state) => state.setStorage(TARGET, SLOT, hexToBytes(value)),
+    });
+    await Promise.all([chain.sequencer.editState(setSlot('0x01')), chain.sequencer.editState(setSlot('0x02')), chain.sequencer.editState(setSlot('0x03'))]);
+    expect(bytesToHex(chain.backend.state.getStorageAt(TARGET, SLOT, PENDING))).toBe('0x03');
+    expect(chain.sequencer.openBlock.subBlocks).toMatchObject([{ index: 0, stateEdits: ['setStorageAt 0x01', 'setStorageAt 0x02', 'setStorageAt 0x03'] }]);
+    // One sent after them gets a sub-block of its own.
+    await chain.sequencer.editState(setSlot('0x04'));
+    expect(chain.sequencer.openBlock.subBlocks.map((subBlock) => subBlock.stateEdits)).toEqual([
+      ['setStorageAt 0x01', 'setStorageAt 0x02', 'setStorageAt 0x03'],
+      ['setStorageAt 0x04'],
+    ]);
+  });
+
+  it('that arrive together: one that throws fails alone, undone, and the others are pre-confirmed', async () => {
+    chain = await createTestChain();
+    const failing: StateEdit = {
+      description: 'half an edit',
+      apply: async (state) => {
+        await state.setNonce(TARGET, 9n);
+        throw new Error('refused');
+      },
+    };
+    const outcomes = await Promise.allSettled([
+      chain.sequencer.editState(setUpTarget(10n)),
+      chain.sequencer.editState(failing),
+      chain.sequencer.editState(setUpTarget(20n)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'refused' });
+    expect(chain.backend.state.getBalance(TARGET, PENDING)).toBe(20n);
+    expect(chain.backend.state.getTransactionCount(TARGET, PENDING)).toBe(5n);
+    expect(chain.sequencer.openBlock.subBlocks).toMatchObject([{ stateEdits: [`setBalance ${bytesToHex(TARGET)} 10`, `setBalance ${bytesToHex(TARGET)} 20`] }]);
+  });
+
+  it('that arrive together in instant mode are sealed in one block', async () => {
+    chain = await createTestChain({ mining: 'instant' });
+    const setBalance = (balance: bigint): StateEdit => ({ description: `setBalance ${balance}`, apply: (state) => state.setBalance(TARGET, balance) });
+    await Promise.all([1n, 2n, 3n].map((balance) => chain!.sequencer.editState(setBalance(balance))));
+    expect(chain.backend.state.getBalance(TARGET, LATEST)).toBe(3n);
+    expect(chain.backend.blocks.getBlock(LATEST, false)).toMatchObject({ number: '0x1' });
+  });
 });

@@ -61,6 +61,10 @@ export class GuardedStorage implements Storage {
     return this.inner.recordsWithPrefix<T>(prefix);
   }
 
+  recordKeysWithPrefix(prefix: string): string[] {
+    return this.inner.recordKeysWithPrefix(prefix);
+  }
+
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined {
     return this.inner.getVersioned(key, version);
   }

@@ -107,6 +107,10 @@ export class LmdbStorage implements Storage {
     return out;
   }
 
+  recordKeysWithPrefix(prefix: string): string[] {
+    return [...this.records.getKeys({ start: prefix, end: `${prefix}\uffff` })] as string[];
+  }
+
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined {
     for (const { key: found, value } of this.versioned.getRange({
       start: versionedKey(key, version),

@@ -21,6 +21,10 @@ export class MemoryStorage implements Storage {
     return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  recordKeysWithPrefix(prefix: string): string[] {
+    return [...this.records.keys()].filter((key) => key.startsWith(prefix)).sort();
+  }
+
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined {
     const entry = this.versioned.get(Buffer.from(key).toString('hex'));
     if (!entry) return undefined;

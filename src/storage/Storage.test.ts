@@ -69,7 +69,9 @@ describe.each(backends)('%s storage', (_name, create) => {
       ['sub:01', { n: 1 }],
       ['sub:02', { n: 2 }],
     ]);
+    expect(storage.recordKeysWithPrefix('sub:')).toEqual(['sub:01', 'sub:02']);
     await storage.commit(new WriteBatch().deleteRecord('sub:01'));
+    expect(storage.recordKeysWithPrefix('sub:')).toEqual(['sub:02']);
     expect(storage.getRecord('sub:01')).toBeUndefined();
     expect(storage.getRecord('tx:1')).toEqual({ n: 3 });
     await storage.close();

@@ -15,6 +15,8 @@ export interface Storage {
   getRecord<T>(key: string): T | undefined;
   /** All records whose key starts with `prefix`, in key order. Used at start-up, not on hot paths. */
   recordsWithPrefix<T>(prefix: string): Array<[string, T]>;
+  /** The keys of {@link recordsWithPrefix}, in key order, without reading (or decoding) a value. */
+  recordKeysWithPrefix(prefix: string): string[];
   /** The value of `key` at the newest version ≤ `version`, or undefined when never written. */
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined;
   /**

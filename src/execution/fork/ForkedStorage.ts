@@ -31,6 +31,10 @@ export class ForkedStorage implements Storage {
     return this.local.recordsWithPrefix<T>(prefix);
   }
 
+  recordKeysWithPrefix(prefix: string): string[] {
+    return this.local.recordKeysWithPrefix(prefix);
+  }
+
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined {
     const local = this.local.getVersioned(key, version);
     if (local !== undefined) return local;
