@@ -14,8 +14,8 @@ export interface SuiteRun {
   pending: number;
   /** Spawn to exit, in seconds. */
   wallSeconds: number;
-  /** Mocha's own figure: time inside the tests, in seconds (undefined when it printed none). */
-  testSeconds: number | undefined;
+  /** Mocha's own figure, time inside the tests, as it printed it ("2m", "9s"; undefined when it printed none): over a minute it rounds to whole minutes, so it is not turned into seconds. */
+  testTime: string | undefined;
   exitCode: number | null;
   log: string;
 }
@@ -64,7 +64,6 @@ export function runHardhatSuite(
 /** Mocha's counts and its own time from the run's whole output. */
 function summarise(output: string, run: Pick<SuiteRun, 'wallSeconds' | 'exitCode' | 'log'>): SuiteRun {
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(output)?.[1] ?? 0);
-  const inside = /^\s*\d+ passing \((\d+)(m|s|ms)\)/m.exec(output);
-  const testSeconds = inside ? Number(inside[1]) * (inside[2] === 'm' ? 60 : inside[2] === 'ms' ? 0.001 : 1) : undefined;
-  return { passing: count('passing'), failing: count('failing'), pending: count('pending'), testSeconds, ...run };
+  const testTime = /^\s*\d+ passing \((\d+(?:m|s|ms))\)/m.exec(output)?.[1];
+  return { passing: count('passing'), failing: count('failing'), pending: count('pending'), testTime, ...run };
 }

@@ -15,9 +15,7 @@ const END = '<!-- bench:suite:end -->';
 
 /** The markdown section for `suite`'s runs under `fork`, in the order they ran. */
 export function suiteReport(suite: string, fork: string, results: readonly SuiteResult[]): string {
-  const rows = results.map(({ node, run }) =>
-    [node, run.passing, run.failing, run.pending, run.wallSeconds.toFixed(1), run.testSeconds === undefined ? '—' : run.testSeconds.toFixed(0)].join(' | '),
-  );
+  const rows = results.map(({ node, run }) => [node, run.passing, run.failing, run.pending, run.wallSeconds.toFixed(1), run.testTime ?? '—'].join(' | '));
   const ratios: string[] = [];
   for (let index = 0; index + 1 < results.length; index++) {
     const [hardhat, sequin] = [results[index]!, results[index + 1]!];
@@ -31,7 +29,7 @@ export function suiteReport(suite: string, fork: string, results: readonly Suite
     `- The suite, unmodified: \`EVM=${fork} hardhat test --network localhost --no-compile\`, one node at a time on 127.0.0.1:8545, in the order below, every node under ${fork}'s rules (bench/suites/openzeppelinProject.ts says why not Osaka).`,
     ...commands,
     '',
-    '| node | passing | failing | pending | wall time (s) | inside the tests (s) |',
+    "| node | passing | failing | pending | wall time (s) | inside the tests (mocha's rounding) |",
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((row) => `| ${row} |`),
     '',
