@@ -1,7 +1,7 @@
 import type { Storage } from '../storage/Storage.js';
 import { approximateBlockBytes, approximateTransactionBytes } from './approximateRecordBytes.js';
 import { BoundedCache } from './BoundedCache.js';
-import { recordKeys } from './recordKeys.js';
+import { recordKeys, subBlockIndexInKey } from './recordKeys.js';
 import type { StoredBlock, StoredHead, StoredStateEdit, StoredSubBlock, StoredTransaction, StoredTransactionPosition } from './records.js';
 import type { SignedCommitment } from './subBlockCommitment.js';
 
@@ -122,12 +122,12 @@ export class ChainReader {
 
   /** The indexes of the sub-blocks of block `number` that have a signed commitment, from their record keys alone. */
   commitmentIndexesOf(number: number): number[] {
-    return this.storage.recordKeysWithPrefix(recordKeys.commitmentsOfBlock(number)).map(indexInKey);
+    return this.storage.recordKeysWithPrefix(recordKeys.commitmentsOfBlock(number)).map(subBlockIndexInKey);
   }
 
   /** The indexes of the sub-blocks of block `number` that have a state-edit record, from their keys alone. */
   stateEditIndexesOf(number: number): number[] {
-    return this.storage.recordKeysWithPrefix(recordKeys.stateEditsOfBlock(number)).map(indexInKey);
+    return this.storage.recordKeysWithPrefix(recordKeys.stateEditsOfBlock(number)).map(subBlockIndexInKey);
   }
 
   stateEditsOf(number: number): StoredStateEdit[] {
@@ -139,9 +139,4 @@ export class ChainReader {
     if (records.block) this.recentBlocks?.set(Number(records.block.number), records.block);
     if (records.transactions) for (const transaction of records.transactions) this.recentTransactions?.set(transaction.fields.hash as string, transaction);
   }
-}
-
-/** The sub-block index a commitment or state-edit key ends with (`…:<index in hex>`, recordKeys.ts). */
-function indexInKey(key: string): number {
-  return Number.parseInt(key.slice(key.lastIndexOf(':') + 1), 16);
 }

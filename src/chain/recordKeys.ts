@@ -35,3 +35,8 @@ export const recordKeys = {
   poolTransaction: (hash: string) => `pool:${hash}`,
   poolPrefix: 'pool:',
 } as const;
+
+/** The sub-block index a `commitment` or `stateEdit` key ends with (its last `:`-separated field, in hex). */
+export function subBlockIndexInKey(key: string): number {
+  return Number.parseInt(key.slice(key.lastIndexOf(':') + 1), 16);
+}

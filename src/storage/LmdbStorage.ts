@@ -101,14 +101,14 @@ export class LmdbStorage implements Storage {
 
   recordsWithPrefix<T>(prefix: string): Array<[string, T]> {
     const out: Array<[string, T]> = [];
-    for (const { key, value } of this.records.getRange({ start: prefix, end: `${prefix}\uffff` })) {
+    for (const { key, value } of this.records.getRange(keysStartingWith(prefix))) {
       out.push([key, value as T]);
     }
     return out;
   }
 
   recordKeysWithPrefix(prefix: string): string[] {
-    return [...this.records.getKeys({ start: prefix, end: `${prefix}\uffff` })] as string[];
+    return [...this.records.getKeys(keysStartingWith(prefix))] as string[];
   }
 
   getVersioned(key: Uint8Array, version: number): Uint8Array | undefined {
@@ -284,4 +284,9 @@ function prefixEnd(prefix: Uint8Array): Buffer {
     }
   }
   return Buffer.alloc(end.length + 1, 0xff);
+}
+
+/** The lmdb range of the string keys that start with `prefix`. */
+function keysStartingWith(prefix: string): { start: string; end: string } {
+  return { start: prefix, end: `${prefix}\uffff` };
 }
