@@ -4,6 +4,7 @@ import { runTx } from '@ethereumjs/vm';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { impersonatedSenderOf } from './impersonatedTransaction.js';
 import type { OpTransactionFacts } from './opStack/OpTransactionFacts.js';
+import { withKnownSender } from './senderAddressOf.js';
 import { evmErrorToGethMessage } from './vmErrors.js';
 
 /** An EVM log: emitting address, topics, data. */
@@ -59,7 +60,7 @@ export async function executeTransaction(
   let result: Awaited<ReturnType<typeof runTx>>;
   try {
     result = await runTx(execution.vm, {
-      tx: transaction,
+      tx: withKnownSender(transaction),
       block,
       blockGasUsed,
       skipHardForkValidation: true,

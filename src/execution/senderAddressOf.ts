@@ -18,3 +18,15 @@ export function rememberSenderAddress(transaction: TypedTransaction, sender: Uin
 export function senderAddressOf(transaction: TypedTransaction): Address {
   return known.get(transaction) ?? transaction.getSenderAddress();
 }
+
+/**
+ * `transaction` as ethereumjs's runTx should see it: when its sender is known, a frozen object whose
+ * prototype it is and whose `getSenderAddress()` answers that address (runTx would hash the public key
+ * to it again in JavaScript); every other field, method and cache is the transaction's own, so runTx
+ * executes exactly the same. Otherwise the transaction itself.
+ */
+export function withKnownSender(transaction: TypedTransaction): TypedTransaction {
+  const sender = known.get(transaction);
+  if (!sender) return transaction;
+  return Object.freeze(Object.create(transaction, { getSenderAddress: { value: () => sender } })) as TypedTransaction;
+}
