@@ -4,7 +4,6 @@ import { runTx } from '@ethereumjs/vm';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
 import { impersonatedSenderOf } from './impersonatedTransaction.js';
 import type { OpTransactionFacts } from './opStack/OpTransactionFacts.js';
-import { withKnownSender } from './senderAddressOf.js';
 import { evmErrorToGethMessage } from './vmErrors.js';
 
 /** An EVM log: emitting address, topics, data. */
@@ -60,7 +59,7 @@ export async function executeTransaction(
   let result: Awaited<ReturnType<typeof runTx>>;
   try {
     result = await runTx(execution.vm, {
-      tx: withKnownSender(transaction),
+      tx: transaction,
       block,
       blockGasUsed,
       skipHardForkValidation: true,
