@@ -6,16 +6,42 @@ import type { EVM } from '@ethereumjs/evm';
 import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
 import type { ExecutionVm } from './createExecutionVm.js';
 
-/** When an execution must stop: `at` on performance.now()'s clock, `timeoutMs` for its error. */
+/**
+ * When an execution must stop: `at` on performance.now()'s clock, `timeoutMs` for its error.
+ * With `precompileGasLimit`, a precompile run that needs more gas than that is not started here
+ * (see {@link PrecompileOverBudget}).
+ */
 export interface Deadline {
   at: number;
   timeoutMs: number;
+  precompileGasLimit?: bigint;
 }
 
 /** A deadline `timeoutMs` from now; none (undefined) for 0, as --rpc-evm-timeout 0 means. */
-export function deadlineIn(timeoutMs: number): Deadline | undefined {
-  return timeoutMs > 0 ? { at: performance.now() + timeoutMs, timeoutMs } : undefined;
+export function deadlineIn(timeoutMs: number, precompileGasLimit?: bigint): Deadline | undefined {
+  if (timeoutMs <= 0) return undefined;
+  return { at: performance.now() + timeoutMs, timeoutMs, ...(precompileGasLimit === undefined ? {} : { precompileGasLimit }) };
 }
+
+/**
+ * Thrown out of an execution whose precompile run needed more gas than the deadline's
+ * `precompileGasLimit`, or failed, when given more: a precompile cannot be stopped once started
+ * (one BN254 or BLS12-381 pairing of a thousand pairs runs ~15 s in JavaScript, within the 50M
+ * gas cap), so such a job is run again where a time-out can end it (a worker thread), which
+ * answers it exactly. Not a domain error: it never reaches a client.
+ */
+export class PrecompileOverBudget extends Error {
+  constructor(readonly gasLimit: bigint) {
+    super(`a precompile run needs more than ${gasLimit} gas`);
+  }
+}
+
+/** What @ethereumjs/evm's runPrecompile answers (the fields read here). */
+interface PrecompileResult {
+  exceptionError?: unknown;
+}
+
+type RunPrecompile = (code: unknown, data: Uint8Array, gasLimit: bigint) => PrecompileResult | Promise<PrecompileResult>;
 
 /** An entry of @ethereumjs/evm's opcode table (the EVM rebuilds the table when its fork changes). */
 interface OpcodeEntry {
@@ -41,6 +67,8 @@ interface DeadlineSlot {
   timeoutMs: number;
   /** Jumps left before the next clock read. */
   jumpsUntilClockRead: number;
+  /** The running execution's deadline's `precompileGasLimit`. */
+  precompileGasLimit: bigint | undefined;
 }
 
 const slots = new WeakMap<EVM, DeadlineSlot>();
@@ -59,7 +87,8 @@ const wrappedTables = new WeakSet<object>();
  * on every frame opcode, and every {@link JUMPS_PER_CLOCK_READ} jumps. The check only reads the
  * clock and throws; it never touches gas, stack or state, so an execution that finishes in time
  * answers exactly what it answers unwrapped. A single precompile run is not interrupted: it is
- * bounded by its gas (the call's gas cap), and the check after it stops the loop around it.
+ * bounded by its gas (the call's gas cap), and the check after it stops the loop around it; a
+ * deadline's `precompileGasLimit` bounds it further (see budgetPrecompiles).
  *
  * The error is not an EVM error, so the interpreter lets it through every frame and runTx reverts
  * its journal; the VM may still hold what the aborted transaction left mid-way (EIP-1153's
@@ -77,6 +106,7 @@ export async function runWithDeadline<T>(execution: ExecutionVm, deadline: Deadl
   slot.at = deadline.at;
   slot.timeoutMs = deadline.timeoutMs;
   slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
+  slot.precompileGasLimit = deadline.precompileGasLimit;
   try {
     return await work();
   } finally {
@@ -87,10 +117,34 @@ export async function runWithDeadline<T>(execution: ExecutionVm, deadline: Deadl
 function slotOf(evm: EVM): DeadlineSlot {
   let slot = slots.get(evm);
   if (!slot) {
-    slot = { at: Number.POSITIVE_INFINITY, timeoutMs: 0, jumpsUntilClockRead: JUMPS_PER_CLOCK_READ };
+    slot = { at: Number.POSITIVE_INFINITY, timeoutMs: 0, jumpsUntilClockRead: JUMPS_PER_CLOCK_READ, precompileGasLimit: undefined };
     slots.set(evm, slot);
+    budgetPrecompiles(evm, slot);
   }
   return slot;
+}
+
+/**
+ * Wraps the EVM's runPrecompile (once per EVM; every precompile run, at any depth, goes through
+ * it): while a deadline with a `precompileGasLimit` runs, a run given more gas than that is made
+ * with that much instead. Every precompile computes its gas from its input and answers "out of
+ * gas" before it starts its work when given less, and its answer does not otherwise depend on
+ * the gas it is given, except that a failure uses all of it: so a run that succeeds within the
+ * budget is the answer, and one that fails (short of gas or not) throws PrecompileOverBudget.
+ */
+function budgetPrecompiles(evm: EVM, slot: DeadlineSlot): void {
+  const target = evm as unknown as { runPrecompile: RunPrecompile };
+  const run = target.runPrecompile.bind(evm) as RunPrecompile;
+  target.runPrecompile = (code, data, gasLimit) => {
+    const budget = slot.precompileGasLimit;
+    if (slot.at === Number.POSITIVE_INFINITY || budget === undefined || gasLimit <= budget) return run(code, data, gasLimit);
+    const checked = (result: PrecompileResult) => {
+      if (result.exceptionError !== undefined) throw new PrecompileOverBudget(budget);
+      return result;
+    };
+    const result = run(code, data, budget);
+    return result instanceof Promise ? result.then(checked) : checked(result);
+  };
 }
 
 function wrapTable(evm: EVM, slot: DeadlineSlot): void {

@@ -13,6 +13,13 @@ import { VmPool } from '../execution/VmPool.js';
 import type { Storage } from '../storage/Storage.js';
 
 /**
+ * The most gas a precompile run of a call or estimate on this thread may need: ~13 BN254 pairings
+ * (a Groth16 verifier needs 4), ~0.2 s in JavaScript on the 2-core machine the node is built for.
+ * A job needing more is run in a worker, where the time-out can end it (executionDeadline.ts).
+ */
+const PRECOMPILE_GAS_ON_THIS_THREAD = 500_000n;
+
+/**
  * The executor of calls, estimates, access lists and traces, with one scheduling whichever thread
  * runs a job:
  * - over the node's LMDB directory (every node the CLI starts, --ephemeral included), worker
@@ -56,10 +63,15 @@ export function createCallExecutor(
     (version) => stateBelow?.(version) ?? new PersistedStateReader(storage, version),
     () => pending,
   );
-  const here = new InProcessLanes(common, vms, states, config.executionWorkers, config.rpcEvmTimeoutMs);
-  if (dataDir === undefined) return new CallExecutor({ ...limits, lanes: here });
+  if (dataDir === undefined) {
+    return new CallExecutor({ ...limits, lanes: new InProcessLanes(common, vms, states, config.executionWorkers, { callTimeoutMs: config.rpcEvmTimeoutMs }) });
+  }
   const workers = workerLanes({ ...limits, dataDir, chainId: config.chainId, rules });
   if (!inInstantOrManualMode) return new CallExecutor({ ...limits, lanes: workers });
+  const here = new InProcessLanes(common, vms, states, config.executionWorkers, {
+    callTimeoutMs: config.rpcEvmTimeoutMs,
+    precompileGasLimit: PRECOMPILE_GAS_ON_THIS_THREAD,
+  });
   const runsHere = (job: ExecutionJob) => (job.kind === 'call' || job.kind === 'estimate') && inInstantOrManualMode();
   return new CallExecutor({ ...limits, lanes: new RoutedLanes(here, workers, runsHere) });
 }

@@ -2,7 +2,8 @@
  * Calls and estimates of a node mining in `instant` mode run on its main thread (no worker thread
  * is started for them), with --rpc-evm-timeout still enforced: an endless loop, and a loop of
  * BN254 pairings, end with geth's "execution aborted (timeout = …)" at the cap, and a request sent
- * meanwhile is answered after it. Switching to interval mining at run time moves them to the
+ * meanwhile is answered after it; a call whose one precompile run could outlast the cap runs in
+ * a worker. Switching to interval mining at run time moves them to the
  * worker threads, and every answer (GAS, the 63/64 rule, an estimate that depends on both) is the
  * same on either side.
  */
@@ -122,4 +123,16 @@ describe('calls on the main thread in instant mode', () => {
       expect(await answers(block)).toEqual(onMainThread);
     },
   );
+
+  it('runs a call whose one precompile run is too long for the main thread in a worker, where the time-out ends it', async () => {
+    // One pairing of 1,000 pairs: 34M gas, ~15 s of JavaScript that nothing could stop on the main thread.
+    const started = performance.now();
+    const aborted = await rpc(node.url, 'eth_call', [{ to: '0x0000000000000000000000000000000000000008', data: `0x${PAIR.repeat(1_000)}` }, 'latest']);
+    expect(aborted.error).toEqual({ code: -32000, message: 'execution aborted (timeout = 500ms)' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Two pairs are answered (on the main thread).
+    expect(await rpcResult(node.url, 'eth_call', [{ to: '0x0000000000000000000000000000000000000008', data: `0x${PAIR}${PAIR}` }, 'latest'])).toBe(
+      `0x${'00'.repeat(32)}`,
+    );
+  });
 });

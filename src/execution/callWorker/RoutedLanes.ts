@@ -1,3 +1,4 @@
+import { PrecompileOverBudget } from '../executionDeadline.js';
 import type { ExecutionJob } from './CallJob.js';
 import type { ExecutionLanes } from './ExecutionLanes.js';
 
@@ -6,6 +7,7 @@ import type { ExecutionLanes } from './ExecutionLanes.js';
  * one runs it: the node runs calls and estimates on its own thread while it mines in `instant`
  * or `manual` mode, and in its workers otherwise (node/createCallExecutor.ts). A slot is one
  * job at a time whichever side runs it, so the scheduler's shares and limits hold across both.
+ * A job that needs a precompile run longer than this thread allows is run again on the other side.
  */
 export class RoutedLanes implements ExecutionLanes {
   readonly slots: number;
@@ -19,8 +21,16 @@ export class RoutedLanes implements ExecutionLanes {
     this.slots = here.slots;
   }
 
-  run(slot: number, job: ExecutionJob): Promise<unknown> {
-    return (this.runsHere(job) ? this.here : this.elsewhere).run(slot, job);
+  async run(slot: number, job: ExecutionJob): Promise<unknown> {
+    if (!this.runsHere(job)) return this.elsewhere.run(slot, job);
+    try {
+      return await this.here.run(slot, job);
+    } catch (error) {
+      // A precompile run too long to start here (executionDeadline.ts): the job runs again where
+      // a time-out can stop it, and answers there.
+      if (error instanceof PrecompileOverBudget) return this.elsewhere.run(slot, job);
+      throw error;
+    }
   }
 
   async close(error: Error): Promise<void> {
