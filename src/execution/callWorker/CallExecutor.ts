@@ -79,12 +79,12 @@ function dedicatedWorkersOf(limits: CallExecutorLimits): number {
 }
 
 /**
- * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs off the main thread:
- * in worker threads that read the node's LMDB environment by version (ExecutionLanes), in the
- * order an ExecutionScheduler decides, so one client cannot take more than its share and the
- * dedicated tier keeps a worker of its own. Jobs name their owner (the RPC client); jobs without
- * one run as {@link INTERNAL_OWNER}. Results and domain errors are those of the same job run on
- * the main thread.
+ * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs in execution lanes:
+ * worker threads that read the node's LMDB environment by version, or lanes on the main thread
+ * (ExecutionLanes; node/createCallExecutor.ts chooses), in the order an ExecutionScheduler
+ * decides, so one client cannot take more than its share and the dedicated tier keeps a slot of
+ * its own. Jobs name their owner (the RPC client); jobs without one run as {@link INTERNAL_OWNER}.
+ * Results and domain errors are the same on either thread.
  */
 export class CallExecutor {
   private readonly lanes: ExecutionLanes;
