@@ -189,7 +189,7 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
         const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [`0x${(++holder).toString(16).padStart(40, '0')}`, 1n] });
         await timed(kinds.distinctEstimate!, () => rpc.call('eth_estimateGas', [{ from: FROM, to: token, data }, 'latest']));
       });
-            // A fixture-based test's cycle on a contract (the transfer's and the revert's CPU count in the cycle's).
+      // A fixture-based test's cycle on a contract (the transfer's and the revert's CPU count in the cycle's).
       cpu.contractCycle = await loop(pid, COUNT, async () => {
         const id = await rpc.call<string>('evm_snapshot', []);
         await timed(kinds.tokenSend!, () => rpc.call('eth_sendTransaction', [transfer()]));
