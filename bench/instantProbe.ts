@@ -5,7 +5,8 @@
  * cycle on an ERC-20 (`contract`: snapshot, an instant-mined token transfer of a new amount, eth_call balanceOf then
  * allowance at "latest" on the new block, `tokenCall` and `tokenCallAgain`, revert, balanceOf again,
  * `callAfterRevert`, which the node may answer from its call cache), distinct balanceOf calls back to back
- * (`distinctCall`; PROBE_WARM=N distinct calls first, to see the execution worker's JIT warm-up), and bursts of 10
+ * (`distinctCall`; PROBE_WARM=N distinct calls first, to see the execution worker's JIT warm-up), distinct
+ * transfer estimates back to back (`distinctEstimate`, a new recipient each), and bursts of 10
  * concurrent hardhat_setCode as hardhat-predeploy sends them (`setCode`: each request's time). Prints one JSON line
  * per node per round (each kind's median ms, and the node's CPU over all its threads per round of each loop,
  * µs: it hardly moves with the machine's load), then each figure's median of rounds with the min–max.
@@ -130,6 +131,7 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
     tokenCall: [],
     tokenCallAgain: [],
     distinctCall: [],
+    distinctEstimate: [],
     setCode: [],
     callAfterRevert: [],
   };
@@ -181,6 +183,11 @@ async function probe(url: string, pid: number): Promise<Record<string, number>> 
       cpu.distinctCall = await loop(pid, COUNT, async () => {
         const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [`0x${(++holder).toString(16).padStart(40, '0')}`] });
         await timed(kinds.distinctCall!, () => rpc.call('eth_call', [{ from: FROM, to: token, data }, 'latest']));
+      });
+      // Distinct transfer estimates back to back (a new recipient each time), as hardhat-ethers sends before a transaction.
+      cpu.distinctEstimate = await loop(pid, COUNT, async () => {
+        const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [`0x${(++holder).toString(16).padStart(40, '0')}`, 1n] });
+        await timed(kinds.distinctEstimate!, () => rpc.call('eth_estimateGas', [{ from: FROM, to: token, data }, 'latest']));
       });
       // A fixture-based test's cycle on a contract (the transfer's and the revert's CPU count in the cycle's).
       cpu.contractCycle = await loop(pid, COUNT, async () => {

@@ -19,12 +19,22 @@ export class VmPool {
     private readonly size: number = DEFAULT_VM_POOL_SIZE,
   ) {}
 
-  async use<T>(work: (execution: ExecutionVm) => Promise<T>): Promise<T> {
+  /**
+   * Lends a VM to `work`. A VM whose work failed with an error `discardIf` accepts is dropped
+   * instead of returned (an execution aborted mid-transaction may leave state in its EVM), and
+   * a fresh one is made when next needed.
+   */
+  async use<T>(work: (execution: ExecutionVm) => Promise<T>, discardIf?: (error: unknown) => boolean): Promise<T> {
     const execution = await this.acquire();
+    let discard = false;
     try {
       return await work(execution);
+    } catch (error) {
+      discard = discardIf?.(error) ?? false;
+      throw error;
     } finally {
-      this.release(execution);
+      if (discard) this.discard();
+      else this.release(execution);
     }
   }
 
@@ -41,6 +51,13 @@ export class VmPool {
       }
     }
     return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Forgets a VM that is not coming back; a caller waiting for one gets a fresh one. */
+  private discard(): void {
+    this.created--;
+    const next = this.waiting.shift();
+    if (next) this.acquire().then(next, () => this.waiting.unshift(next));
   }
 
   private release(execution: ExecutionVm): void {

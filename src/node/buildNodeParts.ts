@@ -305,7 +305,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       world,
       intake,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
-      // A fork's calls run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
+      // A fork's executions run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
       callExecutor: createCallExecutor(config, {
         common,
         rules,
@@ -315,6 +315,8 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
         blockHash,
         // The remote's history: a version below the fork block is the remote's state at that block.
         ...(fork ? { stateBelow: (version: number) => fork.source.historyState(version) } : {}),
+        // Instant and manual mining run no sub-block grid on this thread: calls and estimates run here.
+        inInstantOrManualMode: () => sequencer.mode.kind !== 'interval',
       }),
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),

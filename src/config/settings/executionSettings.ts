@@ -18,13 +18,14 @@ export const EXECUTION_SETTINGS = {
     doc: "wall-time cap of one `eth_call` / `eth_estimateGas` / `eth_createAccessList`, 0 for none (geth's `--rpc.evmtimeout`)",
   }),
   // Calls, estimates, access lists and traces run in worker threads in every storage mode, so
-  // none of them holds the sequencer's thread; see docs/guides/calls-and-simulation.md.
+  // none of them holds the sequencer's thread; in instant and manual mining, calls and estimates
+  // run on the main thread instead; see docs/guides/calls-and-simulation.md.
   executionWorkers: wholeNumber({
     name: 'execution-workers',
     default: 2,
     min: 1,
     max: 64,
-    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients; `top -H` and `ps -L` show them as `sequin-call-<slot>`',
+    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients (in `instant` and `manual` mining, calls and estimates run on the main thread, this many at once); `top -H` and `ps -L` show them as `sequin-call-<slot>`',
   }),
   dedicatedWorkers: wholeNumber({
     name: 'dedicated-workers',

@@ -212,6 +212,24 @@ describe('wall-time cap', () => {
     );
   });
 
+  it('aborts an endless loop on the main thread too (in-memory chains, fork mode), and the next call works', async () => {
+    const inMemory = await createTestChain({ rpcEvmTimeoutMs: TIMEOUT_MS, rpcGasCap: GAS_CAP });
+    try {
+      for (const method of ['call', 'estimateGas'] as const) {
+        const started = Date.now();
+        expect(await settle(inMemory.backend.calls[method]({ data: ENDLESS_LOOP }, PENDING))).toMatchObject({
+          code: -32000,
+          message: 'execution aborted (timeout = 300ms)',
+        });
+        // Unchecked, the loop would burn the 1e9 gas cap for ~40 s.
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+      expect(await settle(inMemory.backend.calls.call({ data: hexToBytes('0x60016000526001601ff3') }, PENDING))).toEqual({ value: '0x01' });
+    } finally {
+      await inMemory.close();
+    }
+  });
+
   it("aborts an endless loop's estimate at the time cap on a chain without EIP-7825's transaction gas limit", async () => {
     // Under Osaka an estimate cannot ask for more than 16,777,216 gas, which the loop burns in ~0.6 s on a quiet
     // machine ("gas required exceeds allowance") and in over 1 s on a loaded one; before Osaka the 1e9 gas cap

@@ -47,38 +47,54 @@ export interface CallExecutorLimits {
 }
 
 /** Options of {@link CallExecutor}: worker threads over an LMDB data directory, or lanes of the caller's choosing. */
-export type CallExecutorOptions = CallExecutorLimits & ({ dataDir: string; chainId: bigint; rules?: ChainRuleSettings } | { lanes: ExecutionLanes });
+export type CallExecutorOptions = CallExecutorLimits & (WorkerDirectory | { lanes: ExecutionLanes });
+
+/** What worker threads open: the node's LMDB directory, and the chain's id and rules. */
+export interface WorkerDirectory {
+  dataDir: string;
+  chainId: bigint;
+  rules?: ChainRuleSettings;
+}
+
+/** Worker threads over an LMDB data directory, one per slot, with the limits' defaults. */
+export function workerLanes(options: CallExecutorLimits & WorkerDirectory): WorkerLanes {
+  const dedicatedWorkers = dedicatedWorkersOf(options);
+  return new WorkerLanes({
+    dataDir: options.dataDir,
+    chainId: options.chainId,
+    rules: options.rules ?? {},
+    slots: workersOf(options),
+    callTimeoutMs: options.timeoutMs ?? DEFAULT_RPC_EVM_TIMEOUT_MS,
+    niceness: (slot) => (slot < dedicatedWorkers ? 0 : SHARED_WORKER_NICENESS),
+    heapLimitMiB: options.heapLimitMiB ?? DEFAULT_WORKER_HEAP_MIB,
+  });
+}
+
+function workersOf(limits: CallExecutorLimits): number {
+  return Math.max(1, limits.workers ?? DEFAULT_CALL_WORKERS);
+}
+
+function dedicatedWorkersOf(limits: CallExecutorLimits): number {
+  return Math.max(0, Math.min(limits.dedicatedWorkers ?? DEFAULT_DEDICATED_WORKERS, workersOf(limits) - 1));
+}
 
 /**
- * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs off the main thread:
- * in worker threads that read the node's LMDB environment by version (ExecutionLanes), in the
- * order an ExecutionScheduler decides, so one client cannot take more than its share and the
- * dedicated tier keeps a worker of its own. Jobs name their owner (the RPC client); jobs without
- * one run as {@link INTERNAL_OWNER}. Results and domain errors are those of the same job run on
- * the main thread.
+ * Runs eth_call, eth_estimateGas, eth_createAccessList and debug_trace* jobs in execution lanes:
+ * worker threads that read the node's LMDB environment by version, or lanes on the main thread
+ * (ExecutionLanes; node/createCallExecutor.ts chooses), in the order an ExecutionScheduler
+ * decides, so one client cannot take more than its share and the dedicated tier keeps a slot of
+ * its own. Jobs name their owner (the RPC client); jobs without one run as {@link INTERNAL_OWNER}.
+ * Results and domain errors are the same on either thread.
  */
 export class CallExecutor {
   private readonly lanes: ExecutionLanes;
   private readonly scheduler: ExecutionScheduler;
 
   constructor(options: CallExecutorOptions) {
-    const workers = Math.max(1, options.workers ?? DEFAULT_CALL_WORKERS);
-    const dedicatedWorkers = Math.max(0, Math.min(options.dedicatedWorkers ?? DEFAULT_DEDICATED_WORKERS, workers - 1));
-    this.lanes =
-      'lanes' in options
-        ? options.lanes
-        : new WorkerLanes({
-            dataDir: options.dataDir,
-            chainId: options.chainId,
-            rules: options.rules ?? {},
-            slots: workers,
-            callTimeoutMs: options.timeoutMs ?? DEFAULT_RPC_EVM_TIMEOUT_MS,
-            niceness: (slot) => (slot < dedicatedWorkers ? 0 : SHARED_WORKER_NICENESS),
-            heapLimitMiB: options.heapLimitMiB ?? DEFAULT_WORKER_HEAP_MIB,
-          });
+    this.lanes = 'lanes' in options ? options.lanes : workerLanes(options);
     this.scheduler = new ExecutionScheduler({
       slots: this.lanes.slots,
-      dedicatedSlots: dedicatedWorkers,
+      dedicatedSlots: dedicatedWorkersOf(options),
       maxRunningTraces: Math.max(1, options.maxConcurrentTraces ?? DEFAULT_MAX_CONCURRENT_TRACES),
       queueLimit: options.queueLimit ?? DEFAULT_CALL_QUEUE_LIMIT,
       clientQueueLimit: options.clientQueueLimit ?? DEFAULT_CLIENT_QUEUE_LIMIT,

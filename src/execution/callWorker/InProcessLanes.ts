@@ -1,17 +1,38 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Common } from '@ethereumjs/common';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { deadlineIn, PrecompileOverBudget, runWithDeadline } from '../executionDeadline.js';
 import type { VmPool } from '../VmPool.js';
-import type { ExecutionJob } from './CallJob.js';
+import { type ExecutionJob, isTraceJob } from './CallJob.js';
 import type { ExecutionLanes } from './ExecutionLanes.js';
 import { runExecutionJob } from './runExecutionJob.js';
 import type { VersionedStates } from './VersionedStates.js';
 
+/** An execution stopped mid-transaction: its VM is not reused (see runWithDeadline). */
+const aborted = (error: unknown) => error instanceof ExecutionTimeoutError || error instanceof PrecompileOverBudget;
+
+/** Options of {@link InProcessLanes}. */
+export interface InProcessLanesOptions {
+  /** Wall-time cap of a call, estimate or access list, in ms (--rpc-evm-timeout); 0 for none. */
+  callTimeoutMs: number;
+  /**
+   * When jobs can be run again elsewhere (RoutedLanes): the most gas a precompile run may take
+   * here; a job whose precompile needs more fails with PrecompileOverBudget, to be run where a
+   * time-out can stop it. Without it precompile runs are bounded by their gas only.
+   */
+  precompileGasLimit?: bigint;
+}
+
 /**
- * Execution lanes on this thread, for chains whose storage lives in this thread's memory and so
- * cannot be opened by a worker: the in-process test chains (testing/createTestChain.ts). Jobs run
- * exactly as in a call worker (runExecutionJob), with VMs from a pool of `slots`; traces yield to
- * the event loop as they go, calls are bounded by gas only. A node started from the command line
- * never uses these: its --ephemeral storage is LMDB in memory that workers can open.
+ * Execution lanes on this thread, with VMs from a pool of `slots`: for chains whose storage only
+ * this thread can read (the in-process test chains, testing/createTestChain.ts; fork mode), and
+ * for calls and estimates of a node that mines in `instant` or `manual` mode (MiningRoutedLanes),
+ * where no sub-block grid runs on this thread and a call here skips a thread hop and runs on
+ * this thread's warm JIT. Jobs run exactly as in a call worker (runExecutionJob). A call,
+ * estimate or access list ends with geth's "execution aborted (timeout = …)" at `callTimeoutMs`
+ * (--rpc-evm-timeout; 0 for none), as in a worker: the EVM checks a deadline at its jumps and
+ * calls, and may bound its precompile runs' gas (executionDeadline.ts). Traces have the trace config's timeout and yield to the event
+ * loop as they go.
  */
 export class InProcessLanes implements ExecutionLanes {
   constructor(
@@ -19,6 +40,7 @@ export class InProcessLanes implements ExecutionLanes {
     private readonly vms: VmPool,
     private readonly states: VersionedStates,
     readonly slots: number,
+    private readonly options: InProcessLanesOptions,
   ) {}
 
   async run(_slot: number, job: ExecutionJob): Promise<unknown> {
@@ -27,7 +49,13 @@ export class InProcessLanes implements ExecutionLanes {
     // this thread in the microtask queue for as long as they all take, and nothing else on it
     // would run: timers, sockets, or the test runner's replies to its own progress reports.
     await yieldToEventLoop();
-    return runExecutionJob(job, { common: this.common, use: (work) => this.vms.use(work), stateAt: this.states.forJob(job.epoch) });
+    // The job's time starts when it runs, as in a worker (waiting for a slot does not count).
+    const deadline = isTraceJob(job) ? undefined : deadlineIn(this.options.callTimeoutMs, this.options.precompileGasLimit);
+    return runExecutionJob(job, {
+      common: this.common,
+      use: (work) => this.vms.use((execution) => runWithDeadline(execution, deadline, () => work(execution)), aborted),
+      stateAt: this.states.forJob(job.epoch),
+    });
   }
 
   async close(): Promise<void> {}

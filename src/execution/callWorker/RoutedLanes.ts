@@ -1,0 +1,39 @@
+import { PrecompileOverBudget } from '../executionDeadline.js';
+import type { ExecutionJob } from './CallJob.js';
+import type { ExecutionLanes } from './ExecutionLanes.js';
+
+/**
+ * Two sets of lanes with the same slots, and a rule choosing, job by job when it starts, which
+ * one runs it: the node runs calls and estimates on its own thread while it mines in `instant`
+ * or `manual` mode, and in its workers otherwise (node/createCallExecutor.ts). A slot is one
+ * job at a time whichever side runs it, so the scheduler's shares and limits hold across both.
+ * A job that needs a precompile run longer than this thread allows is run again on the other side.
+ */
+export class RoutedLanes implements ExecutionLanes {
+  readonly slots: number;
+
+  constructor(
+    private readonly here: ExecutionLanes,
+    private readonly elsewhere: ExecutionLanes,
+    private readonly runsHere: (job: ExecutionJob) => boolean,
+  ) {
+    if (here.slots !== elsewhere.slots) throw new Error('routed lanes need the same slots on both sides');
+    this.slots = here.slots;
+  }
+
+  async run(slot: number, job: ExecutionJob): Promise<unknown> {
+    if (!this.runsHere(job)) return this.elsewhere.run(slot, job);
+    try {
+      return await this.here.run(slot, job);
+    } catch (error) {
+      // A precompile run too long to start here (executionDeadline.ts): the job runs again where
+      // a time-out can stop it, and answers there.
+      if (error instanceof PrecompileOverBudget) return this.elsewhere.run(slot, job);
+      throw error;
+    }
+  }
+
+  async close(error: Error): Promise<void> {
+    await Promise.all([this.here.close(error), this.elsewhere.close(error)]);
+  }
+}

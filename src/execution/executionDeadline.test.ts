@@ -1,0 +1,140 @@
+// The deadline an execution on the main thread honours: loops of jumps and of precompile calls
+// end with the timeout error at the deadline, and every answer of an execution that finishes in
+// time (GAS, the 63/64 rule, precompiles) is the one it gives without a deadline.
+
+import { Account } from '@ethereumjs/util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commonOfChain } from '../config/commonOfChain.js';
+import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
+import { hexToBytes } from '../primitives/hex.js';
+import { keccak256 } from '../primitives/keccak.js';
+import type { CallOutcome, CallRequest } from './CallRequest.js';
+import { createExecutionVm, type ExecutionVm } from './createExecutionVm.js';
+import { deadlineIn, PrecompileOverBudget, runWithDeadline } from './executionDeadline.js';
+import { runCall } from './runCall.js';
+import type { StateReader } from './StateReader.js';
+
+const word = (value: bigint) => value.toString(16).padStart(64, '0');
+/** The BN254 generators, EIP-197's encoding (G2's coordinates imaginary part first). */
+const PAIR =
+  word(1n) +
+  word(2n) +
+  word(11559732032986387107991004021392285783925812861821192530917403151452391805634n) +
+  word(10857046999023057135944570762232829481370756359578518086990519993285655852781n) +
+  word(4082367875863433681332203403145435568316851327593401208105741076214120093531n) +
+  word(8495653923123431417604973247489272438418190587263600148770280649306958101930n);
+
+/** JUMPDEST; PUSH1 0; JUMP. */
+const ENDLESS_LOOP = '0x5b600056';
+/** Two pairs copied to memory, then STATICCALL 0x08 with them forever (see test/e2e/instantModeCalls.test.ts). */
+const PAIRING_LOOP = `0x610180601b600039 5b 6020 610180 610180 6000 6008 5a fa 50 6008 56${PAIR}${PAIR}`.replaceAll(' ', '');
+
+const CHILD = '00000000000000000000000000000000000000c1';
+const BURNER = '00000000000000000000000000000000000000b1';
+const PARENT = '00000000000000000000000000000000000000a1';
+const PAIRER = '00000000000000000000000000000000000000d1';
+/** Returns GAS. */
+const CHILD_CODE = '5a60005260206000f3';
+/** Counts down from 200, then stops. */
+const BURNER_CODE = '60c85b600190038060025700';
+/** CALLs BURNER with all its gas (reverting if that fails), then returns what CHILD answers to a STATICCALL with all its gas. */
+const PARENT_CODE = `60006000600060006000 73${BURNER} 5af1 6028 57 6000 80 fd 5b 6020 6000 6000 6000 73${CHILD} 5afa 50 6020 6000 f3`.replaceAll(' ', '');
+/** Copies its calldata to memory, STATICCALLs 0x08 with it and all its gas, and returns the answer, the GAS left after and the call's success. */
+const PAIRER_CODE = '366000600037 6020 6000 36 6000 6008 5a fa 5a 6020 52 6040 52 6060 6000 f3'.replaceAll(' ', '');
+
+/** Accounts with code, and nothing else. */
+class CodeState implements StateReader {
+  private readonly accounts = new Map<string, Account>();
+  private readonly codes = new Map<string, Uint8Array>();
+
+  constructor(codes: Record<string, string>) {
+    for (const [address, hex] of Object.entries(codes)) {
+      const code = hexToBytes(`0x${hex}`);
+      const hash = keccak256(code);
+      this.codes.set(Buffer.from(hash).toString('hex'), code);
+      this.accounts.set(address, new Account(0n, 0n, undefined, hash));
+    }
+  }
+
+  account(address: string): Account | undefined {
+    return this.accounts.get(address);
+  }
+
+  storage(): Uint8Array {
+    return new Uint8Array();
+  }
+
+  code(codeHash: string): Uint8Array {
+    return this.codes.get(codeHash) ?? new Uint8Array();
+  }
+}
+
+const common = commonOfChain(31337n, undefined, {});
+const environment = { number: 1n, timestamp: 1n, gasLimit: 30_000_000n, baseFeePerGas: 0n, coinbase: new Uint8Array(20), parentHash: new Uint8Array(32) };
+const state = new CodeState({ [CHILD]: CHILD_CODE, [BURNER]: BURNER_CODE, [PARENT]: PARENT_CODE, [PAIRER]: PAIRER_CODE });
+let plain: ExecutionVm;
+let timed: ExecutionVm;
+
+function request(to: string | undefined, data = ''): CallRequest {
+  return { ...(to ? { to: hexToBytes(`0x${to}`) } : {}), data: hexToBytes(`0x${data.replace(/^0x/, '')}`) };
+}
+
+function run(execution: ExecutionVm, call: CallRequest, gasLimit: bigint, watchGasLimit = false): Promise<CallOutcome> {
+  return runCall({ common, execution, state, environment, request: call, gasLimit, watchGasLimit });
+}
+
+beforeAll(async () => {
+  plain = await createExecutionVm(common, state, () => undefined);
+  timed = await createExecutionVm(common, state, () => undefined);
+});
+
+describe('runWithDeadline', () => {
+  it.each([
+    ['an endless loop', ENDLESS_LOOP],
+    ['a loop of BN254 pairings', PAIRING_LOOP],
+  ])('ends %s at the deadline with the timeout error', async (_name, code) => {
+    const started = performance.now();
+    const outcome = runWithDeadline(timed, deadlineIn(200), () => run(timed, request(undefined, code), 1_000_000_000n));
+    await expect(outcome).rejects.toEqual(new ExecutionTimeoutError('call', 200));
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(200);
+    // Unchecked, either loop runs for tens of seconds at this gas.
+    expect(elapsed).toBeLessThan(700);
+  });
+
+  it('answers GAS, the 63/64 rule, precompile calls and watched runs exactly as without a deadline', async () => {
+    const calls: Array<[CallRequest, bigint]> = [
+      [request(undefined, CHILD_CODE), 100_000n],
+      [request(PARENT), 1_000_000n],
+      [request(PARENT), 50_000_000n],
+      [request(PARENT), 25_000n],
+      [request(PAIRER, PAIR + PAIR), 50_000_000n],
+      [request(undefined, ENDLESS_LOOP), 1_000_000n],
+    ];
+    for (const [call, gasLimit] of calls) {
+      for (const watch of [false, true]) {
+        const expected = await run(plain, call, gasLimit, watch);
+        const actual = await runWithDeadline(timed, deadlineIn(60_000, 500_000n), () => run(timed, call, gasLimit, watch));
+        expect(actual).toEqual(expected);
+      }
+    }
+  });
+
+  it('refuses a precompile run needing more than its gas budget, or failing, with PrecompileOverBudget', async () => {
+    const budget = deadlineIn(60_000, 500_000n);
+    // 20 pairs need 725,000 gas.
+    await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, PAIR.repeat(20)), 50_000_000n))).rejects.toBeInstanceOf(PrecompileOverBudget);
+    // A point off the curve: the precompile fails, using all the gas it is given.
+    const offCurve = word(1n) + word(3n) + PAIR.slice(128);
+    await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, offCurve), 50_000_000n))).rejects.toBeInstanceOf(PrecompileOverBudget);
+    // Given no more than the budget, the same runs answer as without a deadline.
+    for (const data of [PAIR.repeat(20), offCurve]) {
+      const expected = await run(plain, request(PAIRER, data), 400_000n);
+      expect(await runWithDeadline(timed, budget, () => run(timed, request(PAIRER, data), 400_000n))).toEqual(expected);
+    }
+    // Without a budget, the 20 pairs run.
+    const expected = await run(plain, request(PAIRER, PAIR.repeat(20)), 50_000_000n);
+    expect(await runWithDeadline(timed, deadlineIn(60_000), () => run(timed, request(PAIRER, PAIR.repeat(20)), 50_000_000n))).toEqual(expected);
+    expect(expected.success).toBe(true);
+  });
+});

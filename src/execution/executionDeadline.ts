@@ -1,0 +1,182 @@
+/**
+ * A wall-time deadline that an execution on this thread honours: the in-process execution lanes'
+ * stand-in for terminating a worker (--rpc-evm-timeout).
+ */
+import type { EVM } from '@ethereumjs/evm';
+import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
+import type { ExecutionVm } from './createExecutionVm.js';
+
+/**
+ * When an execution must stop: `at` on performance.now()'s clock, `timeoutMs` for its error.
+ * With `precompileGasLimit`, a precompile run that needs more gas than that is not started here
+ * (see {@link PrecompileOverBudget}).
+ */
+export interface Deadline {
+  at: number;
+  timeoutMs: number;
+  precompileGasLimit?: bigint;
+}
+
+/** A deadline `timeoutMs` from now; none (undefined) for 0, as --rpc-evm-timeout 0 means. */
+export function deadlineIn(timeoutMs: number, precompileGasLimit?: bigint): Deadline | undefined {
+  if (timeoutMs <= 0) return undefined;
+  return { at: performance.now() + timeoutMs, timeoutMs, ...(precompileGasLimit === undefined ? {} : { precompileGasLimit }) };
+}
+
+/**
+ * Thrown out of an execution whose precompile run needed more gas than the deadline's
+ * `precompileGasLimit`, or failed, when given more: a precompile cannot be stopped once started
+ * (one BN254 or BLS12-381 pairing of a thousand pairs runs ~15 s in JavaScript, within the 50M
+ * gas cap), so such a job is run again where a time-out can end it (a worker thread), which
+ * answers it exactly. Not a domain error: it never reaches a client.
+ */
+export class PrecompileOverBudget extends Error {
+  constructor(readonly gasLimit: bigint) {
+    super(`a precompile run needs more than ${gasLimit} gas`);
+  }
+}
+
+/** What @ethereumjs/evm's runPrecompile answers (the fields read here). */
+interface PrecompileResult {
+  exceptionError?: unknown;
+}
+
+type RunPrecompile = (code: unknown, data: Uint8Array, gasLimit: bigint) => PrecompileResult | Promise<PrecompileResult>;
+
+/** An entry of @ethereumjs/evm's opcode table (the EVM rebuilds the table when its fork changes). */
+interface OpcodeEntry {
+  /** Called with the frame's run state and the Common. */
+  opHandler: (runState: unknown, common: unknown) => unknown;
+}
+
+/** JUMP and JUMPI: the only way back to code a frame has already run. */
+const JUMPS = [0x56, 0x57];
+/** CREATE, CALL, CALLCODE, DELEGATECALL, CREATE2, STATICCALL: a new frame, perhaps a precompile. */
+const FRAMES = [0xf0, 0xf1, 0xf2, 0xf4, 0xf5, 0xfa];
+/**
+ * The clock is read on every this-many jumps: a jump costs the interpreter well over a
+ * microsecond (an awaited step per opcode), so a deadline is overrun by at most a few hundred µs
+ * of looping, and the clock's cost vanishes (see the figures in docs/design-choices.md).
+ */
+const JUMPS_PER_CLOCK_READ = 64;
+
+/** One EVM's deadline, read by the opcodes wrapped in its tables. */
+interface DeadlineSlot {
+  /** performance.now() past which the running execution stops; Infinity when none runs with a deadline. */
+  at: number;
+  timeoutMs: number;
+  /** Jumps left before the next clock read. */
+  jumpsUntilClockRead: number;
+  /** The running execution's deadline's `precompileGasLimit`. */
+  precompileGasLimit: bigint | undefined;
+}
+
+const slots = new WeakMap<EVM, DeadlineSlot>();
+const wrappedTables = new WeakSet<object>();
+
+/**
+ * Runs `work` (one or more executions on `execution`'s VM) so that it fails with geth's
+ * "execution aborted (timeout = …)" (an ExecutionTimeoutError) once `deadline` has passed.
+ *
+ * Why here: an in-process execution cannot be pre-empted (it holds the thread; its awaits settle
+ * in memory, so no timer fires), and capping its gas would change answers (GAS, the 63/64 rule).
+ * But an EVM only runs long by going round: straight-line code is at most a contract's length,
+ * and every way to run more goes through a backward jump (JUMP, JUMPI) or a new frame (the CALL
+ * and CREATE families; precompiles such as BN254 pairing, MODEXP, BLS12-381 and P256 are reached
+ * only so). Those opcodes' handlers are wrapped in the VM's opcode table to check the clock first:
+ * on every frame opcode, and every {@link JUMPS_PER_CLOCK_READ} jumps. The check only reads the
+ * clock and throws; it never touches gas, stack or state, so an execution that finishes in time
+ * answers exactly what it answers unwrapped. A single precompile run is not interrupted: it is
+ * bounded by its gas (the call's gas cap), and the check after it stops the loop around it; a
+ * deadline's `precompileGasLimit` bounds it further (see budgetPrecompiles).
+ *
+ * The error is not an EVM error, so the interpreter lets it through every frame and runTx reverts
+ * its journal; the VM may still hold what the aborted transaction left mid-way (EIP-1153's
+ * transient storage), so the caller must not reuse a VM whose work timed out (VmPool.use's
+ * `discardIf`). Tables are wrapped in place (the cached jump analyses hold the same entries),
+ * once each; the EVM rebuilds its table when its fork changes, so each new one is wrapped before
+ * the work that uses it. A wrapped table costs an EVM without a deadline one comparison per
+ * wrapped opcode.
+ */
+export async function runWithDeadline<T>(execution: ExecutionVm, deadline: Deadline | undefined, work: () => Promise<T>): Promise<T> {
+  if (deadline === undefined) return work();
+  const evm = execution.vm.evm as EVM;
+  const slot = slotOf(evm);
+  wrapTable(evm, slot);
+  slot.at = deadline.at;
+  slot.timeoutMs = deadline.timeoutMs;
+  slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
+  slot.precompileGasLimit = deadline.precompileGasLimit;
+  try {
+    return await work();
+  } finally {
+    slot.at = Number.POSITIVE_INFINITY;
+  }
+}
+
+function slotOf(evm: EVM): DeadlineSlot {
+  let slot = slots.get(evm);
+  if (!slot) {
+    slot = { at: Number.POSITIVE_INFINITY, timeoutMs: 0, jumpsUntilClockRead: JUMPS_PER_CLOCK_READ, precompileGasLimit: undefined };
+    slots.set(evm, slot);
+    budgetPrecompiles(evm, slot);
+  }
+  return slot;
+}
+
+/**
+ * Wraps the EVM's runPrecompile (once per EVM; every precompile run, at any depth, goes through
+ * it): while a deadline with a `precompileGasLimit` runs, a run given more gas than that is made
+ * with that much instead. Every precompile computes its gas from its input and answers "out of
+ * gas" before it starts its work when given less, and its answer does not otherwise depend on
+ * the gas it is given, except that a failure uses all of it: so a run that succeeds within the
+ * budget is the answer, and one that fails (short of gas or not) throws PrecompileOverBudget.
+ */
+function budgetPrecompiles(evm: EVM, slot: DeadlineSlot): void {
+  const target = evm as unknown as { runPrecompile: RunPrecompile };
+  const run = target.runPrecompile.bind(evm) as RunPrecompile;
+  target.runPrecompile = (code, data, gasLimit) => {
+    const budget = slot.precompileGasLimit;
+    if (slot.at === Number.POSITIVE_INFINITY || budget === undefined || gasLimit <= budget) return run(code, data, gasLimit);
+    const checked = (result: PrecompileResult) => {
+      if (result.exceptionError !== undefined) throw new PrecompileOverBudget(budget);
+      return result;
+    };
+    const result = run(code, data, budget);
+    return result instanceof Promise ? result.then(checked) : checked(result);
+  };
+}
+
+function wrapTable(evm: EVM, slot: DeadlineSlot): void {
+  const table = (evm as unknown as { _opcodeMap?: Array<OpcodeEntry | undefined> })._opcodeMap;
+  if (!table || wrappedTables.has(table)) return;
+  wrappedTables.add(table);
+  const expire = (): never => {
+    throw new ExecutionTimeoutError('call', slot.timeoutMs);
+  };
+  // The table fills unassigned opcodes with one shared INVALID entry: wrap each entry once.
+  const wrapped = new Set<OpcodeEntry>();
+  for (const opcode of JUMPS) {
+    const entry = table[opcode];
+    if (!entry || wrapped.has(entry)) continue;
+    wrapped.add(entry);
+    const handle = entry.opHandler;
+    entry.opHandler = (runState, common) => {
+      if (--slot.jumpsUntilClockRead <= 0) {
+        slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
+        if (performance.now() > slot.at) expire();
+      }
+      return handle(runState, common);
+    };
+  }
+  for (const opcode of FRAMES) {
+    const entry = table[opcode];
+    if (!entry || wrapped.has(entry)) continue;
+    wrapped.add(entry);
+    const handle = entry.opHandler;
+    entry.opHandler = (runState, common) => {
+      if (performance.now() > slot.at) expire();
+      return handle(runState, common);
+    };
+  }
+}
