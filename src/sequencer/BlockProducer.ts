@@ -25,7 +25,7 @@ import { type ExecutedPoolTransaction, executeFromPool } from './executeFromPool
 import { LoggedCommitApplier } from './LoggedCommitApplier.js';
 import type { MiningMode } from './MiningMode.js';
 import type { OpenBlock } from './OpenBlock.js';
-import { openBlockAfter } from './openBlockAfter.js';
+import { restampedOpenBlock } from './openBlockAfter.js';
 import { openBlockRun } from './openBlockRun.js';
 import type { BlockProducerParts } from './ProducerParts.js';
 import type { LoggedCommit } from './SequencerLog.js';
@@ -215,7 +215,7 @@ export class BlockProducer {
    */
   restamp(openedAtMs: number): boolean {
     if (!this.tip.open.isEmpty) return false;
-    this.tip.open = openBlockAfter(this.tip.head, this.parts.parameters, openedAtMs);
+    this.tip.open = restampedOpenBlock(this.tip.open, this.tip.head, this.parts.parameters, openedAtMs);
     this.tip.publish();
     return true;
   }

@@ -25,6 +25,7 @@ import { buildDevTransaction } from './buildDevTransaction.js';
 import type { NodeAccounts } from './NodeAccounts.js';
 import { personalMessageHash } from './personalMessageHash.js';
 import { signatureHex } from './signatureHex.js';
+import { signDevTransaction } from './signDevTransaction.js';
 import { type TransactionStatus, transactionStatus } from './transactionStatus.js';
 import { hashTypedData } from './typedData/hashTypedData.js';
 import { readTypedData } from './typedData/readTypedData.js';
@@ -188,14 +189,11 @@ export class TransactionService {
   private async signRequest(request: CallRequest): Promise<TypedTransaction> {
     if (!request.from) throw new InvalidTransactionRequestError({ kind: 'missingFrom' });
     const { privateKey, publicKey } = this.keyOf(request.from);
-    const transaction = await this.fill(request, request.from);
-    const signed = transaction.sign(privateKey);
-    signed.cache.senderPubKey = publicKey;
-    return signed;
+    return signDevTransaction(await this.fill(request, request.from, false), privateKey, publicKey);
   }
 
-  /** The unsigned transaction `request` describes, its blanks filled with geth's defaults. */
-  private async fill(request: CallRequest, from: Uint8Array) {
+  /** The unsigned transaction `request` describes, its blanks filled with geth's defaults (unfrozen with `freeze` false, to be signed). */
+  private async fill(request: CallRequest, from: Uint8Array, freeze = true) {
     const state = this.parts.state;
     return buildDevTransaction(request, {
       common: this.parts.common,
@@ -204,6 +202,7 @@ export class TransactionService {
       gasLimit: request.gas ?? (await this.parts.calls.estimateGas(request, PENDING)),
       baseFeePerGas: this.parts.views.current().open.baseFeePerGas,
       suggestedTip: this.parts.suggestedTip,
+      freeze,
       // Only an error's wording reads it: not looked up (a pending-state read) for every send.
       get balance() {
         return state.getBalance(from, PENDING);

@@ -19,6 +19,8 @@ export interface DevTransactionDefaults {
   suggestedTip: bigint;
   /** The sender's balance, for geth's "insufficient funds" wording when gas × fee cap cannot even be represented. */
   balance: bigint;
+  /** False leaves the transaction unfrozen, for signDevTransaction to sign in place; default true, as ethereumjs builds it. */
+  freeze?: boolean;
 }
 
 /**
@@ -57,8 +59,9 @@ export function buildDevTransaction(request: CallRequest, defaults: DevTransacti
   if (cost > MAX_UINT256) {
     throw new TransactionRejectedError({ kind: 'insufficientFunds', balance: defaults.balance, cost });
   }
-  if (request.gasPrice !== undefined) return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, { common: defaults.common });
+  const options = { common: defaults.common, freeze: defaults.freeze ?? true };
+  if (request.gasPrice !== undefined) return createTx({ ...base, type: 0, gasPrice: request.gasPrice }, options);
   // Before London (--hardfork berlin) there are no fee-market transactions: a legacy one at the fee cap, as geth fills it there.
-  if (!defaults.common.isActivatedEIP(1559)) return createTx({ ...base, type: 0, gasPrice: feeCap }, { common: defaults.common });
-  return createTx({ ...base, type: 2, maxPriorityFeePerGas: tip, maxFeePerGas: feeCap }, { common: defaults.common });
+  if (!defaults.common.isActivatedEIP(1559)) return createTx({ ...base, type: 0, gasPrice: feeCap }, options);
+  return createTx({ ...base, type: 2, maxPriorityFeePerGas: tip, maxFeePerGas: feeCap }, options);
 }
