@@ -8,37 +8,20 @@ import { commonOfChain } from '../config/commonOfChain.js';
 import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
 import { hexToBytes } from '../primitives/hex.js';
 import { keccak256 } from '../primitives/keccak.js';
+import { BN254_GENERATOR_PAIR, COUNT_DOWN, callBothWithAllGas, ENDLESS_LOOP, PAIRING_LOOP, RETURN_GAS } from '../testing/longRunningPrograms.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { createExecutionVm, type ExecutionVm } from './createExecutionVm.js';
 import { deadlineIn, PrecompileOverBudget, runWithDeadline } from './executionDeadline.js';
 import { runCall } from './runCall.js';
 import type { StateReader } from './StateReader.js';
 
-const word = (value: bigint) => value.toString(16).padStart(64, '0');
-/** The BN254 generators, EIP-197's encoding (G2's coordinates imaginary part first). */
-const PAIR =
-  word(1n) +
-  word(2n) +
-  word(11559732032986387107991004021392285783925812861821192530917403151452391805634n) +
-  word(10857046999023057135944570762232829481370756359578518086990519993285655852781n) +
-  word(4082367875863433681332203403145435568316851327593401208105741076214120093531n) +
-  word(8495653923123431417604973247489272438418190587263600148770280649306958101930n);
-
-/** JUMPDEST; PUSH1 0; JUMP. */
-const ENDLESS_LOOP = '0x5b600056';
-/** Two pairs copied to memory, then STATICCALL 0x08 with them forever (see test/e2e/instantModeCalls.test.ts). */
-const PAIRING_LOOP = `0x610180601b600039 5b 6020 610180 610180 6000 6008 5a fa 50 6008 56${PAIR}${PAIR}`.replaceAll(' ', '');
-
 const CHILD = '00000000000000000000000000000000000000c1';
 const BURNER = '00000000000000000000000000000000000000b1';
 const PARENT = '00000000000000000000000000000000000000a1';
 const PAIRER = '00000000000000000000000000000000000000d1';
-/** Returns GAS. */
-const CHILD_CODE = '5a60005260206000f3';
-/** Counts down from 200, then stops. */
-const BURNER_CODE = '60c85b600190038060025700';
-/** CALLs BURNER with all its gas (reverting if that fails), then returns what CHILD answers to a STATICCALL with all its gas. */
-const PARENT_CODE = `60006000600060006000 73${BURNER} 5af1 6028 57 6000 80 fd 5b 6020 6000 6000 6000 73${CHILD} 5afa 50 6020 6000 f3`.replaceAll(' ', '');
+const CHILD_CODE = RETURN_GAS;
+const BURNER_CODE = COUNT_DOWN;
+const PARENT_CODE = callBothWithAllGas(BURNER, CHILD);
 /** Copies its calldata to memory, STATICCALLs 0x08 with it and all its gas, and returns the answer, the GAS left after and the call's success. */
 const PAIRER_CODE = '366000600037 6020 6000 36 6000 6008 5a fa 5a 6020 52 6040 52 6060 6000 f3'.replaceAll(' ', '');
 
@@ -108,7 +91,7 @@ describe('runWithDeadline', () => {
       [request(PARENT), 1_000_000n],
       [request(PARENT), 50_000_000n],
       [request(PARENT), 25_000n],
-      [request(PAIRER, PAIR + PAIR), 50_000_000n],
+      [request(PAIRER, BN254_GENERATOR_PAIR + BN254_GENERATOR_PAIR), 50_000_000n],
       [request(undefined, ENDLESS_LOOP), 1_000_000n],
     ];
     for (const [call, gasLimit] of calls) {
@@ -123,18 +106,20 @@ describe('runWithDeadline', () => {
   it('refuses a precompile run needing more than its gas budget, or failing, with PrecompileOverBudget', async () => {
     const budget = deadlineIn(60_000, 500_000n);
     // 20 pairs need 725,000 gas.
-    await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, PAIR.repeat(20)), 50_000_000n))).rejects.toBeInstanceOf(PrecompileOverBudget);
+    await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, BN254_GENERATOR_PAIR.repeat(20)), 50_000_000n))).rejects.toBeInstanceOf(
+      PrecompileOverBudget,
+    );
     // A point off the curve: the precompile fails, using all the gas it is given.
-    const offCurve = word(1n) + word(3n) + PAIR.slice(128);
+    const offCurve = `${'1'.padStart(64, '0')}${'3'.padStart(64, '0')}${BN254_GENERATOR_PAIR.slice(128)}`;
     await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, offCurve), 50_000_000n))).rejects.toBeInstanceOf(PrecompileOverBudget);
     // Given no more than the budget, the same runs answer as without a deadline.
-    for (const data of [PAIR.repeat(20), offCurve]) {
+    for (const data of [BN254_GENERATOR_PAIR.repeat(20), offCurve]) {
       const expected = await run(plain, request(PAIRER, data), 400_000n);
       expect(await runWithDeadline(timed, budget, () => run(timed, request(PAIRER, data), 400_000n))).toEqual(expected);
     }
     // Without a budget, the 20 pairs run.
-    const expected = await run(plain, request(PAIRER, PAIR.repeat(20)), 50_000_000n);
-    expect(await runWithDeadline(timed, deadlineIn(60_000), () => run(timed, request(PAIRER, PAIR.repeat(20)), 50_000_000n))).toEqual(expected);
+    const expected = await run(plain, request(PAIRER, BN254_GENERATOR_PAIR.repeat(20)), 50_000_000n);
+    expect(await runWithDeadline(timed, deadlineIn(60_000), () => run(timed, request(PAIRER, BN254_GENERATOR_PAIR.repeat(20)), 50_000_000n))).toEqual(expected);
     expect(expected.success).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as longRunning from '../../src/testing/longRunningPrograms.js';
 import { cleanupNodeProcesses, type NodeProcess, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { rpc, rpcResult } from './helpers.js';
 
@@ -16,36 +17,16 @@ const TIMEOUT_MS = 500;
 /** So high that the loops below always meet the time cap first (an endless loop burns 50M gas in ~2 s). */
 const GAS_CAP = '1000000000';
 
-/** JUMPDEST; PUSH1 0; JUMP as init code: loops until the gas runs out. */
-const ENDLESS_LOOP = '0x5b600056';
-
-const word = (value: bigint) => value.toString(16).padStart(64, '0');
-/** The BN254 generators (EIP-197's encoding: G1 (x, y), G2 with each coordinate's imaginary part first). */
-const PAIR =
-  word(1n) +
-  word(2n) +
-  word(11559732032986387107991004021392285783925812861821192530917403151452391805634n) +
-  word(10857046999023057135944570762232829481370756359578518086990519993285655852781n) +
-  word(4082367875863433681332203403145435568316851327593401208105741076214120093531n) +
-  word(8495653923123431417604973247489272438418190587263600148770280649306958101930n);
-/**
- * Init code that copies two pairs (appended after its 27 bytes) to memory, then STATICCALLs the
- * pairing precompile (0x08) with them forever, its answer written after them: PUSH2 384 PUSH1 27
- * PUSH1 0 CODECOPY; loop: JUMPDEST PUSH1 32 PUSH2 384 PUSH2 384 PUSH1 0 PUSH1 8 GAS STATICCALL POP
- * PUSH1 8 JUMP. Each round takes milliseconds (two pairings in JavaScript).
- */
-const PAIRING_LOOP = `0x610180601b600039 5b 6020 610180 610180 6000 6008 5a fa 50 6008 56${PAIR}${PAIR}`.replaceAll(' ', '');
+const ENDLESS_LOOP = `0x${longRunning.ENDLESS_LOOP}`;
+const PAIRING_LOOP = `0x${longRunning.PAIRING_LOOP}`;
+const PAIR = longRunning.BN254_GENERATOR_PAIR;
 
 const CHILD = '0x00000000000000000000000000000000000000c1';
 const BURNER = '0x00000000000000000000000000000000000000b1';
 const PARENT = '0x00000000000000000000000000000000000000a1';
-/** Returns GAS: what the 63/64 rule left it. */
-const CHILD_CODE = '0x5a60005260206000f3';
-/** Counts down from 200, then stops: gas the caller must forward. */
-const BURNER_CODE = '0x60c85b600190038060025700';
-/** CALLs BURNER with all its gas (reverting if that fails), then returns what CHILD, STATICCALLed with all its gas, answers. */
-const PARENT_CODE =
-  `0x60006000600060006000 73${BURNER.slice(2)} 5af1 6028 57 6000 80 fd 5b 6020 6000 6000 6000 73${CHILD.slice(2)} 5afa 50 6020 6000 f3`.replaceAll(' ', '');
+const CHILD_CODE = `0x${longRunning.RETURN_GAS}`;
+const BURNER_CODE = `0x${longRunning.COUNT_DOWN}`;
+const PARENT_CODE = `0x${longRunning.callBothWithAllGas(BURNER.slice(2), CHILD.slice(2))}`;
 const OVERRIDES = { [CHILD]: { code: CHILD_CODE }, [BURNER]: { code: BURNER_CODE }, [PARENT]: { code: PARENT_CODE } };
 
 let node: NodeProcess;
