@@ -26,13 +26,14 @@ export interface InProcessLanesOptions {
 /**
  * Execution lanes on this thread, with VMs from a pool of `slots`: for chains whose storage only
  * this thread can read (the in-process test chains, testing/createTestChain.ts; fork mode), and
- * for calls and estimates of a node that mines in `instant` or `manual` mode (MiningRoutedLanes),
- * where no sub-block grid runs on this thread and a call here skips a thread hop and runs on
- * this thread's warm JIT. Jobs run exactly as in a call worker (runExecutionJob). A call,
- * estimate or access list ends with geth's "execution aborted (timeout = …)" at `callTimeoutMs`
- * (--rpc-evm-timeout; 0 for none), as in a worker: the EVM checks a deadline at its jumps and
- * calls, and may bound its precompile runs' gas (executionDeadline.ts). Traces have the trace config's timeout and yield to the event
- * loop as they go.
+ * for calls and estimates of a node that mines in `instant` or `manual` mode (RoutedLanes, chosen
+ * in node/createCallExecutor.ts), where no sub-block grid runs on this thread and a call here skips
+ * a thread hop and runs on this thread's warm JIT. Jobs run exactly as in a call worker
+ * (runExecutionJob). A call, estimate or access list ends with geth's "execution aborted
+ * (timeout = …)" at `callTimeoutMs` (--rpc-evm-timeout; 0 for none), as in a worker: the EVM
+ * checks a deadline at its jumps and calls, and may bound its precompile runs' gas
+ * (executionDeadline.ts). Traces have the trace config's timeout and yield to the event loop as
+ * they go.
  */
 export class InProcessLanes implements ExecutionLanes {
   constructor(
