@@ -3,12 +3,7 @@
  * estimator can tell from a single run the least gas limit that runs it the same way.
  */
 import type { EVM } from '@ethereumjs/evm';
-
-/** An entry of @ethereumjs/evm's opcode table (the EVM rebuilds the table when its fork changes). */
-interface OpcodeEntry {
-  opHandler: (...args: unknown[]) => unknown;
-  gasHandler?: (...args: unknown[]) => unknown;
-}
+import { opcodeTableOf, wrapOpcodeHandlers } from './opcodeTable.js';
 
 /** What the interpreter passes an opcode's handlers first. */
 interface RunState {
@@ -67,21 +62,13 @@ export class GasLimitWatch {
   }
 
   private wrapTable(): void {
-    const table = (this.evm as unknown as { _opcodeMap?: Array<OpcodeEntry | undefined> })._opcodeMap;
+    const table = opcodeTableOf(this.evm);
     if (!table || this.wrappedTables.has(table)) return;
     this.wrappedTables.add(table);
-    // The table fills unassigned opcodes with one shared INVALID entry: wrap each entry once.
-    const wrapped = new Set<OpcodeEntry>();
-    for (const opcode of GAS_OBSERVING_OPCODES) {
-      const entry = table[opcode];
-      if (!entry || wrapped.has(entry)) continue;
-      wrapped.add(entry);
-      const handle = entry.opHandler;
-      entry.opHandler = (...args: unknown[]) => {
-        if (this.watching) this.report.gasObserved = true;
-        return handle(...args);
-      };
-    }
+    const wrapped = wrapOpcodeHandlers(table, GAS_OBSERVING_OPCODES, (handle) => (...args: unknown[]) => {
+      if (this.watching) this.report.gasObserved = true;
+      return handle(...args);
+    });
     const sstore = table[SSTORE];
     const chargeSstore = sstore?.gasHandler;
     if (sstore && chargeSstore && !wrapped.has(sstore)) {

@@ -1,4 +1,5 @@
 import type { EVM } from '@ethereumjs/evm';
+import { opcodeTableOf } from './opcodeTable.js';
 
 /** What @ethereumjs/evm's interpreter computes for a code before its first jump. */
 type JumpAnalysis = unknown;
@@ -36,7 +37,7 @@ export async function cacheJumpAnalysis(evm: EVM): Promise<void> {
   patched.add(prototype);
   const analyse = prototype._getValidJumpDestinations;
   prototype._getValidJumpDestinations = function (code) {
-    const opcodeTable = (this._evm as { _opcodeMap?: object })._opcodeMap ?? this._evm;
+    const opcodeTable = opcodeTableOf(this._evm) ?? this._evm;
     let byCode = analyses.get(opcodeTable);
     if (!byCode) {
       byCode = new WeakMap();

@@ -5,6 +5,7 @@
 import type { EVM } from '@ethereumjs/evm';
 import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
 import type { ExecutionVm } from './createExecutionVm.js';
+import { opcodeTableOf, wrapOpcodeHandlers } from './opcodeTable.js';
 
 /**
  * When an execution must stop: `at` on performance.now()'s clock, `timeoutMs` for its error.
@@ -42,12 +43,6 @@ interface PrecompileResult {
 }
 
 type RunPrecompile = (code: unknown, data: Uint8Array, gasLimit: bigint) => PrecompileResult | Promise<PrecompileResult>;
-
-/** An entry of @ethereumjs/evm's opcode table (the EVM rebuilds the table when its fork changes). */
-interface OpcodeEntry {
-  /** Called with the frame's run state and the Common. */
-  opHandler: (runState: unknown, common: unknown) => unknown;
-}
 
 /** JUMP and JUMPI: the only way back to code a frame has already run. */
 const JUMPS = [0x56, 0x57];
@@ -148,35 +143,27 @@ function budgetPrecompiles(evm: EVM, slot: DeadlineSlot): void {
 }
 
 function wrapTable(evm: EVM, slot: DeadlineSlot): void {
-  const table = (evm as unknown as { _opcodeMap?: Array<OpcodeEntry | undefined> })._opcodeMap;
+  const table = opcodeTableOf(evm);
   if (!table || wrappedTables.has(table)) return;
   wrappedTables.add(table);
   const expire = (): never => {
     throw new ExecutionTimeoutError('call', slot.timeoutMs);
   };
-  // The table fills unassigned opcodes with one shared INVALID entry: wrap each entry once.
-  const wrapped = new Set<OpcodeEntry>();
-  for (const opcode of JUMPS) {
-    const entry = table[opcode];
-    if (!entry || wrapped.has(entry)) continue;
-    wrapped.add(entry);
-    const handle = entry.opHandler;
-    entry.opHandler = (runState, common) => {
-      if (--slot.jumpsUntilClockRead <= 0) {
-        slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
-        if (performance.now() > slot.at) expire();
-      }
-      return handle(runState, common);
-    };
-  }
-  for (const opcode of FRAMES) {
-    const entry = table[opcode];
-    if (!entry || wrapped.has(entry)) continue;
-    wrapped.add(entry);
-    const handle = entry.opHandler;
-    entry.opHandler = (runState, common) => {
+  // Fixed arity, not rest parameters: these run on every jump and call.
+  const wrapped = wrapOpcodeHandlers(table, JUMPS, (handle) => (runState, common) => {
+    if (--slot.jumpsUntilClockRead <= 0) {
+      slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
+      if (performance.now() > slot.at) expire();
+    }
+    return handle(runState, common);
+  });
+  wrapOpcodeHandlers(
+    table,
+    FRAMES,
+    (handle) => (runState, common) => {
       if (performance.now() > slot.at) expire();
       return handle(runState, common);
-    };
-  }
+    },
+    wrapped,
+  );
 }
