@@ -111,6 +111,18 @@ export class BlockParameters {
     return this.offsetSeconds;
   }
 
+  /**
+   * Before each block of anvil_mine / hardhat_mine with an interval of `seconds`: the first block
+   * (`previous` undefined) is stamped with the clock moved `seconds` forward (Anvil's rule); each later
+   * one exactly `seconds` after the block before it, however long the run takes (a run that crossed a
+   * wall-clock second had stamped one gap a second longer), and the clock continues from there. An
+   * interval of 0 leaves the clock as it is.
+   */
+  stepBeforeMinedBlock(previous: StoredBlock | undefined, seconds: bigint): void {
+    if (previous === undefined || seconds === 0n) this.increaseTime(seconds);
+    else this.setNextTimestamp(BigInt(previous.timestamp) + seconds);
+  }
+
   /** anvil_setTime: sets the chain's clock to `timestamp` now (and forgets an exact next timestamp). */
   setTime(timestamp: bigint, atMs: number): void {
     this.offsetSeconds = timestamp - wallSecond(atMs);

@@ -42,7 +42,7 @@ export interface ChainTip {
 export interface MineRequest {
   /** Blocks to mine (each seals whatever is executable then, or nothing). */
   blocks: number;
-  /** Seconds the chain's clock moves forward before each block (anvil_mine's interval). */
+  /** Seconds the chain's clock moves forward before the first block, and between each later block and the one before it (anvil_mine's interval; BlockParameters.stepBeforeMinedBlock). */
   intervalSeconds?: bigint;
   /** Runs inside the step before the first block, e.g. to set and check evm_mine's timestamp; may throw. */
   prepare?: (parameters: BlockParameters, tip: ChainTip) => void;
@@ -187,7 +187,7 @@ export class Sequencer implements StateEditPort {
       request.prepare?.(producer.parameters, this.tip());
       const sealed: StoredBlock[] = [];
       for (let count = 0; count < request.blocks; count++) {
-        if (request.intervalSeconds !== undefined) producer.parameters.increaseTime(request.intervalSeconds);
+        if (request.intervalSeconds !== undefined) producer.parameters.stepBeforeMinedBlock(sealed.at(-1), request.intervalSeconds);
         producer.restamp(clock.now());
         const produced = await producer.produceBlock(clock.now());
         if (!produced && producer.sealsEmptyBlocksTogether) {

@@ -13,7 +13,7 @@ import { type Sealing, sealOpenBlock } from './sealOpenBlock.js';
 /** What a run of empty blocks asks for: how many, the first being the open block, and the clock's step before each later one. */
 export interface EmptyBlocksRequest {
   count: number;
-  /** Seconds the chain's clock moves forward before each block after the first (anvil_mine's interval). */
+  /** Seconds between each block after the first and the block before it (anvil_mine's interval; BlockParameters.stepBeforeMinedBlock). */
   intervalSeconds?: bigint;
 }
 
@@ -59,7 +59,7 @@ export async function sealEmptyBlocks(
     let open = tip.open;
     if (sealed.length > 0) {
       // The next commit's first block: stamped as every block after the first.
-      if (request.intervalSeconds !== undefined) parameters.increaseTime(request.intervalSeconds);
+      if (request.intervalSeconds !== undefined) parameters.stepBeforeMinedBlock(tip.head, request.intervalSeconds);
       open = openBlockAfter(tip.head, parameters, clock.now());
     }
     const count = Math.min(EMPTY_BLOCKS_PER_COMMIT, request.count - sealed.length);
@@ -84,7 +84,7 @@ async function sealInOneCommit(
   let open = first;
   for (let index = 0; index < request.count; index++) {
     if (index > 0) {
-      if (request.intervalSeconds !== undefined) parameters.increaseTime(request.intervalSeconds);
+      if (request.intervalSeconds !== undefined) parameters.stepBeforeMinedBlock(sealings[index - 1]!.block, request.intervalSeconds);
       open = openBlockAfter(sealings[index - 1]!.block, parameters, clock.now());
     }
     // Empty: the state at its end is its parent's with its own block start and end on top (sealOpenBlock's endChanges).

@@ -63,6 +63,21 @@ describe('mining modes at run time', () => {
     await chain.backend.mining.mine(0n, undefined);
     expect(chain.backend.blocks.blockNumber()).toBe(4n);
   });
+  it('anvil_mine with an interval stamps its blocks exactly that far apart even when the run crosses wall-clock seconds', async () => {
+    chain = await createTestChain({ mining: 'manual' });
+    const { raw } = await signTestTransaction(chain, chain.accounts[0]!, { to: '0x00000000000000000000000000000000000e0004', gas: 21_000n });
+    await chain.backend.transactions.sendRawTransaction(raw);
+    // A slow run: every reading of the wall clock is 700 ms after the one before.
+    const clock = chain.clock;
+    const manualNow = clock.now.bind(clock);
+    let slept = 0;
+    clock.now = () => manualNow() + (slept += 700);
+    await chain.backend.mining.mine(4n, 10n);
+    clock.now = manualNow;
+    // The first block holds the transaction (sealed on its own), the three after it are empty (sealed together).
+    const timestamps = [1n, 2n, 3n, 4n].map((number) => BigInt(chain!.backend.blocks.getBlock({ kind: 'number', number }, false)!.timestamp));
+    expect(timestamps.slice(1).map((timestamp, index) => timestamp - timestamps[index]!)).toEqual([10n, 10n, 10n]);
+  });
 });
 
 describe('block settings', () => {
