@@ -28,4 +28,14 @@ describe('startNatsCluster', () => {
     expect(info.state.messages).toBeGreaterThanOrEqual(2);
     await connection.close();
   }, 90_000);
+
+  it('rejects with what to install when nats-server is not on the PATH (no unhandled error event)', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(startNatsCluster({ size: 1 })).rejects.toThrow('nats-server could not be started (spawn nats-server ENOENT); install it');
+    } finally {
+      process.env.PATH = path;
+    }
+  });
 });

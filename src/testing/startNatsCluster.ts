@@ -102,6 +102,11 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
   };
   const launch = async (index: number): Promise<void> => {
     const child = spawn('nats-server', argsOf(index), { stdio: ['ignore', 'ignore', 'pipe'] });
+    // A server that cannot start (not installed) is an error of this call, not an unhandled 'error' event.
+    const started = new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) => reject(new Error(`nats-server could not be started (${error.message}); install it, e.g. apt-get install nats-server`)));
+    });
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-4000);
@@ -109,6 +114,7 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
     running.add(child);
     child.on('exit', () => running.delete(child));
     children[index] = child;
+    await started;
     await untilHealthy(ports[index] as ServerPorts, size, () => errors);
   };
 
