@@ -12,7 +12,6 @@ const CACHE_LIMIT = 100_000;
 export class CachedStateReader implements StateReader {
   private readonly accounts = new Map<string, Account | undefined>();
   private readonly slots = new Map<string, Uint8Array>();
-  private readonly codes = new Map<string, Uint8Array>();
 
   constructor(private readonly source: StateReader) {}
 
@@ -33,13 +32,9 @@ export class CachedStateReader implements StateReader {
     return value;
   }
 
+  /** Not memoised here: code is content-addressed, and the thread's code cache (sharedCode.ts) holds it for every state. */
   code(codeHash: string): Uint8Array {
-    let code = this.codes.get(codeHash);
-    if (code === undefined) {
-      code = this.source.code(codeHash);
-      remember(this.codes, codeHash, code);
-    }
-    return code;
+    return this.source.code(codeHash);
   }
 }
 

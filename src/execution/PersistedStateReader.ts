@@ -2,6 +2,7 @@ import { type Account, createAccountFromRLP } from '@ethereumjs/util';
 import type { Storage } from '../storage/Storage.js';
 import { accountKey, codeKey, storageKey } from '../storage/stateKeys.js';
 import type { StateReader } from './StateReader.js';
+import { sharedCode } from './sharedCode.js';
 
 /** Reads the newest state written by any block, i.e. the pending state. */
 export const NEWEST_VERSION = Number.MAX_SAFE_INTEGER;
@@ -28,7 +29,8 @@ export class PersistedStateReader implements StateReader {
     return this.store.getVersioned(storageKey(address, slot), this.version) ?? EMPTY;
   }
 
+  /** Through the thread's code cache (sharedCode.ts): one object per code hash for every reader. */
   code(codeHash: string): Uint8Array {
-    return this.store.getBlob(codeKey(codeHash)) ?? EMPTY;
+    return sharedCode(codeHash, () => this.store.getBlob(codeKey(codeHash)) ?? EMPTY);
   }
 }

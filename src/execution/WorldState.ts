@@ -4,6 +4,7 @@ import { accountKey, codeKey, storageKey } from '../storage/stateKeys.js';
 import { NEWEST_VERSION, PersistedStateReader } from './PersistedStateReader.js';
 import type { StateChanges } from './StateChanges.js';
 import type { StateReader } from './StateReader.js';
+import { rememberCode } from './sharedCode.js';
 
 /** Cached entries beyond which the read cache starts over (bounds memory on large states). */
 const CACHE_LIMIT = 500_000;
@@ -18,7 +19,6 @@ export class WorldState implements StateReader {
   private readonly persisted: PersistedStateReader;
   private accounts = new Map<string, Account | null>();
   private slots = new Map<string, Uint8Array>();
-  private readonly codes = new Map<string, Uint8Array>();
 
   constructor(storage: Storage) {
     this.persisted = new PersistedStateReader(storage, NEWEST_VERSION);
@@ -41,26 +41,22 @@ export class WorldState implements StateReader {
     return value;
   }
 
+  /** Code is content-addressed: the thread's code cache holds it (sharedCode.ts), across rewinds too. */
   code(codeHash: string): Uint8Array {
-    const cached = this.codes.get(codeHash);
-    if (cached !== undefined) return cached;
-    const code = this.persisted.code(codeHash);
-    if (code.length > 0) this.codes.set(codeHash, code);
-    return code;
+    return this.persisted.code(codeHash);
   }
 
-  /** Drops the read cache: storage was rewound under it (evm_revert, anvil_reset). */
+  /** Drops the read cache: storage was rewound under it (evm_revert, anvil_reset). Code stays: a hash names the same bytes on every chain. */
   forgetCached(): void {
     this.accounts = new Map();
     this.slots = new Map();
-    this.codes.clear();
   }
 
   /** Publishes committed changes to readers. */
   apply(changes: StateChanges): void {
     for (const [address, account] of changes.accounts) this.remember(this.accounts, address, account);
     for (const [address, slots] of changes.storage) for (const [slot, value] of slots) this.remember(this.slots, address + slot, value);
-    for (const [hash, code] of changes.code) this.codes.set(hash, code);
+    for (const [hash, code] of changes.code) rememberCode(hash, code);
   }
 
   private remember<V>(map: Map<string, V>, key: string, value: V): void {

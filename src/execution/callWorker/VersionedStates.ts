@@ -2,11 +2,10 @@ import type { Account } from '@ethereumjs/util';
 import { CachedStateReader } from '../CachedStateReader.js';
 import { NEWEST_VERSION } from '../PersistedStateReader.js';
 import type { StateReader } from '../StateReader.js';
+import { sharedCode } from '../sharedCode.js';
 
 /** Sealed states kept memoised across jobs: the latest block's (most calls) and its parent's (traces). */
 const KEPT_SEALED_STATES = 2;
-/** Bytes of contract code kept across jobs before the code cache starts over. */
-const CODE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The states jobs read, by storage version. A sealed block's state never changes within a rewind
@@ -16,13 +15,12 @@ const CODE_CACHE_BYTES = 64 * 1024 * 1024;
  * reader of it, shared by everything the job runs (an estimation loop, a block replay), which
  * gives the job one consistent snapshot of what it has read.
  *
- * Code is content-addressed, so every reader shares one code cache: the same code is one object
- * for every job, which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
+ * Code is content-addressed, so every reader's code goes through the thread's code cache
+ * (sharedCode.ts), a fork's remote history included: the same code is one object for every job,
+ * which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
  */
 export class VersionedStates {
   private sealed: Array<{ version: number; epoch: number; reader: StateReader }> = [];
-  private readonly codes = new Map<string, Uint8Array>();
-  private codeBytes = 0;
 
   constructor(
     /** The state at a sealed version, read from storage. */
@@ -51,25 +49,12 @@ export class VersionedStates {
     return reader;
   }
 
-  /** `reader` with its code read through the shared code cache. */
+  /** `reader` with its code read through the thread's code cache. */
   private sharingCode(reader: StateReader): StateReader {
     return {
       account: (address: string): Account | undefined => reader.account(address),
       storage: (address: string, slot: string) => reader.storage(address, slot),
-      code: (codeHash: string) => {
-        let code = this.codes.get(codeHash);
-        if (code === undefined) {
-          code = reader.code(codeHash);
-          if (code.length === 0) return code;
-          if (this.codeBytes + code.length > CODE_CACHE_BYTES) {
-            this.codes.clear();
-            this.codeBytes = 0;
-          }
-          this.codes.set(codeHash, code);
-          this.codeBytes += code.length;
-        }
-        return code;
-      },
+      code: (codeHash: string) => sharedCode(codeHash, () => reader.code(codeHash)),
     };
   }
 }
