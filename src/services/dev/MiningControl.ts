@@ -69,8 +69,9 @@ export class MiningControl {
   }
 
   /**
-   * anvil_mine / hardhat_mine: `blocks` blocks now (default 1), the chain's clock moving
-   * `intervalSeconds` forward before each when given (Anvil's rule). At most {@link MAX_MINED_BLOCKS}.
+   * anvil_mine / hardhat_mine: `blocks` blocks now (default 1); with `intervalSeconds`, the chain's clock
+   * moves that far forward before the first block (Anvil's rule) and each later block is stamped exactly that
+   * far after the one before it (BlockParameters.stepBeforeMinedBlock). At most {@link MAX_MINED_BLOCKS}.
    */
   async mine(blocks: bigint | undefined, intervalSeconds: bigint | undefined): Promise<void> {
     await this.parts.sequencer.mine({ blocks: blockCount(blocks ?? 1n), ...(intervalSeconds === undefined ? {} : { intervalSeconds }) });

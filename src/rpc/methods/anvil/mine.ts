@@ -10,12 +10,13 @@ const params = [
 
 /**
  * anvil_mine: mines `blocks` blocks now (default 1), in any mining mode, each with what the pool
- * can execute; with an interval, the chain's clock moves that many seconds forward before each
- * block. Answers null, as Anvil.
+ * can execute; with an interval, the chain's clock moves that many seconds forward before the
+ * first block, and each later block is stamped exactly that many seconds after the one before it.
+ * Answers null, as Anvil.
  */
 export const anvilMine = defineMethod({
   name: 'anvil_mine',
-  summary: 'Mines blocks now (default 1), optionally moving the clock forward by an interval before each.',
+  summary: 'Mines blocks now (default 1), optionally an interval in seconds apart (the clock moved by it before the first).',
   tier: 'dedicated',
   params,
   result: { name: 'null', schema: Schema.null },
@@ -29,7 +30,7 @@ export const anvilMine = defineMethod({
 /** hardhat_mine: anvil_mine answering true, as Hardhat. */
 export const hardhatMine = defineMethod({
   name: 'hardhat_mine',
-  summary: 'Mines blocks now (default 1), optionally moving the clock forward by an interval before each; returns true.',
+  summary: 'Mines blocks now (default 1), optionally an interval in seconds apart (the clock moved by it before the first); returns true.',
   tier: 'dedicated',
   params,
   result: { name: 'mined', schema: Schema.boolean },
