@@ -50,11 +50,21 @@ process.on('exit', () => {
  */
 const PORT_RANGE = { from: 20_000, to: 32_767 } as const;
 
-/** A loopback TCP port below the ephemeral range that nothing listens on now. */
+/**
+ * Ports this process has handed out: a cluster's nine ports are picked before any server binds them, so
+ * a port free at the check could be picked twice (seen once in the full suite: a server's monitor and
+ * route port the same, "bind: address already in use"). Kept for the process's life: a killed server
+ * restarts on its own ports.
+ */
+const handedOut = new Set<number>();
+
+/** A loopback TCP port below the ephemeral range that nothing listens on now and this process has not handed out. */
 async function freePort(): Promise<number> {
   for (;;) {
     const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from + 1));
-    if (await canListen(port)) return port;
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
 }
 
