@@ -1,8 +1,6 @@
-import type { Account } from '@ethereumjs/util';
 import { CachedStateReader } from '../CachedStateReader.js';
 import { NEWEST_VERSION } from '../PersistedStateReader.js';
 import type { StateReader } from '../StateReader.js';
-import { sharedCode } from '../sharedCode.js';
 
 /** Sealed states kept memoised across jobs: the latest block's (most calls) and its parent's (traces). */
 const KEPT_SEALED_STATES = 2;
@@ -15,9 +13,9 @@ const KEPT_SEALED_STATES = 2;
  * reader of it, shared by everything the job runs (an estimation loop, a block replay), which
  * gives the job one consistent snapshot of what it has read.
  *
- * Code is content-addressed, so every reader's code goes through the thread's code cache
- * (sharedCode.ts), a fork's remote history included: the same code is one object for every job,
- * which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
+ * Code needs no memo here: the readers of stored code (PersistedStateReader, a fork's
+ * ForkStateReader) read it through the thread's code cache (sharedCode.ts), so the same code is one
+ * object for every job, which also lets the EVM reuse its analysis of it (cacheJumpAnalysis.ts).
  */
 export class VersionedStates {
   private sealed: Array<{ version: number; epoch: number; reader: StateReader }> = [];
@@ -34,7 +32,7 @@ export class VersionedStates {
     let pending: StateReader | undefined;
     return (version) => {
       if (version === NEWEST_VERSION) {
-        pending ??= this.sharingCode(this.pending());
+        pending ??= this.pending();
         return pending;
       }
       return this.sealedState(version, epoch);
@@ -44,17 +42,8 @@ export class VersionedStates {
   private sealedState(version: number, epoch: number): StateReader {
     const kept = this.sealed.find((entry) => entry.version === version && entry.epoch === epoch);
     if (kept) return kept.reader;
-    const reader = this.sharingCode(new CachedStateReader(this.sealedAt(version)));
+    const reader = new CachedStateReader(this.sealedAt(version));
     this.sealed = [{ version, epoch, reader }, ...this.sealed].slice(0, KEPT_SEALED_STATES);
     return reader;
-  }
-
-  /** `reader` with its code read through the thread's code cache. */
-  private sharingCode(reader: StateReader): StateReader {
-    return {
-      account: (address: string): Account | undefined => reader.account(address),
-      storage: (address: string, slot: string) => reader.storage(address, slot),
-      code: (codeHash: string) => sharedCode(codeHash, () => reader.code(codeHash)),
-    };
   }
 }

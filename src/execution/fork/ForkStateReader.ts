@@ -12,6 +12,7 @@ import { Account } from '@ethereumjs/util';
 import { EMPTY_TRIE_ROOT } from '../../chain/trieRoot.js';
 import { keccak256 } from '../../primitives/keccak.js';
 import { EMPTY_CODE_HASH, type StateReader } from '../StateReader.js';
+import { sharedCode } from '../sharedCode.js';
 import type { SyncRemote } from './SyncRemote.js';
 
 const EMPTY = new Uint8Array(0);
@@ -53,9 +54,12 @@ export class ForkStateReader implements StateReader {
     return stripZeros(Buffer.from(value.slice(2).padStart(64, '0'), 'hex'));
   }
 
+  /** Through the thread's code cache (sharedCode.ts), as every reader of stored code. */
   code(codeHash: string): Uint8Array {
-    const code = this.remote.recall(`code${codeHash}`) as string | undefined;
-    return code ? Buffer.from(code.slice(2), 'hex') : EMPTY;
+    return sharedCode(codeHash, () => {
+      const code = this.remote.recall(`code${codeHash}`) as string | undefined;
+      return code ? Buffer.from(code.slice(2), 'hex') : EMPTY;
+    });
   }
 }
 
