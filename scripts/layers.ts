@@ -69,7 +69,7 @@ export const SOURCE: SourceTree = {
       layer: 'execution',
       imports: 'everything below',
       holds:
-        'the EVM (`@ethereumjs/vm` over a flat state): state readers, the world state, transactions and blocks (`block/`), calls and estimates in worker threads, or on the main thread with a deadline while the node mines in instant or manual mode (`callWorker/`, `scheduling/`, `executionDeadline.ts`), tracing, proofs, simulation, fork-mode state',
+        'the EVM (`@ethereumjs/vm` over a flat state): state readers, the world state, transactions and blocks (`block/`), calls and estimates on the main thread first with a deadline (all of them in instant or manual mining, a share and 2 ms each beside the sub-block grid) and in worker threads (`callWorker/`, `scheduling/`, `executionDeadline.ts`), tracing, proofs, simulation, fork-mode state',
     },
     {
       layer: 'txpool',

@@ -11,7 +11,7 @@ import { keccak256 } from '../primitives/keccak.js';
 import { BN254_GENERATOR_PAIR, COUNT_DOWN, callBothWithAllGas, ENDLESS_LOOP, PAIRING_LOOP, RETURN_GAS } from '../testing/longRunningPrograms.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { createExecutionVm, type ExecutionVm } from './createExecutionVm.js';
-import { deadlineIn, PrecompileOverBudget, runWithDeadline } from './executionDeadline.js';
+import { deadlineIn, PrecompileOverBudget, runWithDeadline, TimeOverBudget } from './executionDeadline.js';
 import { runCall } from './runCall.js';
 import type { StateReader } from './StateReader.js';
 
@@ -85,6 +85,28 @@ describe('runWithDeadline', () => {
     expect(elapsed).toBeLessThan(700);
   });
 
+  it('stops a run past its time budget with TimeOverBudget, long before its timeout, and answers one within it', async () => {
+    const budget = { precompileGasLimit: 20_000n, timeMs: 5 };
+    const started = performance.now();
+    const loop = runWithDeadline(timed, deadlineIn(60_000, budget), () => run(timed, request(undefined, ENDLESS_LOOP), 1_000_000_000n));
+    await expect(loop).rejects.toEqual(new TimeOverBudget(5));
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(5);
+    expect(elapsed).toBeLessThan(200);
+    // The same budget with the run's time cap of 0 (--rpc-evm-timeout 0: no cap) still moves it.
+    await expect(runWithDeadline(timed, deadlineIn(0, budget), () => run(timed, request(undefined, ENDLESS_LOOP), 1_000_000_000n))).rejects.toEqual(
+      new TimeOverBudget(5),
+    );
+    // A timeout shorter than the budget is the timeout.
+    await expect(
+      runWithDeadline(timed, deadlineIn(3, { precompileGasLimit: 20_000n, timeMs: 50 }), () => run(timed, request(undefined, ENDLESS_LOOP), 1_000_000_000n)),
+    ).rejects.toEqual(new ExecutionTimeoutError('call', 3));
+    // A budget that is not spent changes no answer (a loaded machine can take more than 5 ms for this one).
+    const expected = await run(plain, request(PARENT), 1_000_000n);
+    const roomy = deadlineIn(60_000, { precompileGasLimit: 20_000n, timeMs: 30_000 });
+    expect(await runWithDeadline(timed, roomy, () => run(timed, request(PARENT), 1_000_000n))).toEqual(expected);
+  });
+
   it('answers GAS, the 63/64 rule, precompile calls and watched runs exactly as without a deadline', async () => {
     const calls: Array<[CallRequest, bigint]> = [
       [request(undefined, CHILD_CODE), 100_000n],
@@ -97,14 +119,14 @@ describe('runWithDeadline', () => {
     for (const [call, gasLimit] of calls) {
       for (const watch of [false, true]) {
         const expected = await run(plain, call, gasLimit, watch);
-        const actual = await runWithDeadline(timed, deadlineIn(60_000, 500_000n), () => run(timed, call, gasLimit, watch));
+        const actual = await runWithDeadline(timed, deadlineIn(60_000, { precompileGasLimit: 500_000n }), () => run(timed, call, gasLimit, watch));
         expect(actual).toEqual(expected);
       }
     }
   });
 
   it('refuses a precompile run needing more than its gas budget, or failing, with PrecompileOverBudget', async () => {
-    const budget = deadlineIn(60_000, 500_000n);
+    const budget = deadlineIn(60_000, { precompileGasLimit: 500_000n });
     // 20 pairs need 725,000 gas.
     await expect(runWithDeadline(timed, budget, () => run(timed, request(PAIRER, BN254_GENERATOR_PAIR.repeat(20)), 50_000_000n))).rejects.toBeInstanceOf(
       PrecompileOverBudget,

@@ -9,31 +9,66 @@ import { opcodeTableOf, wrapOpcodeHandlers } from './opcodeTable.js';
 
 /**
  * When an execution must stop: `at` on performance.now()'s clock, `timeoutMs` for its error.
- * With `precompileGasLimit`, a precompile run that needs more gas than that is not started here
- * (see {@link PrecompileOverBudget}).
+ * With a {@link ThreadBudget}'s `precompileGasLimit` and `moves`, what it may take of this thread
+ * before it is run again elsewhere.
  */
 export interface Deadline {
   at: number;
   timeoutMs: number;
   precompileGasLimit?: bigint;
-}
-
-/** A deadline `timeoutMs` from now; none (undefined) for 0, as --rpc-evm-timeout 0 means. */
-export function deadlineIn(timeoutMs: number, precompileGasLimit?: bigint): Deadline | undefined {
-  if (timeoutMs <= 0) return undefined;
-  return { at: performance.now() + timeoutMs, timeoutMs, ...(precompileGasLimit === undefined ? {} : { precompileGasLimit }) };
+  /** When the execution stops with {@link TimeOverBudget} instead (before `at`), and its budget's `timeMs`. */
+  moves?: { at: number; afterMs: number };
 }
 
 /**
- * Thrown out of an execution whose precompile run needed more gas than the deadline's
- * `precompileGasLimit`, or failed, when given more: a precompile cannot be stopped once started
- * (one BN254 or BLS12-381 pairing of a thousand pairs runs ~15 s in JavaScript, within the 50M
- * gas cap), so such a job is run again where a time-out can end it (a worker thread), which
- * answers it exactly. Not a domain error: it never reaches a client.
+ * What an execution on this thread may take of it when a worker can run the job instead
+ * (RoutedLanes): a precompile run may need at most `precompileGasLimit` gas, and with `timeMs`
+ * the execution may run that long. A job past either is run again in a worker.
  */
-export class PrecompileOverBudget extends Error {
+export interface ThreadBudget {
+  precompileGasLimit: bigint;
+  timeMs?: number;
+}
+
+/**
+ * A deadline `timeoutMs` from now (0: none, as --rpc-evm-timeout 0 means) within `budget`;
+ * undefined when there is nothing to stop at.
+ */
+export function deadlineIn(timeoutMs: number, budget?: ThreadBudget): Deadline | undefined {
+  const now = performance.now();
+  const at = timeoutMs > 0 ? now + timeoutMs : Number.POSITIVE_INFINITY;
+  if (at === Number.POSITIVE_INFINITY && budget === undefined) return undefined;
+  return {
+    at,
+    timeoutMs,
+    ...(budget === undefined ? {} : { precompileGasLimit: budget.precompileGasLimit }),
+    ...(budget?.timeMs === undefined ? {} : { moves: { at: now + budget.timeMs, afterMs: budget.timeMs } }),
+  };
+}
+
+/**
+ * Thrown out of an execution on this thread that needed more of it than its {@link ThreadBudget}
+ * allows: the job is run again in a worker, which answers it exactly (RoutedLanes). Not a domain
+ * error: it never reaches a client.
+ */
+export class OverThreadBudget extends Error {}
+
+/**
+ * A precompile run that needed more gas than the budget's `precompileGasLimit`, or failed when given
+ * more: a precompile cannot be stopped once started (one BN254 or BLS12-381 pairing of a thousand
+ * pairs runs ~15 s in JavaScript, within the 50M gas cap), so such a job is run where a time-out
+ * can end it (a worker thread).
+ */
+export class PrecompileOverBudget extends OverThreadBudget {
   constructor(readonly gasLimit: bigint) {
     super(`a precompile run needs more than ${gasLimit} gas`);
+  }
+}
+
+/** An execution still running at the budget's `timeMs`: heavier than this thread takes beside the sub-block grid. */
+export class TimeOverBudget extends OverThreadBudget {
+  constructor(readonly timeMs: number) {
+    super(`the execution runs longer than ${timeMs} ms`);
   }
 }
 
@@ -64,6 +99,8 @@ interface DeadlineSlot {
   jumpsUntilClockRead: number;
   /** The running execution's deadline's `precompileGasLimit`. */
   precompileGasLimit: bigint | undefined;
+  /** The running execution's deadline's `moves` (then `at` is no later than its `at`). */
+  moves: Deadline['moves'];
 }
 
 const slots = new WeakMap<EVM, DeadlineSlot>();
@@ -98,21 +135,29 @@ export async function runWithDeadline<T>(execution: ExecutionVm, deadline: Deadl
   const evm = execution.vm.evm as EVM;
   const slot = slotOf(evm);
   wrapTable(evm, slot);
-  slot.at = deadline.at;
+  slot.at = deadline.moves === undefined ? deadline.at : Math.min(deadline.at, deadline.moves.at);
   slot.timeoutMs = deadline.timeoutMs;
   slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
   slot.precompileGasLimit = deadline.precompileGasLimit;
+  slot.moves = deadline.moves;
   try {
     return await work();
   } finally {
     slot.at = Number.POSITIVE_INFINITY;
+    slot.moves = undefined;
   }
 }
 
 function slotOf(evm: EVM): DeadlineSlot {
   let slot = slots.get(evm);
   if (!slot) {
-    slot = { at: Number.POSITIVE_INFINITY, timeoutMs: 0, jumpsUntilClockRead: JUMPS_PER_CLOCK_READ, precompileGasLimit: undefined };
+    slot = {
+      at: Number.POSITIVE_INFINITY,
+      timeoutMs: 0,
+      jumpsUntilClockRead: JUMPS_PER_CLOCK_READ,
+      precompileGasLimit: undefined,
+      moves: undefined,
+    };
     slots.set(evm, slot);
     budgetPrecompiles(evm, slot);
   }
@@ -147,6 +192,7 @@ function wrapTable(evm: EVM, slot: DeadlineSlot): void {
   if (!table || wrappedTables.has(table)) return;
   wrappedTables.add(table);
   const expire = (): never => {
+    if (slot.moves !== undefined && slot.moves.at <= slot.at) throw new TimeOverBudget(slot.moves.afterMs);
     throw new ExecutionTimeoutError('call', slot.timeoutMs);
   };
   // Fixed arity, not rest parameters: these run on every jump and call.

@@ -10,7 +10,7 @@ import type { Hex } from '../primitives/hex.js';
 import { type BlockEnvironment, toExecutionBlock } from './BlockEnvironment.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { type ExecutionVm, useRulesOf } from './createExecutionVm.js';
-import { PrecompileOverBudget } from './executionDeadline.js';
+import { OverThreadBudget } from './executionDeadline.js';
 import { NO_KEPT_STATE_ROOTS } from './FlatStateManager.js';
 import { type GasLimitReport, gasLimitWatchOf } from './GasLimitWatch.js';
 import type { PrecompileEdit } from './overrides/precompileOverrides.js';
@@ -25,8 +25,8 @@ const ZERO_ADDRESS = new Uint8Array(20);
  * checked, the sender may have code (geth skips EIP-3607 for calls), a missing sender is the
  * zero address, and without a gas price the block's base fee is treated as zero (geth's
  * NoBaseFee) so calls need no funds for gas. A call that cannot run gives an `invalid` outcome
- * with the reason; a domain error raised while it runs (by a tracer, or its deadline), or a
- * PrecompileOverBudget, is thrown as it is.
+ * with the reason; a domain error raised while it runs (by a tracer, or its deadline), or an
+ * OverThreadBudget, is thrown as it is.
  */
 export async function runCall(options: {
   common: Common;
@@ -96,7 +96,7 @@ export async function runCall(options: {
       ...(leastGasLimit === undefined ? {} : { leastGasLimit }),
     };
   } catch (error) {
-    if (error instanceof SequinError || error instanceof PrecompileOverBudget) throw error;
+    if (error instanceof SequinError || error instanceof OverThreadBudget) throw error;
     return invalid(runTxFailureReason(error instanceof Error ? error.message : String(error)));
   } finally {
     execution.state.reset(state);

@@ -18,14 +18,25 @@ export const EXECUTION_SETTINGS = {
     doc: "wall-time cap of one `eth_call` / `eth_estimateGas` / `eth_createAccessList`, 0 for none (geth's `--rpc.evmtimeout`)",
   }),
   // Calls, estimates, access lists and traces run in worker threads in every storage mode, so
-  // none of them holds the sequencer's thread; in instant and manual mining, calls and estimates
-  // run on the main thread instead; see docs/guides/calls-and-simulation.md.
+  // none of them holds the sequencer's thread for long; calls and estimates run on the main thread
+  // first (all of them in instant and manual mining, a share of it beside the sub-block grid);
+  // see docs/guides/calls-and-simulation.md.
   executionWorkers: wholeNumber({
     name: 'execution-workers',
     default: 2,
     min: 1,
     max: 64,
-    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients (in `instant` and `manual` mining, calls and estimates run on the main thread, this many at once); `top -H` and `ps -L` show them as `sequin-call-<slot>`',
+    doc: 'worker threads running `eth_call`, `eth_estimateGas`, `eth_createAccessList` and `debug_trace*`, scheduled fairly between clients (calls and estimates run on the main thread first, this many at once: see `--main-thread-call-share`); `top -H` and `ps -L` show them as `sequin-call-<slot>`',
+  }),
+  // A call on the main thread skips the worker hop and costs ~0.65x the CPU; the share and each
+  // job's 2 ms budget bound what calls take from the sub-block grid (node/createCallExecutor.ts).
+  mainThreadCallShare: wholeNumber({
+    name: 'main-thread-call-share',
+    unit: 'percent',
+    default: 50,
+    min: 0,
+    max: 90,
+    doc: "in `interval` mining, the share of the main thread's time `eth_call` and `eth_estimateGas` may take there (each at most 2 ms: a longer one is run again in a worker) before the rest run in the execution workers; 0 runs them all in the workers. In `instant` and `manual` mining they all run on the main thread",
   }),
   dedicatedWorkers: wholeNumber({
     name: 'dedicated-workers',

@@ -1,6 +1,7 @@
-// eth_call / eth_estimateGas in a worker thread (LMDB storage) against the main-thread path
-// (in-memory storage): two chains built by the same transactions answer the same requests
-// identically, errors keep their code, message and data (as the RPC edge answers them), and the wall-time cap aborts an endless
+// eth_call / eth_estimateGas in a worker thread (LMDB storage, --main-thread-call-share 0), and
+// on the main thread first within its share and budget (LMDB storage, the default: a job past the
+// budget runs again in a worker), against the main-thread path (in-memory storage): three chains
+// built by the same transactions answer the same requests identically, errors keep their code, message and data (as the RPC edge answers them), and the wall-time cap aborts an endless
 // loop without breaking the next call.
 
 import { encodeDeployData, encodeFunctionData, type Hex as ViemHex } from 'viem';
@@ -30,14 +31,18 @@ const GAS_CAP = 1_000_000_000n;
 /** JUMPDEST; PUSH1 0; JUMP: init code that loops until the gas cap is burnt (~1.9 s at 50M gas). */
 const ENDLESS_LOOP = hexToBytes('0x5b600056');
 
-/** `main` runs calls on the main thread (memory storage), `worker` in a call worker (LMDB). */
+/**
+ * `main` runs calls on the main thread (memory storage), `worker` in a call worker (LMDB),
+ * `routed` on the main thread within its share and budget, the rest in a worker (LMDB).
+ */
 let main: TestChain;
 let worker: TestChain;
+let routed: TestChain;
 const contracts: Record<'token' | 'reverter' | 'counter' | 'gasHeavy', Hex> = { token: '0x', reverter: '0x', counter: '0x', gasHeavy: '0x' };
 
 async function deployOnBoth(data: Hex): Promise<Hex> {
   const addresses: Hex[] = [];
-  for (const chain of [main, worker]) {
+  for (const chain of [main, worker, routed]) {
     const hash = await sendTestTransaction(chain, chain.accounts[0]!, { data, gas: 3_000_000n });
     await chain.clock.advance(INTERVAL);
     const receipt = chain.backend.blocks.getTransactionReceipt(hash)!;
@@ -45,6 +50,7 @@ async function deployOnBoth(data: Hex): Promise<Hex> {
     addresses.push(receipt.contractAddress!);
   }
   expect(addresses[1]).toBe(addresses[0]);
+  expect(addresses[2]).toBe(addresses[0]);
   return addresses[0]!;
 }
 
@@ -70,14 +76,15 @@ function request(fields: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint })
 
 beforeAll(async () => {
   main = await createTestChain({ rpcGasCap: GAS_CAP });
-  worker = await createTestChain({ ephemeral: false, rpcEvmTimeoutMs: WORKER_TIMEOUT_MS, rpcGasCap: GAS_CAP });
+  worker = await createTestChain({ ephemeral: false, rpcEvmTimeoutMs: WORKER_TIMEOUT_MS, rpcGasCap: GAS_CAP, mainThreadCallShare: 0 });
+  routed = await createTestChain({ ephemeral: false, rpcEvmTimeoutMs: WORKER_TIMEOUT_MS, rpcGasCap: GAS_CAP });
   contracts.token = await deployOnBoth(encodeDeployData({ abi: testTokenArtifact.abi, bytecode: testTokenArtifact.bytecode as ViemHex, args: [10n ** 24n] }));
   contracts.reverter = await deployOnBoth(reverterArtifact.bytecode as Hex);
   contracts.counter = await deployOnBoth(counterArtifact.bytecode as Hex);
   contracts.gasHeavy = await deployOnBoth(gasHeavyArtifact.bytecode as Hex);
   // Seal block 1 on both, then pre-confirm one more increment so "pending" differs from "latest".
-  for (const chain of [main, worker]) await chain.clock.advance(chain.sequencer.openBlock.openedAtMs + chain.config.blockTimeMs - chain.clock.now());
-  for (const chain of [main, worker]) {
+  for (const chain of [main, worker, routed]) await chain.clock.advance(chain.sequencer.openBlock.openedAtMs + chain.config.blockTimeMs - chain.clock.now());
+  for (const chain of [main, worker, routed]) {
     await sendTestTransaction(chain, chain.accounts[0]!, {
       to: contracts.counter,
       data: encodeFunctionData({ abi: counterArtifact.abi, functionName: 'increment' }),
@@ -90,9 +97,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await main?.close();
   await worker?.close();
+  await routed?.close();
 });
 
-describe('calls in a worker answer like the main thread', () => {
+describe('calls in a worker, and on the main thread first, answer like the main thread', () => {
   const cases: Array<{ name: string; method: 'call' | 'estimateGas'; block: BlockSelector; fields: () => Parameters<typeof request>[0] }> = [
     { name: 'plain transfer estimate', method: 'estimateGas', block: PENDING, fields: () => ({ to: '0x00000000000000000000000000000000000000aa', value: 1n }) },
     {
@@ -178,8 +186,8 @@ describe('calls in a worker answer like the main thread', () => {
   it.each(cases)('$name', async ({ method, block, fields }) => {
     const call = request(fields());
     const expected = await settle(main.backend.calls[method](call, block));
-    const actual = await settle(worker.backend.calls[method](call, block));
-    expect(actual).toEqual(expected);
+    expect(await settle(worker.backend.calls[method](call, block))).toEqual(expected);
+    expect(await settle(routed.backend.calls[method](call, block))).toEqual(expected);
   });
 
   it('unknown block: "header not found", as on the main thread', async () => {
@@ -198,16 +206,21 @@ describe('calls in a worker answer like the main thread', () => {
 });
 
 describe('wall-time cap', () => {
-  it('aborts an endless loop with geth\'s "execution aborted (timeout = 1s)"; the next call works', async () => {
+  it.each([
+    ['in a worker', () => worker],
+    ['moved from the main thread to a worker at its budget', () => routed],
+  ])('aborts an endless loop %s with geth\'s "execution aborted (timeout = 1s)"; the next call works', async (_where, chain) => {
     const started = Date.now();
-    expect(await settle(worker.backend.calls.call({ data: ENDLESS_LOOP }, PENDING))).toEqual({
+    expect(await settle(chain().backend.calls.call({ data: ENDLESS_LOOP }, PENDING))).toEqual({
       code: -32000,
       message: 'execution aborted (timeout = 1s)',
       data: undefined,
     });
+    // The whole cap, in the worker: the 2 ms the main thread gave it first do not count against it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(Date.now() - started).toBeLessThan(5_000);
     const count = encodeFunctionData({ abi: counterArtifact.abi, functionName: 'count' });
-    expect(await settle(worker.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
+    expect(await settle(chain().backend.calls.call(request({ to: contracts.counter, data: count }), PENDING))).toEqual(
       await settle(main.backend.calls.call(request({ to: contracts.counter, data: count }), PENDING)),
     );
   });

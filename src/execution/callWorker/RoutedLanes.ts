@@ -1,13 +1,13 @@
-import { PrecompileOverBudget } from '../executionDeadline.js';
+import { OverThreadBudget } from '../executionDeadline.js';
 import type { ExecutionJob } from './CallJob.js';
 import type { ExecutionLanes } from './ExecutionLanes.js';
 
 /**
  * Two sets of lanes with the same slots, and a rule choosing, job by job when it starts, which
- * one runs it: the node runs calls and estimates on its own thread while it mines in `instant`
- * or `manual` mode, and in its workers otherwise (node/createCallExecutor.ts). A slot is one
- * job at a time whichever side runs it, so the scheduler's shares and limits hold across both.
- * A job that needs a precompile run longer than this thread allows is run again on the other side.
+ * one runs it: the node runs calls and estimates on its own thread first, within what this thread
+ * gives them, and the rest in its workers (node/createCallExecutor.ts). A slot is one job at a
+ * time whichever side runs it, so the scheduler's shares and limits hold across both. A job that
+ * needs more of this thread than it gives (OverThreadBudget) is run again on the other side.
  */
 export class RoutedLanes implements ExecutionLanes {
   readonly slots: number;
@@ -26,9 +26,10 @@ export class RoutedLanes implements ExecutionLanes {
     try {
       return await this.here.run(slot, job);
     } catch (error) {
-      // A precompile run too long to start here (executionDeadline.ts): the job runs again where
-      // a time-out can stop it, and answers there.
-      if (error instanceof PrecompileOverBudget) return this.elsewhere.run(slot, job);
+      // More than this thread gives a job (a precompile run too long to start here, or, beside the
+      // sub-block grid, a run too long: executionDeadline.ts): the job runs again elsewhere, and
+      // answers there.
+      if (error instanceof OverThreadBudget) return this.elsewhere.run(slot, job);
       throw error;
     }
   }
