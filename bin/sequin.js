@@ -15,6 +15,15 @@ const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
 const vm = require('node:vm');
 
+// The main thread's old generation may grow to 2x what a full GC leaves (V8's default lets it reach
+// up to 4x with Node's ~4 GiB heap limit). Calls and estimates run on this thread (as in
+// `hardhat node`), and under a run of them the default let the old generation reach ~130 MiB
+// against ~50 MiB live, ~60 MiB more RSS, for ~4% of a distinct call's CPU (issue 28; figures in
+// docs/benchmarks.md). Read by V8 each time it sets the next GC's limit, so setting it here works.
+// `node --heap-growing-percent=N bin/sequin.js` (or NODE_OPTIONS) still chooses another bound.
+const userChoseGrowth = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--heap-growing-percent'));
+if (!userChoseGrowth) require('node:v8').setFlagsFromString('--heap-growing-percent=100');
+
 const bundle = require('node:url').fileURLToPath(bundleUrl);
 const cacheFile = bundle.replace(/\.cjs$/, '.cache');
 
