@@ -4,7 +4,9 @@
  * key and --trust-proxy. A dedicated client (`/v1/<key>`, 4 loops, each call then a 10 ms pause)
  * calls the TestToken's `balanceOf` of a new address each time at 'pending' (so no answer comes from the call
  * cache), timed first on an idle node, then while the public client (`/`, one X-Forwarded-For
- * address) keeps 2 endless-loop eth_calls in flight (each burns the 50M gas cap, ~2 s of EVM).
+ * address) keeps 2 endless-loop eth_calls in flight (each burns the 50M gas cap, ~2 s of EVM; each
+ * made unique by trailing bytes it never reaches, so none is answered from the call cache: identical
+ * loops at 'latest' were, until the next block, and the row measured ~0.05 s loops).
  * Idle and loaded phases alternate three times (once with --quick); the rows are the medians of
  * each phase's p99 and their ratio (target ≤ 2×).
  */
@@ -47,6 +49,8 @@ const PAUSE_MS = 10;
 const PUBLIC_LOOPS_IN_FLIGHT = 2;
 /** JUMPDEST; PUSH1 0; JUMP as init code: runs until the call's gas (the 50M cap) is burnt. */
 const ENDLESS_LOOP = '0x5b600056';
+/** ENDLESS_LOOP followed by `salt` as bytes the loop never reaches: a request of its own. */
+const uniqueLoop = (salt: number): string => `${ENDLESS_LOOP}${salt.toString(16).padStart(8, '0')}`;
 
 /** The dedicated client for `ms`: each call's latency in ms. */
 async function dedicatedCalls(rpc: RpcClient, token: `0x${string}`, ms: number, next: () => number): Promise<number[]> {
@@ -82,6 +86,7 @@ export async function measureEndlessLoopFairness(quick: boolean): Promise<Record
     const loadedP99s: number[] = [];
     let loopsAnswered = 0;
     let loopMs = 0;
+    let loopsSent = 0;
     for (let round = 0; round < rounds; round++) {
       idleP99s.push(percentile(await dedicatedCalls(dedicated, token, phaseMs, next), 99));
       let looping = true;
@@ -89,7 +94,7 @@ export async function measureEndlessLoopFairness(quick: boolean): Promise<Record
         Array.from({ length: PUBLIC_LOOPS_IN_FLIGHT }, async () => {
           while (looping) {
             const started = now();
-            await publicClient.callFrom('203.0.113.9', 'eth_call', [{ data: ENDLESS_LOOP }, 'latest']).catch(() => undefined);
+            await publicClient.callFrom('203.0.113.9', 'eth_call', [{ data: uniqueLoop(loopsSent++) }, 'latest']).catch(() => undefined);
             loopsAnswered++;
             loopMs += now() - started;
           }
