@@ -16,6 +16,7 @@ import { validateConfig } from '../config/validateConfig.js';
 import { NotLeadingError } from '../errors/NotLeadingError.js';
 import { StorageUnavailableError } from '../errors/StorageUnavailableError.js';
 import { EventBus } from '../events/EventBus.js';
+import type { CallExecutor } from '../execution/callWorker/CallExecutor.js';
 import { createExecutionVm } from '../execution/createExecutionVm.js';
 import type { ForkSource } from '../execution/fork/ForkSource.js';
 import { extraCostIn } from '../execution/opStack/executeWithL1Fee.js';
@@ -80,6 +81,8 @@ export interface NodeParts {
   /** The one writer (a fleet's follower applies the sequencer's log through it). */
   producer: BlockProducer;
   backend: RpcBackend;
+  /** Runs the backend's calls, estimates, access lists and traces (for its placements in the metrics). */
+  callExecutor: CallExecutor;
   /** Whether RPC calls are logged at info level (--log-rpc, switched by anvil_setLoggingEnabled). */
   callLogging: CallLogging;
   /** The state dumps of anvil_dumpState / anvil_loadState, for the --load-state and --dump-state files. */
@@ -289,6 +292,20 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       writesPaused: () => !storage.health().writable,
     });
     const callLogging = new CallLogging(config.logRpc);
+    // A fork's executions run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
+    const callExecutor = createCallExecutor(config, {
+      common,
+      rules,
+      dataDir: fork ? undefined : lmdb?.directory,
+      storage,
+      pending: world,
+      blockHash,
+      // The remote's history: a version below the fork block is the remote's state at that block.
+      ...(fork ? { stateBelow: (version: number) => fork.source.historyState(version) } : {}),
+      // Instant and manual mining run no sub-block grid on this thread: all calls and estimates run here;
+      // beside the grid, within a share of it and 2 ms each.
+      inInstantOrManualMode: () => sequencer.mode.kind !== 'interval',
+    });
     const {
       backend,
       stateDumps,
@@ -305,19 +322,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       world,
       intake,
       vms: new VmPool(() => createExecutionVm(common, world, blockHash)),
-      // A fork's executions run in lanes on this thread: one thread reads the remote, through one rate cap and one memo.
-      callExecutor: createCallExecutor(config, {
-        common,
-        rules,
-        dataDir: fork ? undefined : lmdb?.directory,
-        storage,
-        pending: world,
-        blockHash,
-        // The remote's history: a version below the fork block is the remote's state at that block.
-        ...(fork ? { stateBelow: (version: number) => fork.source.historyState(version) } : {}),
-        // Instant and manual mining run no sub-block grid on this thread: calls and estimates run here.
-        inInstantOrManualMode: () => sequencer.mode.kind !== 'interval',
-      }),
+      callExecutor,
       clock,
       devKeys: new Map(accounts.map((account) => [account.address.slice(2).toLowerCase(), hexToBytes(account.privateKey)])),
       sequencer,
@@ -348,6 +353,7 @@ export async function buildNodeParts(givenConfig: NodeConfig, options: NodeParts
       sequencer,
       producer,
       backend,
+      callExecutor,
       stateDumps,
       callLogging,
       closeBackend,

@@ -23,6 +23,7 @@ import { type Clock, systemClock } from '../sequencer/Clock.js';
 import { buildNodeParts, type NodePartsOptions } from './buildNodeParts.js';
 import type { SequencerKey } from './loadSequencerKey.js';
 import { chooseNodeRole } from './nodeRole.js';
+import { observeExecutionPlacements } from './observeExecutionPlacements.js';
 import { dumpStateFile, loadStateFile, stateFilesOf } from './stateFiles.js';
 
 /** Requests of one WebSocket connection answered at once; more wait unread (TCP backpressure). */
@@ -106,6 +107,7 @@ export async function startNode(
     const metrics = new NodeMetrics();
     const stopChainMetrics = observeChainMetrics(metrics, events, pool);
     metrics.headBlock.set(sequencer.views.current().headNumber);
+    observeExecutionPlacements(metrics, parts.callExecutor);
     const { access, keys } = buildAccessResolver(config, storage, (reason, tier) => metrics.rejectedRequests.inc({ reason, tier }));
     const { mode } = sequencer;
     const readiness = trackReadiness({

@@ -9,6 +9,8 @@
  * - while eight clients send distinct calls nonstop, light ones (run on the main thread first, within
  *   its share) and short loops (moved to a worker at the main thread's 2 ms budget), the
  *   sub-blocks keep their beat and every call answers what it answers alone.
+ * - `sequin_execution_jobs` on /metrics counts where they ran: on the main thread, in a worker, and
+ *   moved to a worker past the main thread's budget.
  * The bounds are loose (the machine is shared); what they rule out is waiting for a loop, or calls
  * taking the sequencer's thread.
  */
@@ -146,5 +148,25 @@ describe('fair execution', () => {
     expect(times.length).toBeGreaterThanOrEqual(8);
     const gaps = times.slice(1).map((time, index) => time - times[index]!);
     expect(Math.max(...gaps)).toBeLessThan(500);
+  });
+
+  it('/metrics counts where calls ran: the main thread, a worker, and moved to a worker at the budget', { timeout: 60_000 }, async () => {
+    const node = await startNodeProcess({ storage: 'temp', args: ['--hardfork', 'prague'] });
+    const placements = async (): Promise<Record<string, number>> => {
+      const text = await (await fetch(`${node.url}/metrics`)).text();
+      const counts: Record<string, number> = {};
+      for (const [, where, value] of text.matchAll(/^sequin_execution_jobs\{where="(\w+)"\} (\d+)$/gm)) counts[where!] = Number(value);
+      return counts;
+    };
+    const before = await placements();
+    for (let salt = 0; salt < 5; salt++) {
+      expect((await timedCall(node.url, uniqueReturnsOne(salt))).response.result).toBe(`0x${'00'.repeat(31)}01`);
+    }
+    // A 5M-gas loop: ~0.1 s, far past the main thread's 2 ms.
+    expect((await timedCall(node.url, { ...uniqueEndlessLoop(1), gas: '0x4c4b40' })).response.error).toMatchObject({ message: 'out of gas' });
+    const after = await placements();
+    expect(after.main_thread! - (before.main_thread ?? 0)).toBe(5);
+    expect(after.moved! - (before.moved ?? 0)).toBe(1);
+    expect(after.worker! - (before.worker ?? 0)).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import type { AccessListResult } from '../createAccessList.js';
 import { ExecutionScheduler } from '../scheduling/ExecutionScheduler.js';
 import { INTERNAL_OWNER, type JobOwner } from '../scheduling/JobOwner.js';
 import { type AccessListJob, type CallJob, type ExecutionJob, isTraceJob, type TraceBlockJob, type TraceCallJob } from './CallJob.js';
-import type { ExecutionLanes } from './ExecutionLanes.js';
+import type { ExecutionLanes, JobPlacements } from './ExecutionLanes.js';
 import { WorkerLanes } from './WorkerLanes.js';
 
 /** geth's --rpc.evmtimeout default: 5 s. */
@@ -119,6 +119,11 @@ export class CallExecutor {
   /** Runs a trace: the tracer's result, as JSON text (a RawJson) when it was built in a worker. */
   trace(job: TraceBlockJob | TraceCallJob, owner: JobOwner = INTERNAL_OWNER): Promise<unknown> {
     return this.run(job, owner);
+  }
+
+  /** Where jobs ran since start, when the node runs them on its own thread first (RoutedLanes); else undefined. */
+  placements(): Readonly<JobPlacements> | undefined {
+    return this.lanes.placements?.();
   }
 
   /** Terminates every worker; jobs still queued or running fail. Safe to call twice. */

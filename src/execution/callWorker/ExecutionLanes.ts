@@ -1,5 +1,13 @@
 import type { ExecutionJob } from './CallJob.js';
 
+/** Where jobs ran since start (RoutedLanes): on this thread, in a worker, or moved to a worker past this thread's budget. */
+export interface JobPlacements {
+  here: number;
+  elsewhere: number;
+  /** Started here, stopped at this thread's budget, and run again in a worker (also counted in `elsewhere`). */
+  moved: number;
+}
+
 /**
  * Where execution jobs run, one at a time per slot: a worker thread per slot (WorkerLanes), or
  * this thread (InProcessLanes, for in-memory test chains). The ExecutionScheduler decides which
@@ -15,4 +23,6 @@ export interface ExecutionLanes {
   run(slot: number, job: ExecutionJob): Promise<unknown>;
   /** Stops every lane; jobs still running fail with `error`. */
   close(error: Error): Promise<void>;
+  /** Where jobs ran, for lanes that choose between two sides. */
+  placements?(): Readonly<JobPlacements>;
 }

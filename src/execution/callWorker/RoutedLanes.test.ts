@@ -1,5 +1,5 @@
 // Which side runs a job: this thread when the rule says so, the other side otherwise, and the other
-// side again for a job that needed more of this thread than it gives.
+// side again for a job that needed more of this thread than it gives; and the count of each.
 import { describe, expect, it } from 'vitest';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { PrecompileOverBudget, TimeOverBudget } from '../executionDeadline.js';
@@ -34,6 +34,7 @@ describe('RoutedLanes', () => {
     expect(await routed.run(0, job('call', 'b'))).toBe('elsewhere');
     expect(here.ran).toEqual([[1, job('call', 'a')]]);
     expect(elsewhere.ran).toEqual([[0, job('call', 'b')]]);
+    expect(routed.placements()).toEqual({ here: 1, elsewhere: 1, moved: 0 });
   });
 
   it.each([
@@ -47,6 +48,7 @@ describe('RoutedLanes', () => {
     const routed = new RoutedLanes(here, elsewhere, () => true);
     expect(await routed.run(1, job('estimate', 'c'))).toBe('answered elsewhere');
     expect(elsewhere.ran).toEqual([[1, job('estimate', 'c')]]);
+    expect(routed.placements()).toEqual({ here: 0, elsewhere: 1, moved: 1 });
   });
 
   it("gives any other error as the job's answer, without running it again", async () => {
@@ -58,6 +60,7 @@ describe('RoutedLanes', () => {
     const routed = new RoutedLanes(here, elsewhere, () => true);
     await expect(routed.run(0, job('call', 'd'))).rejects.toBe(timeout);
     expect(elsewhere.ran).toEqual([]);
+    expect(routed.placements()).toEqual({ here: 1, elsewhere: 0, moved: 0 });
   });
 
   it('refuses sides with different slots', () => {

@@ -1,6 +1,6 @@
 import { OverThreadBudget } from '../executionDeadline.js';
 import type { ExecutionJob } from './CallJob.js';
-import type { ExecutionLanes } from './ExecutionLanes.js';
+import type { ExecutionLanes, JobPlacements } from './ExecutionLanes.js';
 
 /**
  * Two sets of lanes with the same slots, and a rule choosing, job by job when it starts, which
@@ -11,6 +11,7 @@ import type { ExecutionLanes } from './ExecutionLanes.js';
  */
 export class RoutedLanes implements ExecutionLanes {
   readonly slots: number;
+  private readonly placed: JobPlacements = { here: 0, elsewhere: 0, moved: 0 };
 
   constructor(
     private readonly here: ExecutionLanes,
@@ -22,16 +23,30 @@ export class RoutedLanes implements ExecutionLanes {
   }
 
   async run(slot: number, job: ExecutionJob): Promise<unknown> {
-    if (!this.runsHere(job)) return this.elsewhere.run(slot, job);
+    if (!this.runsHere(job)) return this.runElsewhere(slot, job);
+    this.placed.here++;
     try {
       return await this.here.run(slot, job);
     } catch (error) {
       // More than this thread gives a job (a precompile run too long to start here, or, beside the
       // sub-block grid, a run too long: executionDeadline.ts): the job runs again elsewhere, and
       // answers there.
-      if (error instanceof OverThreadBudget) return this.elsewhere.run(slot, job);
+      if (error instanceof OverThreadBudget) {
+        this.placed.here--;
+        this.placed.moved++;
+        return this.runElsewhere(slot, job);
+      }
       throw error;
     }
+  }
+
+  placements(): Readonly<JobPlacements> {
+    return this.placed;
+  }
+
+  private runElsewhere(slot: number, job: ExecutionJob): Promise<unknown> {
+    this.placed.elsewhere++;
+    return this.elsewhere.run(slot, job);
   }
 
   async close(error: Error): Promise<void> {
