@@ -32,12 +32,13 @@ export interface ThreadBudget {
 
 /**
  * A deadline `timeoutMs` from now (0: none, as --rpc-evm-timeout 0 means) within `budget`;
- * undefined when there is nothing to stop at.
+ * undefined when there is no time to stop at (then a precompile gas budget alone binds nothing:
+ * runPrecompile enforces it only while a deadline runs, as before budgets had a time).
  */
 export function deadlineIn(timeoutMs: number, budget?: ThreadBudget): Deadline | undefined {
   const now = performance.now();
   const at = timeoutMs > 0 ? now + timeoutMs : Number.POSITIVE_INFINITY;
-  if (at === Number.POSITIVE_INFINITY && budget === undefined) return undefined;
+  if (at === Number.POSITIVE_INFINITY && budget?.timeMs === undefined) return undefined;
   return {
     at,
     timeoutMs,
