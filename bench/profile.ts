@@ -5,7 +5,7 @@
  *
  *   node --import tsx bench/profile.ts [ethCall|ethCallDistinct|callErc20TransferDistinct|estimateTransfer|
  *     estimateErc20|estimateErc20Distinct|blockNumber] [--seconds N] [--warmup N] [--clients N] [--no-profile]
- *     [--top N] [--node-arg ARG]…
+ *     [--top N] [--node-arg ARG]… [--sequin-arg ARG]…
  *
  * Starts Sequin (LMDB, as `npm start` runs it) under `node --cpu-prof`, deploys the bench token, runs
  * the workload in a closed loop for --warmup seconds (default 3: the JIT settles) and then for
@@ -20,7 +20,8 @@
  *   thread the OS preempts is charged to the function it was in: on a loaded machine the µs are
  *   each function's share of the thread's busy samples times the thread's /proc CPU per request.
  * The .cpuprofile files stay in the printed directory for a flame-graph viewer (Chrome DevTools,
- * speedscope). `--node-arg` passes a flag to Sequin's node (e.g. --node-arg=--single-threaded-gc).
+ * speedscope). `--node-arg` passes a flag to Sequin's node (e.g. --node-arg=--single-threaded-gc), `--sequin-arg`
+ * one to Sequin (e.g. --sequin-arg=--main-thread-call-share=90).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,10 +49,22 @@ interface Options {
   perf: boolean;
   top: number;
   nodeArgs: string[];
+  /** Flags for Sequin itself (e.g. `--main-thread-call-share=90`), after the peer flags. */
+  sequinArgs: string[];
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { workload: 'ethCallDistinct', requests: 4000, warmup: 4000, clients: 8, profile: true, perf: false, top: 25, nodeArgs: [] };
+  const options: Options = {
+    workload: 'ethCallDistinct',
+    requests: 4000,
+    warmup: 4000,
+    clients: 8,
+    profile: true,
+    perf: false,
+    top: 25,
+    nodeArgs: [],
+    sequinArgs: [],
+  };
   for (let index = 0; index < argv.length; index++) {
     const [argument, inline] = argv[index]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = () => inline ?? argv[++index]!;
@@ -63,9 +76,10 @@ function parseArgs(argv: readonly string[]): Options {
     else if (argument === '--no-profile') options.profile = false;
     else if (argument === '--perf') options.perf = true;
     else if (argument === '--node-arg') options.nodeArgs.push(value());
+    else if (argument === '--sequin-arg') options.sequinArgs.push(value());
     else
       throw new Error(
-        `usage: profile.ts [${WORKLOADS.join('|')}] [--requests N] [--warmup N] [--clients N] [--top N] [--no-profile] [--perf] [--node-arg ARG]   (bad argument: ${argument})`,
+        `usage: profile.ts [${WORKLOADS.join('|')}] [--requests N] [--warmup N] [--clients N] [--top N] [--no-profile] [--perf] [--node-arg ARG] [--sequin-arg ARG]   (bad argument: ${argument})`,
       );
   }
   return options;
@@ -84,7 +98,7 @@ async function main(): Promise<void> {
   if (perf && !perfAvailable()) throw new Error('--perf needs Linux perf (`perf record`) on the PATH');
   const directory = mkdtempSync(path.join(tmpdir(), 'sequin-profile-'));
   const nodeArgs = [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${directory}`] : []), ...(perf ? PERF_NODE_ARGS : []), ...options.nodeArgs];
-  const peer = await sequin.start([], nodeArgs);
+  const peer = await sequin.start(options.sequinArgs, nodeArgs);
   const rpc = new RpcClient(peer.url);
   const perfFile = path.join(directory, 'perf.data');
   let cpu: ReturnType<typeof cpuPerRequest>;

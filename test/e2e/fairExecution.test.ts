@@ -159,7 +159,7 @@ describe('fair execution', () => {
     await timedCall(node.url, unique(RETURNS_ONE, 99));
     await sleep(200);
     const before = await placements();
-    // Each call after a pause that refills the main thread's share (20 ms at most, at 50% of the time): one
+    // Each call after a pause that refills the main thread's share (20 ms at most, at 75% of the time): one
     // that found the share spent would go straight to a worker, which is the share working, not what this
     // test counts.
     for (let salt = 0; salt < 5; salt++) {

@@ -30,10 +30,13 @@ export const EXECUTION_SETTINGS = {
   }),
   // A call on the main thread skips the worker hop and costs ~0.65x the CPU; the share and each
   // job's 2 ms budget bound what calls take from the sub-block grid (node/createCallExecutor.ts).
+  // 75, not 50: at 50 a saturating load of ERC-20 transfer estimates (jobs of ~0.25 ms) sent a third
+  // of them to the workers, 1.25x the CPU per estimate; the quarter left keeps 1,000 tx/s of sends
+  // within ~3 ms of their p50 and p99 under that load (docs/benchmarks.md).
   mainThreadCallShare: wholeNumber({
     name: 'main-thread-call-share',
     unit: 'percent',
-    default: 50,
+    default: 75,
     min: 0,
     max: 90,
     doc: "in `interval` mining, the share of the main thread's time `eth_call` and `eth_estimateGas` may take there (each at most 2 ms: a longer one is run again in a worker) before the rest run in the execution workers; 0 runs them all in the workers. In `instant` and `manual` mining they all run on the main thread",
