@@ -1,19 +1,13 @@
 import type { EVM } from '@ethereumjs/evm';
+import { interpreterPrototypeOf } from './interpreterPrototype.js';
 import { opcodeTableOf } from './opcodeTable.js';
 
 /** What @ethereumjs/evm's interpreter computes for a code before its first jump. */
 type JumpAnalysis = unknown;
 
-interface InterpreterPrototype {
-  _getValidJumpDestinations(this: { _evm: object }, code: Uint8Array): JumpAnalysis;
-}
-
 /** The analyses made so far, per opcode table (one per set of fork rules) and per code object. */
 const analyses = new WeakMap<object, WeakMap<Uint8Array, JumpAnalysis>>();
 const patched = new WeakSet<object>();
-
-/** STOP: the smallest code to run, to get hold of an interpreter. */
-const STOP = Uint8Array.from([0x00]);
 
 /**
  * Makes @ethereumjs/evm analyse each contract code once instead of on every call frame. Before the
@@ -23,16 +17,11 @@ const STOP = Uint8Array.from([0x00]);
  * good part of its garbage. The analysis depends only on the code bytes and the opcode table, and
  * the interpreter only reads it, so one result per code object is reused for as long as the code
  * object lives (state readers keep one object per code hash, see VersionedStates and WorldState).
- *
- * The interpreter class is not exported by the package; an execution result carries its
- * interpreter (`runState.interpreter`), so one tiny run of `evm` gives its prototype, which is
- * wrapped once per process. Idempotent.
+ * The interpreter's prototype (interpreterPrototype.ts) is wrapped once per process. Idempotent.
  */
 export async function cacheJumpAnalysis(evm: EVM): Promise<void> {
-  const result = await evm.runCode({ code: STOP, gasLimit: 100n });
-  const interpreter = (result.runState as { interpreter?: object } | undefined)?.interpreter;
-  if (!interpreter) return;
-  const prototype = Object.getPrototypeOf(interpreter) as InterpreterPrototype;
+  const prototype = await interpreterPrototypeOf(evm);
+  if (!prototype) return;
   if (patched.has(prototype) || typeof prototype._getValidJumpDestinations !== 'function') return;
   patched.add(prototype);
   const analyse = prototype._getValidJumpDestinations;

@@ -4,6 +4,7 @@ import { createVM, type VM } from '@ethereumjs/vm';
 import { ScheduledCommon } from '../config/ScheduledCommon.js';
 import { cacheJumpAnalysis } from './cacheJumpAnalysis.js';
 import { FlatStateManager } from './FlatStateManager.js';
+import { keepRunStateOutOfResults } from './runStateOutOfResults.js';
 import type { StateReader } from './StateReader.js';
 
 /** Looks up the hash of a sealed block by number, for the BLOCKHASH opcode. */
@@ -16,7 +17,8 @@ export interface ExecutionVm {
 }
 
 /**
- * Creates a VM over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis).
+ * Creates a VM over a {@link FlatStateManager}, analysing each contract code once (cacheJumpAnalysis) and
+ * without the interpreter's run state in its results (runStateOutOfResults).
  * It is built for the chain's latest fork (the EVM sets up precompiles such as BLS12-381 only for
  * forks active at construction) and runs each block under that block's own fork: executions call
  * {@link useRulesOf} first.
@@ -37,6 +39,7 @@ export async function createExecutionVm(common: Common, base: StateReader, block
   const vmCommon = common instanceof ScheduledCommon ? common.ofFork(common.latestFork).copy() : common.copy();
   const vm = await createVM({ common: vmCommon, stateManager: state, blockchain });
   await cacheJumpAnalysis(vm.evm as EVM);
+  await keepRunStateOutOfResults(vm.evm as EVM);
   return { vm, state };
 }
 
