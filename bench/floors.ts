@@ -4,13 +4,17 @@
  *
  * - http:   a bare node:http server (a child process) that parses a JSON-RPC body and answers a
  *           32-byte result, driven by 8 keep-alive clients (`lib/rpc.ts`) as the bench drives the
- *           nodes: the server's CPU per request over all its threads (`lib/threadCpu.ts`);
+ *           nodes: the server's CPU per request over all its threads (`lib/threadCpu.ts`). Again with
+ *           --busy µs of work per request (the server spins that long before it answers, as a node
+ *           runs its EVM): the requests then come at a node's rate, and what the server spends per
+ *           request beside the work is Node's HTTP at that rate (the clients sleep between answers,
+ *           so each answer also wakes one);
  * - worker: a worker round trip in this process (post a message, get one back: two thread
  *           wake-ups), of a bare number, of a distinct eth_call's job as objects with Uint8Arrays
  *           and bigints, and of the same job with its byte fields as hex text: the process's CPU
  *           (process.cpuUsage, all threads) per round trip.
  *
- *   node --import tsx bench/floors.ts [--requests N] [--rounds N]
+ *   node --import tsx bench/floors.ts [--requests N] [--rounds N] [--busy µs,…]   (default --busy 150)
  */
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -19,11 +23,13 @@ import { cpuPerRequest, cpuSpent, threadCpu } from './lib/threadCpu.js';
 
 const SERVER = `
 const http = require('node:http');
+const BUSY_MS = Number(process.env.FLOOR_BUSY_US ?? 0) / 1000;
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
     const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    for (const until = performance.now() + BUSY_MS; performance.now() < until; );
     const body = JSON.stringify({ jsonrpc: '2.0', id, result: '0x' + '00'.repeat(32) });
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
@@ -63,18 +69,19 @@ const answers = { number: () => 1, objects: () => new Uint8Array(32).fill(7), he
 parentPort.on('message', ({ id, kind }) => parentPort.postMessage({ id, ok: true, value: answers[kind]() }));
 `;
 
-function parseArgs(argv: readonly string[]): { requests: number; rounds: number } {
-  const options = { requests: 10_000, rounds: 3 };
+function parseArgs(argv: readonly string[]): { requests: number; rounds: number; busy: number[] } {
+  const options = { requests: 10_000, rounds: 3, busy: [150] };
   for (let index = 0; index < argv.length; index++) {
     if (argv[index] === '--requests') options.requests = Number(argv[++index]);
     else if (argv[index] === '--rounds') options.rounds = Number(argv[++index]);
-    else throw new Error(`usage: floors.ts [--requests N] [--rounds N]   (bad argument: ${argv[index]})`);
+    else if (argv[index] === '--busy') options.busy = argv[++index]!.split(',').map(Number);
+    else throw new Error(`usage: floors.ts [--requests N] [--rounds N] [--busy µs,…]   (bad argument: ${argv[index]})`);
   }
   return options;
 }
 
-async function httpFloor(requests: number, rounds: number): Promise<void> {
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function httpFloor(requests: number, rounds: number, busyUs = 0): Promise<void> {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FLOOR_BUSY_US: String(busyUs) } });
   try {
     const url = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
     const client = new RpcClient(url);
@@ -90,9 +97,15 @@ async function httpFloor(requests: number, rounds: number): Promise<void> {
     await loop(requests / 2);
     for (let round = 0; round < rounds; round++) {
       const before = threadCpu(child.pid!);
+      const started = performance.now();
       await loop(requests);
+      const rate = requests / ((performance.now() - started) / 1000);
       const cpu = cpuPerRequest(child.pid!, cpuSpent(before, threadCpu(child.pid!)), requests);
-      console.log(`http   bare node:http JSON-RPC server: ${cpu.total.toFixed(0)} µs CPU per request`);
+      if (busyUs === 0) console.log(`http   bare node:http JSON-RPC server: ${cpu.total.toFixed(0)} µs CPU per request (${rate.toFixed(0)}/s)`);
+      else
+        console.log(
+          `http   bare node:http JSON-RPC server spinning ${busyUs} µs per request: ${cpu.total.toFixed(0)} µs CPU per request, ${(cpu.total - busyUs).toFixed(0)} beside the work (${rate.toFixed(0)}/s)`,
+        );
     }
   } finally {
     child.kill();
@@ -121,7 +134,8 @@ async function workerFloor(requests: number, rounds: number): Promise<void> {
   }
 }
 
-const { requests, rounds } = parseArgs(process.argv.slice(2));
+const { requests, rounds, busy } = parseArgs(process.argv.slice(2));
 await httpFloor(requests, rounds);
+for (const busyUs of busy) await httpFloor(requests / 2, rounds, busyUs);
 await workerFloor(requests * 2, rounds);
 process.exit(0);

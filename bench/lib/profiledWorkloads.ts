@@ -12,6 +12,7 @@ import type { RpcClient } from './rpc.js';
 export const PROFILED_WORKLOADS = [
   'ethCall',
   'ethCallDistinct',
+  'ethCallNoCodeDistinct',
   'callErc20TransferDistinct',
   'estimateTransfer',
   'estimateErc20',
@@ -24,6 +25,11 @@ export type ProfiledWorkload = (typeof PROFILED_WORKLOADS)[number];
 export async function requestOf(rpc: RpcClient, workload: ProfiledWorkload): Promise<{ method: string; params: () => unknown[] }> {
   const [holder, other] = benchAccounts();
   if (workload === 'blockNumber') return { method: 'eth_blockNumber', params: () => [] };
+  // The call path without an EVM run worth the name: an account without code, distinct calldata each time.
+  if (workload === 'ethCallNoCodeDistinct') {
+    let index = 0;
+    return { method: 'eth_call', params: () => [{ to: other!.address, data: distinctAddress(index++) }, 'latest'] };
+  }
   if (workload === 'estimateTransfer') return { method: 'eth_estimateGas', params: () => [{ from: holder!.address, to: other!.address, value: toHex(1) }] };
   const token = await deployToken(rpc, holder!);
   let index = 0;
