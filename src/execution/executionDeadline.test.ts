@@ -2,18 +2,16 @@
 // end with the timeout error at the deadline, and every answer of an execution that finishes in
 // time (GAS, the 63/64 rule, precompiles) is the one it gives without a deadline.
 
-import { Account } from '@ethereumjs/util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { ExecutionTimeoutError } from '../errors/ExecutionTimeoutError.js';
 import { hexToBytes } from '../primitives/hex.js';
-import { keccak256 } from '../primitives/keccak.js';
+import { CodeStateReader } from '../testing/CodeStateReader.js';
 import { BN254_GENERATOR_PAIR, COUNT_DOWN, callBothWithAllGas, ENDLESS_LOOP, PAIRING_LOOP, RETURN_GAS } from '../testing/longRunningPrograms.js';
 import type { CallOutcome, CallRequest } from './CallRequest.js';
 import { createExecutionVm, type ExecutionVm } from './createExecutionVm.js';
 import { deadlineIn, PrecompileOverBudget, runWithDeadline, TimeOverBudget } from './executionDeadline.js';
 import { runCall } from './runCall.js';
-import type { StateReader } from './StateReader.js';
 
 const CHILD = '00000000000000000000000000000000000000c1';
 const BURNER = '00000000000000000000000000000000000000b1';
@@ -25,36 +23,9 @@ const PARENT_CODE = callBothWithAllGas(BURNER, CHILD);
 /** Copies its calldata to memory, STATICCALLs 0x08 with it and all its gas, and returns the answer, the GAS left after and the call's success. */
 const PAIRER_CODE = '366000600037 6020 6000 36 6000 6008 5a fa 5a 6020 52 6040 52 6060 6000 f3'.replaceAll(' ', '');
 
-/** Accounts with code, and nothing else. */
-class CodeState implements StateReader {
-  private readonly accounts = new Map<string, Account>();
-  private readonly codes = new Map<string, Uint8Array>();
-
-  constructor(codes: Record<string, string>) {
-    for (const [address, hex] of Object.entries(codes)) {
-      const code = hexToBytes(`0x${hex}`);
-      const hash = keccak256(code);
-      this.codes.set(Buffer.from(hash).toString('hex'), code);
-      this.accounts.set(address, new Account(0n, 0n, undefined, hash));
-    }
-  }
-
-  account(address: string): Account | undefined {
-    return this.accounts.get(address);
-  }
-
-  storage(): Uint8Array {
-    return new Uint8Array();
-  }
-
-  code(codeHash: string): Uint8Array {
-    return this.codes.get(codeHash) ?? new Uint8Array();
-  }
-}
-
 const common = commonOfChain(31337n, undefined, {});
 const environment = { number: 1n, timestamp: 1n, gasLimit: 30_000_000n, baseFeePerGas: 0n, coinbase: new Uint8Array(20), parentHash: new Uint8Array(32) };
-const state = new CodeState({ [CHILD]: CHILD_CODE, [BURNER]: BURNER_CODE, [PARENT]: PARENT_CODE, [PAIRER]: PAIRER_CODE });
+const state = new CodeStateReader({ [CHILD]: CHILD_CODE, [BURNER]: BURNER_CODE, [PARENT]: PARENT_CODE, [PAIRER]: PAIRER_CODE });
 let plain: ExecutionVm;
 let timed: ExecutionVm;
 

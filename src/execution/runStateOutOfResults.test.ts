@@ -2,14 +2,13 @@
 // reads from it (gas left, refunds) still reach the results, and each result carries only the frame's
 // result and environment fields, the same ones every time.
 
-import { Account, Address } from '@ethereumjs/util';
+import { Address } from '@ethereumjs/util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commonOfChain } from '../config/commonOfChain.js';
 import { hexToBytes } from '../primitives/hex.js';
-import { keccak256 } from '../primitives/keccak.js';
+import { CodeStateReader } from '../testing/CodeStateReader.js';
 import { createExecutionVm, type ExecutionVm } from './createExecutionVm.js';
 import { interpreterPrototypeOf } from './interpreterPrototype.js';
-import type { StateReader } from './StateReader.js';
 
 const ADDER = '00000000000000000000000000000000000000a1';
 const CALLER_OF_ADDER = '00000000000000000000000000000000000000a2';
@@ -24,34 +23,8 @@ const REVERTS = '60006000fd';
 /** STATICCALLs ADDER with all its gas and returns the call's success as a word. */
 const CALLS_ADDER = `6000600060006000 73${ADDER} 5a fa 6000 52 6020 6000 f3`.replaceAll(' ', '');
 
-class CodeState implements StateReader {
-  private readonly accounts = new Map<string, Account>();
-  private readonly codes = new Map<string, Uint8Array>();
-
-  constructor(codes: Record<string, string>) {
-    for (const [address, hex] of Object.entries(codes)) {
-      const code = hexToBytes(`0x${hex}`);
-      const hash = keccak256(code);
-      this.codes.set(Buffer.from(hash).toString('hex'), code);
-      this.accounts.set(address, new Account(0n, 0n, undefined, hash));
-    }
-  }
-
-  account(address: string): Account | undefined {
-    return this.accounts.get(address);
-  }
-
-  storage(): Uint8Array {
-    return new Uint8Array();
-  }
-
-  code(codeHash: string): Uint8Array {
-    return this.codes.get(codeHash) ?? new Uint8Array();
-  }
-}
-
 const common = commonOfChain(31337n, undefined, {});
-const state = new CodeState({ [ADDER]: ADD, [CALLER_OF_ADDER]: CALLS_ADDER, [CLEARER]: SET_AND_CLEAR, [REVERTER]: REVERTS });
+const state = new CodeStateReader({ [ADDER]: ADD, [CALLER_OF_ADDER]: CALLS_ADDER, [CLEARER]: SET_AND_CLEAR, [REVERTER]: REVERTS });
 let execution: ExecutionVm;
 
 beforeAll(async () => {
