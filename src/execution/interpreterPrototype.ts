@@ -2,9 +2,9 @@ import type { EVM } from '@ethereumjs/evm';
 
 /**
  * The prototype of @ethereumjs/evm's interpreter, which the package does not export; cacheJumpAnalysis and
- * totalsOnlyRunState wrap its methods once per process. An execution result carries its interpreter
+ * runStateOutOfResults wrap its methods once per process. An execution result carries its interpreter
  * (`runState.interpreter`), so one tiny run of `evm` gives it. Asked for once: afterwards a run's result no
- * longer carries the interpreter (totalsOnlyRunState.ts).
+ * longer carries the interpreter (runStateOutOfResults.ts).
  */
 export interface InterpreterPrototype {
   _getValidJumpDestinations(this: { _evm: object }, code: Uint8Array): unknown;
