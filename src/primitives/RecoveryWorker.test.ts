@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keccak256 } from './keccak.js';
 import { type RecoveryRequest, RecoveryWorker } from './RecoveryWorker.js';
@@ -73,5 +77,48 @@ describe('RecoveryWorker', () => {
     await worker.close();
     expect(await outstanding).toEqual([publicKey]);
     expect(answerAtOnce(worker, request)).toEqual({ at: 'once', publicKey });
+  });
+  it('stops its thread at close, in the middle of batches, without ending the process', () => {
+    // A thread terminated inside secp256k1's native code takes its whole process with it ("terminate
+    // called after throwing an instance of 'Napi::Error'"), so the cycles run in a child process, on the
+    // build the node runs (dist/).
+    const module = new URL('../../dist/primitives/RecoveryWorker.js', import.meta.url).href;
+    const crypto = new URL('../../dist/primitives/secp256k1.js', import.meta.url).href;
+    const script = `
+      const { RecoveryWorker } = await import(${JSON.stringify(module)});
+      const { signHash } = await import(${JSON.stringify(crypto)});
+      const { randomBytes } = await import('node:crypto');
+      const requests = Array.from({ length: 64 }, () => {
+        const messageHash = randomBytes(32);
+        const { r, s, yParity } = signHash(messageHash, randomBytes(32));
+        return { messageHash, signature: Buffer.concat([r, s]), recoveryId: yParity };
+      });
+      for (let cycle = 0; cycle < 30; cycle++) {
+        const worker = new RecoveryWorker();
+        let ready = false;
+        while (!ready) {
+          let returned = false;
+          worker.recover(requests[0], () => { ready = returned; });
+          returned = true;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        let answered = 0;
+        for (let round = 0; round < 8; round++) for (const request of requests) worker.recover(request, () => answered++);
+        await new Promise((resolve) => setTimeout(resolve, cycle % 3));
+        await worker.close();
+        if (answered !== 8 * requests.length) throw new Error('answered ' + answered);
+      }
+      console.log('closed 30 times');
+    `;
+    // A file, not `-e`: the worker thread inherits the process's flags, and `--input-type=module` would make
+    // its CommonJS source a module. Without the test runner's NODE_OPTIONS (its hooks are not for a plain child).
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'sequin-recovery-')), 'closeCycles.mjs');
+    writeFileSync(file, script);
+    const { NODE_OPTIONS: _runnerOptions, ...env } = process.env;
+    const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000, env });
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    expect(child.stderr).not.toContain('terminate called');
+    expect(child.stdout).toContain('closed 30 times');
+    expect(child.status).toBe(0);
   });
 });

@@ -28,7 +28,8 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 try { require('node:fs').writeFileSync('/proc/thread-self/comm', workerData.threadName); } catch {}
 const secp256k1 = require(workerData.bindingPath);
-parentPort.on('message', ({ id, requests, count }) => {
+parentPort.on('message', ({ id, requests, count, stop }) => {
+  if (stop) return parentPort.close();
   const input = new Uint8Array(requests);
   const answers = new Uint8Array(count * ${ANSWER_BYTES});
   for (let index = 0; index < count; index++) {
@@ -43,6 +44,9 @@ parentPort.on('message', ({ id, requests, count }) => {
 });
 parentPort.postMessage({ ready: true });
 `;
+
+/** How long {@link RecoveryWorker.close} waits for the thread to stop: a batch of {@link CHUNK} recoveries takes ~1 ms. */
+const STOP_WAIT_MS = 2_000;
 
 /** The recovery thread's OS name (Linux: /proc/<pid>/task/<tid>/comm). */
 export const RECOVERY_THREAD_NAME = 'sequin-recover';
@@ -90,12 +94,26 @@ export class RecoveryWorker {
     }
   }
 
-  /** Stops the thread; requests still out are recovered here. */
+  /**
+   * Stops the thread; requests still out are recovered here. The thread is asked to stop, after the
+   * batches it holds, rather than terminated: a thread terminated inside secp256k1's native code takes
+   * the whole process with it ("terminate called after throwing an instance of 'Napi::Error'"). Only a
+   * thread that has not stopped after {@link STOP_WAIT_MS} is terminated.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.failed = true;
     this.fallBack();
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
+    worker.postMessage({ stop: true });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), STOP_WAIT_MS);
+    });
+    const stopped = await Promise.race([exited, waited]);
+    clearTimeout(timer);
+    if (!stopped) await worker.terminate();
   }
 
   private start(): void {
