@@ -8,11 +8,14 @@
  * else loads the machine (the other test files) loads both alike. The node's WebSocket budget is
  * 32 MiB.
  *
- * Asserted for each pair: every stalled client is dropped as a slow consumer; the sub-block gaps
- * (median and largest, from the node's own tick times) stay within 1.5× of the node without them;
- * the node's peak RSS stays within the peak without them + the budget + the documented bound
- * (64 KiB per open connection + 48 MiB of garbage not yet collected). The event loop's shares are
- * printed. `npm run bench` runs the same pairs with the default budget.
+ * Three pairs per count, as the bench target measures it. Asserted for each pair: every stalled client is
+ * dropped as a slow consumer; the median sub-block gap (from the node's own tick times) stays within 1.5×
+ * of the node without them; the node's peak RSS stays within the peak without them + the budget + the
+ * documented bound (64 KiB per open connection + 48 MiB of garbage not yet collected). And over the three
+ * pairs, the median ratio of the largest gaps stays within 1.5×: one burst's largest gap is a single tick,
+ * which the other test files on the two cores stretch for either node (at 1,000 clients, 2026-11-29: one
+ * pair read 0.97-1.50× in five runs of this file alone and 1.59× and 1.97× in a full suite, where the
+ * bench's median of three read 0.89× and 1.02×). The event loop's shares are printed. `npm run bench` runs the same pairs with the default budget.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { percentile } from '../../bench/lib/stats.js';
@@ -27,6 +30,8 @@ const BUDGET_BYTES = 32 * MIB;
 /** The bound docs/guides/slow-consumers.md documents beyond the budget: per open connection, and the collector's lag. */
 const PER_CONNECTION_BYTES = 64 * 1024;
 const GARBAGE_BYTES = 48 * MIB;
+/** Paired bursts per count: the largest gap's ratio is judged by their median. */
+const PAIRS = 3;
 
 async function startPeer(args: string[]): Promise<Peer> {
   const node = await startNodeProcess({ storage: 'temp', args: ['--accounts', '20', ...args] });
@@ -40,13 +45,19 @@ describe('stalled public WebSocket clients during a 12,000-transfer burst', () =
   it.each(STALLED_COUNTS)(
     '%i clients leave the sub-block cadence and the memory bound alone',
     async (count) => {
-      const { none, stalled } = await runPairedBursts(startPeer, transactions, { stalled: count, args });
-      console.log(`without subscribers: ${describeBurst(none)}\n${count} stalled clients: ${describeBurst(stalled)}`);
-      expect(stalled.dropped).toBe(count);
-      expect(percentile(stalled.gaps, 50), 'median gap').toBeLessThanOrEqual(1.5 * percentile(none.gaps, 50));
-      expect(largestGap(stalled), 'largest gap').toBeLessThanOrEqual(1.5 * largestGap(none));
-      const boundMiB = (BUDGET_BYTES + count * PER_CONNECTION_BYTES + GARBAGE_BYTES) / MIB;
-      expect(stalled.rssPeakMiB - none.rssPeakMiB, 'peak RSS above the node without them').toBeLessThanOrEqual(boundMiB);
+      const ratios: number[] = [];
+      for (let pair = 0; pair < PAIRS; pair++) {
+        const { none, stalled } = await runPairedBursts(startPeer, transactions, { stalled: count, args });
+        console.log(`without subscribers: ${describeBurst(none)}\n${count} stalled clients: ${describeBurst(stalled)}`);
+        expect(stalled.dropped).toBe(count);
+        expect(percentile(stalled.gaps, 50), 'median gap').toBeLessThanOrEqual(1.5 * percentile(none.gaps, 50));
+        const boundMiB = (BUDGET_BYTES + count * PER_CONNECTION_BYTES + GARBAGE_BYTES) / MIB;
+        expect(stalled.rssPeakMiB - none.rssPeakMiB, 'peak RSS above the node without them').toBeLessThanOrEqual(boundMiB);
+        ratios.push(largestGap(stalled) / largestGap(none));
+      }
+      expect(percentile(ratios, 50), `largest gap with ÷ without them, median of ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`).toBeLessThanOrEqual(
+        1.5,
+      );
     },
     // One paired run is one sample of a largest gap, which other test files running beside it on
     // two cores can stretch for either node; a failure is measured once more, with the same bounds.
