@@ -44,6 +44,9 @@ describe('stalled public WebSocket clients during a 12,000-transfer burst', () =
 
   it.each(STALLED_COUNTS)(
     '%i clients leave the sub-block cadence and the memory bound alone',
+    // The three pairs' median is itself measured once more if it fails, with the same bounds: other test
+    // files running beside it on two cores can stretch either node's ticks.
+    { timeout: 300_000, retry: 1 },
     async (count) => {
       const ratios: number[] = [];
       for (let pair = 0; pair < PAIRS; pair++) {
@@ -59,8 +62,5 @@ describe('stalled public WebSocket clients during a 12,000-transfer burst', () =
         1.5,
       );
     },
-    // One paired run is one sample of a largest gap, which other test files running beside it on
-    // two cores can stretch for either node; a failure is measured once more, with the same bounds.
-    { timeout: 300_000, retry: 1 },
   );
 });
