@@ -11,6 +11,7 @@
  * each phase's p99 and their ratio (target ≤ 2×).
  */
 import { encodeFunctionData } from 'viem';
+import { ENDLESS_LOOP, withUnreachableSalt } from '../../src/testing/longRunningPrograms.js';
 import { benchAccounts } from '../lib/accounts.js';
 import { distinctAddress } from '../lib/distinctAddress.js';
 import { deployToken, ERC20_ABI } from '../lib/erc20.js';
@@ -47,10 +48,8 @@ const API_KEY = 'bench-fairness-key-0123456789abcdef';
 const DEDICATED_LOOPS = 4;
 const PAUSE_MS = 10;
 const PUBLIC_LOOPS_IN_FLIGHT = 2;
-/** JUMPDEST; PUSH1 0; JUMP as init code: runs until the call's gas (the 50M cap) is burnt. */
-const ENDLESS_LOOP = '0x5b600056';
-/** ENDLESS_LOOP followed by `salt` as bytes the loop never reaches: a request of its own. */
-const uniqueLoop = (salt: number): string => `${ENDLESS_LOOP}${salt.toString(16).padStart(8, '0')}`;
+/** ENDLESS_LOOP as init code, a request of its own: runs until the call's gas (the 50M cap) is burnt. */
+const uniqueLoop = (salt: number): string => `0x${withUnreachableSalt(ENDLESS_LOOP, salt)}`;
 
 /** The dedicated client for `ms`: each call's latency in ms. */
 async function dedicatedCalls(rpc: RpcClient, token: `0x${string}`, ms: number, next: () => number): Promise<number[]> {

@@ -1,8 +1,8 @@
 /**
  * EVM programs (hex, no 0x) that the execution-deadline tests run: ones that only a time cap ends, and
  * ones whose answers depend on the gas they are given (GAS, the 63/64 rule), which must come out the
- * same on every execution lane. Shared by src/execution/executionDeadline.test.ts (in process) and
- * test/e2e/instantModeCalls.test.ts (a real node).
+ * same on every execution lane. Shared by src/execution/executionDeadline.test.ts (in process),
+ * test/e2e/instantModeCalls.test.ts and test/e2e/fairExecution.test.ts (a real node), and the bench.
  */
 
 const word = (value: bigint) => value.toString(16).padStart(64, '0');
@@ -18,6 +18,15 @@ export const BN254_GENERATOR_PAIR =
 
 /** JUMPDEST; PUSH1 0; JUMP: loops until its gas runs out. */
 export const ENDLESS_LOOP = '5b600056';
+
+/**
+ * `program` (hex) followed by `salt` as four bytes it never reaches (it loops, or returns, before them): the
+ * same execution as a request of its own, so no call cache answers it (test/e2e/fairExecution.test.ts and
+ * the bench's endless-loop fairness row send such calls).
+ */
+export function withUnreachableSalt(program: string, salt: number): string {
+  return `${program}${salt.toString(16).padStart(8, '0')}`;
+}
 
 /**
  * Init code that copies two pairs (appended after its 27 bytes) to memory, then STATICCALLs the

@@ -15,12 +15,13 @@
  * taking the sequencer's thread.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { ENDLESS_LOOP as ENDLESS_PROGRAM, withUnreachableSalt } from '../../src/testing/longRunningPrograms.js';
 import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { postRaw, type RpcResponse, rpcResult, sleep } from './helpers.js';
 import { connectWs } from './wsClient.js';
 
 /** JUMPDEST; PUSH1 0; JUMP as init code: loops until its gas runs out (20M gas: 0.5–0.8 s on an idle core, by machine). */
-const ENDLESS_LOOP = { data: '0x5b600056', gas: '0x1312d00' };
+const ENDLESS_LOOP = { data: `0x${ENDLESS_PROGRAM}`, gas: '0x1312d00' };
 /** Init code returning the word 1. */
 const RETURNS_ONE = { data: '0x600160005260206000f3' };
 /**
@@ -29,7 +30,7 @@ const RETURNS_ONE = { data: '0x600160005260206000f3' };
  * answered from that cache at once instead of running.
  */
 function unique<Call extends { data: string }>(call: Call, salt: number): Call {
-  return { ...call, data: `${call.data}${salt.toString(16).padStart(8, '0')}` };
+  return { ...call, data: withUnreachableSalt(call.data, salt) };
 }
 const API_KEY = 'fair-execution-key-0123456789abcdef';
 
