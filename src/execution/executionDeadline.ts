@@ -48,6 +48,14 @@ export function deadlineIn(timeoutMs: number, budget?: ThreadBudget): Deadline |
 }
 
 /**
+ * True for the errors a deadline stops an execution with, mid-transaction: the VM it ran on must
+ * not be reused (VmPool.use's `discardIf`; see {@link runWithDeadline}).
+ */
+export function stoppedByDeadline(error: unknown): boolean {
+  return error instanceof ExecutionTimeoutError || error instanceof OverThreadBudget;
+}
+
+/**
  * Thrown out of an execution on this thread that needed more of it than its {@link ThreadBudget}
  * allows: the job is run again in a worker, which answers it exactly (RoutedLanes). Not a domain
  * error: it never reaches a client.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { nativeBindingPath, recoverPublicKey } from './secp256k1.js';
+import { stopWorkerThread } from './stopWorkerThread.js';
 
 /** One signature to recover: the signed hash, r ‖ s and the recovery id (secp256k1.ts `packedSignature`). */
 export interface RecoveryRequest {
@@ -95,25 +96,15 @@ export class RecoveryWorker {
   }
 
   /**
-   * Stops the thread; requests still out are recovered here. The thread is asked to stop, after the
-   * batches it holds, rather than terminated: a thread terminated inside secp256k1's native code takes
-   * the whole process with it ("terminate called after throwing an instance of 'Napi::Error'"). Only a
-   * thread that has not stopped after {@link STOP_WAIT_MS} is terminated.
+   * Stops the thread; requests still out are recovered here. The thread is asked to stop after the
+   * batches it holds (stopWorkerThread.ts: terminating it inside secp256k1's native code would abort
+   * the process); only a thread that has not stopped after {@link STOP_WAIT_MS} is terminated.
    */
   async close(): Promise<void> {
     const worker = this.worker;
     this.failed = true;
     this.fallBack();
-    if (!worker) return;
-    const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
-    worker.postMessage({ stop: true });
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), STOP_WAIT_MS);
-    });
-    const stopped = await Promise.race([exited, waited]);
-    clearTimeout(timer);
-    if (!stopped) await worker.terminate();
+    if (worker) await stopWorkerThread(worker, STOP_WAIT_MS);
   }
 
   private start(): void {

@@ -130,4 +130,9 @@ export interface CallWorkerData {
   slot: number;
   /** The worker's heap bound in MiB, which traces keep well within (attachTracer's heap guard). */
   heapLimitMiB: number;
+  /**
+   * Wall-time cap of a call, estimate or access list in ms (--rpc-evm-timeout; 0 for none): the
+   * worker stops such a job itself when it has run this long (executionDeadline.ts).
+   */
+  callTimeoutMs: number;
 }

@@ -1,15 +1,11 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Common } from '@ethereumjs/common';
-import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
-import { type Deadline, deadlineIn, OverThreadBudget, runWithDeadline, type ThreadBudget } from '../executionDeadline.js';
+import { type Deadline, deadlineIn, runWithDeadline, stoppedByDeadline, type ThreadBudget } from '../executionDeadline.js';
 import type { VmPool } from '../VmPool.js';
 import { type ExecutionJob, isTraceJob } from './CallJob.js';
 import type { ExecutionLanes } from './ExecutionLanes.js';
 import { runExecutionJob } from './runExecutionJob.js';
 import type { VersionedStates } from './VersionedStates.js';
-
-/** An execution stopped mid-transaction: its VM is not reused (see runWithDeadline). */
-const aborted = (error: unknown) => error instanceof ExecutionTimeoutError || error instanceof OverThreadBudget;
 
 /** Options of {@link InProcessLanes}. */
 export interface InProcessLanesOptions {
@@ -65,7 +61,7 @@ export class InProcessLanes implements ExecutionLanes {
   private runJob(job: ExecutionJob, deadline: Deadline | undefined): Promise<unknown> {
     return runExecutionJob(job, {
       common: this.common,
-      use: (work) => this.vms.use((execution) => runWithDeadline(execution, deadline, () => work(execution)), aborted),
+      use: (work) => this.vms.use((execution) => runWithDeadline(execution, deadline, () => work(execution)), stoppedByDeadline),
       stateAt: this.states.forJob(job.epoch),
     });
   }

@@ -7,6 +7,7 @@ import { CallWorkerFailedError } from '../../errors/CallWorkerFailedError.js';
 import { ExecutionMemoryExceededError } from '../../errors/ExecutionMemoryExceededError.js';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { RawJson } from '../../primitives/RawJson.js';
+import { stopWorkerThread } from '../../primitives/stopWorkerThread.js';
 import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, type ExecutionJob, isTraceJob } from './CallJob.js';
 import { restoreCallError } from './callJobErrors.js';
 import { jobToWire, wireHexToBytes } from './callJobWire.js';
@@ -27,6 +28,8 @@ export interface WorkerLanesOptions {
   niceness: (slot: number) => number;
   /** Heap bound of each worker in MiB: a job past it fails with an ExecutionMemoryExceededError. */
   heapLimitMiB: number;
+  /** Told how each retired worker ended: `stopped` by itself, or `terminated` after {@link STOP_WAIT_MS}. */
+  onRetired?: (outcome: 'stopped' | 'terminated') => void;
 }
 
 /**
@@ -34,6 +37,17 @@ export interface WorkerLanesOptions {
  * re-executing a block is bounded by its gas); this backstop only ends a worker that is stuck.
  */
 const TRACE_BACKSTOP_MS = 10 * 60 * 1000;
+
+/**
+ * How long a retired worker (its job timed out, or the lanes closed) has to stop by itself
+ * (stopWorkerThread.ts) beyond the end of its job's own time, before it is terminated. A job stops
+ * at its deadline's next check, within ~1 ms; only one precompile run can keep it longer (a BN254
+ * pairing of a thousand pairs ~15 s, in JavaScript, where terminating is safe).
+ */
+const STOP_WAIT_MS = 2_000;
+
+/** The longest {@link WorkerLanes.close} waits for a busy worker to stop before terminating it. */
+const CLOSE_WAIT_MAX_MS = 30_000;
 
 /**
  * The young generation of each worker's heap, in MiB. V8's default (48 MiB on 64-bit) filled up
@@ -46,6 +60,8 @@ const WORKER_YOUNG_GENERATION_MIB = 8;
 interface RunningJob {
   id: number;
   job: ExecutionJob;
+  /** performance.now() by which the job stops by itself (its deadline or, for a trace, its first transaction's). */
+  endsBy: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -64,8 +80,11 @@ interface Lane {
  * A worker starts when its slot first gets a job and does not keep the process alive when idle.
  *
  * A call, estimate or access list running past `callTimeoutMs` fails with geth's "execution
- * aborted (timeout = …)": its worker is terminated and a fresh one started at once, so the next
- * job does not pay the start-up. A worker that runs out of its heap (a trace building a huge
+ * aborted (timeout = …)": its worker is retired and a fresh one started at once, so the next
+ * job does not pay the start-up. A retired worker is asked to stop, which it does once its job has
+ * stopped at the same deadline in the thread (callWorker.ts), and is terminated only if it has not
+ * within {@link STOP_WAIT_MS}: a thread terminated inside native code (the ECRECOVER precompile's
+ * secp256k1) aborts the whole process (stopWorkerThread.ts). A worker that runs out of its heap (a trace building a huge
  * answer) fails its job with an ExecutionMemoryExceededError and is replaced alike. Domain errors
  * thrown in a worker come back as the same domain errors (callJobErrors.ts); a trace's result
  * comes back as JSON text, handed on as a RawJson. A job's byte fields and a call's return data travel
@@ -88,8 +107,10 @@ export class WorkerLanes implements ExecutionLanes {
     await lane.ready;
     if (this.lanes[slot] !== lane) throw new CallWorkerFailedError('exited');
     return new Promise((resolve, reject) => {
-      const running: RunningJob = { id: this.nextId++, job, resolve, reject };
       const timeoutMs = isTraceJob(job) ? TRACE_BACKSTOP_MS : this.options.callTimeoutMs;
+      const ownTimeMs = isTraceJob(job) ? job.config.timeoutMs : timeoutMs;
+      const endsBy = ownTimeMs > 0 ? performance.now() + ownTimeMs : Number.POSITIVE_INFINITY;
+      const running: RunningJob = { id: this.nextId++, job, endsBy, resolve, reject };
       if (timeoutMs > 0) {
         // The error is made when the time runs out: an Error captures its stack, ~20 µs per call otherwise.
         const operation = isTraceJob(job) ? 'trace' : 'call';
@@ -101,11 +122,22 @@ export class WorkerLanes implements ExecutionLanes {
     });
   }
 
+  /**
+   * Fails the jobs still running with `error` and stops every worker: an idle one at once, a busy one
+   * once its job has stopped at its deadline (terminated after {@link STOP_WAIT_MS} more, or at most
+   * {@link CLOSE_WAIT_MAX_MS}).
+   */
   async close(error: Error): Promise<void> {
     this.closed = true;
     const lanes = this.lanes.splice(0).filter((lane): lane is Lane => lane !== undefined);
-    for (const lane of lanes) this.settle(lane)?.reject(error);
-    await Promise.all(lanes.map((lane) => lane.worker.terminate()));
+    await Promise.all(
+      lanes.map((lane) => {
+        const running = this.settle(lane);
+        running?.reject(error);
+        const untilJobEnds = running ? Math.max(0, running.endsBy - performance.now()) : 0;
+        return this.retire(lane.worker, Math.min(untilJobEnds + STOP_WAIT_MS, CLOSE_WAIT_MAX_MS));
+      }),
+    );
   }
 
   private start(slot: number): Lane {
@@ -117,6 +149,7 @@ export class WorkerLanes implements ExecutionLanes {
       niceness: this.options.niceness(slot),
       slot,
       heapLimitMiB: this.options.heapLimitMiB,
+      callTimeoutMs: this.options.callTimeoutMs,
     };
     const worker = new Worker(script, {
       eval: isEval,
@@ -172,7 +205,8 @@ export class WorkerLanes implements ExecutionLanes {
   }
 
   /**
-   * Fails the lane's job with `error`, terminates its worker and frees the slot for a fresh one:
+   * Fails the lane's job with `error`, retires its worker (stopWorkerThread: it stops by itself
+   * once its job has, else it is terminated) and frees the slot for a fresh one:
    * started at once with `restart` (after a timeout, so the next job does not wait for a start),
    * else when the slot's next job comes.
    */
@@ -180,8 +214,13 @@ export class WorkerLanes implements ExecutionLanes {
     if (this.lanes[slot] !== lane) return;
     this.lanes[slot] = undefined;
     this.settle(lane)?.reject(error);
-    lane.worker.terminate().catch(() => {});
+    this.retire(lane.worker, STOP_WAIT_MS).catch(() => {});
     if (options.restart && !this.closed) this.lanes[slot] = this.start(slot);
+  }
+
+  private async retire(worker: Worker, waitMs: number): Promise<void> {
+    const outcome = await stopWorkerThread(worker, waitMs);
+    this.options.onRetired?.(outcome);
   }
 }
 

@@ -12,7 +12,8 @@
  * versions in LMDB are the pre-confirmed state. BLOCKHASH reads the sealed blocks' records
  * (uncached: after a rewind a block number names another block). Each job starts on a fresh read
  * snapshot, and sealed states are memoised by version and rewind epoch. A trace's result is
- * sent as JSON text, serialized here, so the main thread never rebuilds it.
+ * sent as JSON text, serialized here, so the main thread never rebuilds it. A call, estimate or
+ * access list stops at --rpc-evm-timeout here too; `{ stop: true }` ends the thread between jobs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
@@ -20,21 +21,24 @@ import { recordKeys } from '../../chain/recordKeys.js';
 import { commonOfChain } from '../../config/commonOfChain.js';
 import { parseGethGenesis } from '../../config/parseGethGenesis.js';
 import { hexToBytes } from '../../primitives/hex.js';
+import type { STOP_MESSAGE } from '../../primitives/stopWorkerThread.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { CachedStateReader } from '../CachedStateReader.js';
 import { createExecutionVm } from '../createExecutionVm.js';
+import { deadlineIn, runWithDeadline, stoppedByDeadline } from '../executionDeadline.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
-import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, isTraceJob } from './CallJob.js';
+import { VmPool } from '../VmPool.js';
+import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, type ExecutionJob, isTraceJob } from './CallJob.js';
 import { serializeCallError } from './callJobErrors.js';
 import { bytesToWireHex, jobFromWire } from './callJobWire.js';
 import { lowerThreadPriority } from './lowerThreadPriority.js';
 import { CALL_WORKER_THREAD_PREFIX, nameThisThread } from './nameThisThread.js';
-import { runExecutionJob } from './runExecutionJob.js';
+import { type JobContext, runExecutionJob } from './runExecutionJob.js';
 import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId, rules, niceness, heapLimitMiB, slot } = workerData as CallWorkerData;
+const { dataDir, chainId, rules, niceness, heapLimitMiB, slot, callTimeoutMs } = workerData as CallWorkerData;
 nameThisThread(`${CALL_WORKER_THREAD_PREFIX}${slot}`);
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
@@ -46,13 +50,18 @@ const blockHash = (number: bigint) => {
   const block = chain.blockByNumber(Number(number));
   return block ? hexToBytes(block.hash) : undefined;
 };
-const execution = await createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash);
+// One VM, made again after a job its deadline stopped mid-transaction (runWithDeadline).
+const vms = new VmPool(() => createExecutionVm(common, new PersistedStateReader(storage, NEWEST_VERSION), blockHash), 1);
 const states = new VersionedStates(
   (version) => new PersistedStateReader(storage, version),
   () => new CachedStateReader(new PersistedStateReader(storage, NEWEST_VERSION)),
 );
 
-port.on('message', ({ id, job: wire }: CallWorkerRequest) => {
+port.on('message', (message: CallWorkerRequest | typeof STOP_MESSAGE) => {
+  // Asked to stop (WorkerLanes retires this thread, or the node closes): exiting here, between
+  // tasks, is never inside native code, where being terminated would abort the process.
+  if ('stop' in message) process.exit(0);
+  const { id, job: wire } = message;
   const job = jobFromWire(wire);
   // One job at a time (the scheduler gives a slot its next job only after this answer).
   // The job comes from a view published after its commit; lmdb-js may still hold an older read
@@ -60,7 +69,7 @@ port.on('message', ({ id, job: wire }: CallWorkerRequest) => {
   // sub-blocks, a sealed state be memoised without its last ones, or BLOCKHASH read blocks a
   // rewind removed (issue 10).
   storage.refreshReadSnapshot();
-  runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch), heapLimitMiB }).then(
+  runExecutionJob(job, contextOf(job)).then(
     (value) => {
       if (isTraceJob(job)) port.postMessage({ id, ok: true, json: JSON.stringify(value ?? null) } satisfies CallWorkerResponse);
       else if (value instanceof Uint8Array) port.postMessage({ id, ok: true, hex: bytesToWireHex(value) } satisfies CallWorkerResponse);
@@ -93,5 +102,21 @@ async function warmUp(): Promise<void> {
   // PUSH1 1, PUSH1 0, MSTORE, PUSH1 1, PUSH1 31, RETURN: returns 0x01 without touching any account's code.
   const request = { data: hexToBytes('0x60016000526001601ff3') };
   const job = { kind: 'call', request, version: NEWEST_VERSION, epoch: -1, environment, gasCap: 1_000_000n } as const;
-  await runExecutionJob(job, { common, use: (work) => work(execution), stateAt: states.forJob(job.epoch), heapLimitMiB }).catch(() => {});
+  await runExecutionJob(job, contextOf(job)).catch(() => {});
+}
+
+/**
+ * What a job runs with. A call, estimate or access list stops itself at --rpc-evm-timeout, as on the
+ * main thread (executionDeadline.ts): the main thread answers the time-out and retires this thread
+ * then, and the deadline is what lets the thread stop soon after, between tasks, instead of being
+ * terminated mid-execution. A trace has its own deadline per transaction (attachTracer.ts).
+ */
+function contextOf(job: ExecutionJob): JobContext {
+  const deadline = isTraceJob(job) ? undefined : deadlineIn(callTimeoutMs);
+  return {
+    common,
+    use: (work) => vms.use((execution) => runWithDeadline(execution, deadline, () => work(execution)), stoppedByDeadline),
+    stateAt: states.forJob(job.epoch),
+    heapLimitMiB,
+  };
 }

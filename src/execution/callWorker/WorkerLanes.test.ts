@@ -1,0 +1,112 @@
+// How a call worker is retired: a job past --rpc-evm-timeout fails with geth's time-out at once,
+// and its thread stops by itself (its job stops at the same deadline inside the thread) instead of
+// being terminated, which inside the ECRECOVER precompile's native secp256k1 would abort the
+// whole process; a busy worker stops alike when the lanes close.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
+import { bytesToHex, hexToBytes } from '../../primitives/hex.js';
+import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
+import { NEWEST_VERSION } from '../PersistedStateReader.js';
+import type { CallJob } from './CallJob.js';
+import { WorkerLanes } from './WorkerLanes.js';
+
+const TIMEOUT_MS = 300;
+/**
+ * So high that neither loop below runs out of gas before the worker's 2 s wait for a retired thread
+ * is over (the endless loop runs ~1.9 s per 50M gas): a thread that did not stop by itself is terminated.
+ */
+const GAS_CAP = 2_000_000_000n;
+/** JUMPDEST; PUSH1 0; JUMP as init code: loops until the gas runs out. */
+const ENDLESS_LOOP = '0x5b600056';
+/**
+ * Init code that calls the ECRECOVER precompile (address 1) in an endless loop, with a signature it
+ * recovers a key from (hash 1, v 27, r 1, s 1): most of the thread's time goes to native secp256k1.
+ */
+const ECRECOVER_LOOP = `0x${'6001600052'}${'601b602052'}${'6001604052'}${'6001606052'}5b${'60206080608060006001'}5afa50${'601456'}`;
+/** PUSH1 1, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN: returns the word 1. */
+const RETURN_ONE = '0x600160005260206000f3';
+
+let chain: TestChain;
+let lanes: WorkerLanes;
+const outcomes: string[] = [];
+
+function callJob(code: string): CallJob {
+  return {
+    kind: 'call',
+    request: { data: hexToBytes(code as `0x${string}`) },
+    version: NEWEST_VERSION,
+    epoch: 0,
+    environment: { number: 1n, timestamp: 1n, gasLimit: 30_000_000n, baseFeePerGas: 0n, coinbase: new Uint8Array(20), parentHash: new Uint8Array(32) },
+    gasCap: GAS_CAP,
+  };
+}
+
+async function outcomesReach(count: number): Promise<string[]> {
+  const until = performance.now() + 10_000;
+  while (outcomes.length < count && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return outcomes.slice();
+}
+
+beforeAll(async () => {
+  chain = await createTestChain({ ephemeral: false }, { start: false });
+  lanes = new WorkerLanes({
+    dataDir: chain.config.dataDir,
+    chainId: chain.config.chainId,
+    rules: {},
+    slots: 1,
+    callTimeoutMs: TIMEOUT_MS,
+    niceness: () => 0,
+    heapLimitMiB: 256,
+    onRetired: (outcome) => outcomes.push(outcome),
+  });
+});
+
+afterAll(async () => {
+  await lanes?.close(new Error('closed'));
+  await chain?.close();
+});
+
+describe('retiring a call worker', () => {
+  it('answers a call past the time-out with the time-out, and the timed-out thread stops by itself', async () => {
+    const started = performance.now();
+    await expect(lanes.run(0, callJob(ENDLESS_LOOP))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
+    expect(await outcomesReach(1)).toEqual(['stopped']);
+    // The slot's fresh worker answers the next call.
+    expect(bytesToHex((await lanes.run(0, callJob(RETURN_ONE))) as Uint8Array)).toBe(`0x${'00'.repeat(31)}01`);
+  });
+
+  it('stops threads timed out inside an ECRECOVER loop by themselves, and the process lives on', async () => {
+    const before = outcomes.length;
+    for (let round = 0; round < 8; round++) {
+      await expect(lanes.run(0, callJob(ECRECOVER_LOOP))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
+    }
+    expect((await outcomesReach(before + 8)).slice(before)).toEqual(Array(8).fill('stopped'));
+    expect(bytesToHex((await lanes.run(0, callJob(RETURN_ONE))) as Uint8Array)).toBe(`0x${'00'.repeat(31)}01`);
+  });
+
+  it('on close, fails the running job and lets its thread stop at its deadline', async () => {
+    const closing = new WorkerLanes({
+      dataDir: chain.config.dataDir,
+      chainId: chain.config.chainId,
+      rules: {},
+      slots: 1,
+      callTimeoutMs: TIMEOUT_MS,
+      niceness: () => 0,
+      heapLimitMiB: 256,
+      onRetired: (outcome) => closed.push(outcome),
+    });
+    const closed: string[] = [];
+    // Started, and past the worker's start-up (a first call), so the loop is running when the lanes close.
+    await closing.run(0, callJob(RETURN_ONE));
+    const running = closing.run(0, callJob(ECRECOVER_LOOP)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closing.close(new Error('the node is stopping'));
+    expect(await running).toEqual(new Error('the node is stopping'));
+    expect(closed).toEqual(['stopped']);
+  });
+});
