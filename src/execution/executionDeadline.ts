@@ -18,6 +18,11 @@ export interface Deadline {
   precompileGasLimit?: bigint;
   /** When the execution stops with {@link TimeOverBudget} instead (before `at`), and its budget's `timeMs`. */
   moves?: { at: number; afterMs: number };
+  /**
+   * A flag another thread may raise (set its element 0 to non-zero) to stop the execution at the
+   * next check, with {@link ExecutionStopped}: how a call worker's owner retires it mid-job.
+   */
+  stop?: Int32Array;
 }
 
 /**
@@ -52,7 +57,14 @@ export function deadlineIn(timeoutMs: number, budget?: ThreadBudget): Deadline |
  * not be reused (VmPool.use's `discardIf`; see {@link runWithDeadline}).
  */
 export function stoppedByDeadline(error: unknown): boolean {
-  return error instanceof ExecutionTimeoutError || error instanceof OverThreadBudget;
+  return error instanceof ExecutionTimeoutError || error instanceof OverThreadBudget || error instanceof ExecutionStopped;
+}
+
+/** Thrown out of an execution whose deadline's `stop` flag was raised. Not a domain error: nobody waits for its answer. */
+export class ExecutionStopped extends Error {
+  constructor() {
+    super('the execution was asked to stop');
+  }
 }
 
 /**
@@ -110,6 +122,8 @@ interface DeadlineSlot {
   precompileGasLimit: bigint | undefined;
   /** The running execution's deadline's `moves` (then `at` is no later than its `at`). */
   moves: Deadline['moves'];
+  /** The running execution's deadline's `stop` flag. */
+  stop: Int32Array | undefined;
 }
 
 const slots = new WeakMap<EVM, DeadlineSlot>();
@@ -149,11 +163,13 @@ export async function runWithDeadline<T>(execution: ExecutionVm, deadline: Deadl
   slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
   slot.precompileGasLimit = deadline.precompileGasLimit;
   slot.moves = deadline.moves;
+  slot.stop = deadline.stop;
   try {
     return await work();
   } finally {
     slot.at = Number.POSITIVE_INFINITY;
     slot.moves = undefined;
+    slot.stop = undefined;
   }
 }
 
@@ -166,6 +182,7 @@ function slotOf(evm: EVM): DeadlineSlot {
       jumpsUntilClockRead: JUMPS_PER_CLOCK_READ,
       precompileGasLimit: undefined,
       moves: undefined,
+      stop: undefined,
     };
     slots.set(evm, slot);
     budgetPrecompiles(evm, slot);
@@ -201,14 +218,16 @@ function wrapTable(evm: EVM, slot: DeadlineSlot): void {
   if (!table || wrappedTables.has(table)) return;
   wrappedTables.add(table);
   const expire = (): never => {
+    if (slot.stop !== undefined && Atomics.load(slot.stop, 0) !== 0) throw new ExecutionStopped();
     if (slot.moves !== undefined && slot.moves.at <= slot.at) throw new TimeOverBudget(slot.moves.afterMs);
     throw new ExecutionTimeoutError('call', slot.timeoutMs);
   };
+  const due = (): boolean => performance.now() > slot.at || (slot.stop !== undefined && Atomics.load(slot.stop, 0) !== 0);
   // Fixed arity, not rest parameters: these run on every jump and call.
   const wrapped = wrapOpcodeHandlers(table, JUMPS, (handle) => (runState, common) => {
     if (--slot.jumpsUntilClockRead <= 0) {
       slot.jumpsUntilClockRead = JUMPS_PER_CLOCK_READ;
-      if (performance.now() > slot.at) expire();
+      if (due()) expire();
     }
     return handle(runState, common);
   });
@@ -216,7 +235,7 @@ function wrapTable(evm: EVM, slot: DeadlineSlot): void {
     table,
     FRAMES,
     (handle) => (runState, common) => {
-      if (performance.now() > slot.at) expire();
+      if (due()) expire();
       return handle(runState, common);
     },
     wrapped,

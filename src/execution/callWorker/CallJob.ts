@@ -135,4 +135,9 @@ export interface CallWorkerData {
    * worker stops such a job itself when it has run this long (executionDeadline.ts).
    */
   callTimeoutMs: number;
+  /**
+   * One Int32 on a SharedArrayBuffer: the main thread sets it to retire the worker, and the job
+   * running stops at its next deadline check (executionDeadline.ts), so the thread can exit.
+   */
+  stopSignal: Int32Array;
 }

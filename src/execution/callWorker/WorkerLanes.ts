@@ -40,14 +40,11 @@ const TRACE_BACKSTOP_MS = 10 * 60 * 1000;
 
 /**
  * How long a retired worker (its job timed out, or the lanes closed) has to stop by itself
- * (stopWorkerThread.ts) beyond the end of its job's own time, before it is terminated. A job stops
- * at its deadline's next check, within ~1 ms; only one precompile run can keep it longer (a BN254
- * pairing of a thousand pairs ~15 s, in JavaScript, where terminating is safe).
+ * (stopWorkerThread.ts) before it is terminated. Its job stops at the next deadline check, within
+ * ~1 ms; only one precompile run can keep it longer (a BN254 pairing of a thousand pairs ~15 s, in
+ * JavaScript, where terminating is safe).
  */
 const STOP_WAIT_MS = 2_000;
-
-/** The longest {@link WorkerLanes.close} waits for a busy worker to stop before terminating it. */
-const CLOSE_WAIT_MAX_MS = 30_000;
 
 /**
  * The young generation of each worker's heap, in MiB. V8's default (48 MiB on 64-bit) filled up
@@ -60,8 +57,6 @@ const WORKER_YOUNG_GENERATION_MIB = 8;
 interface RunningJob {
   id: number;
   job: ExecutionJob;
-  /** performance.now() by which the job stops by itself (its deadline or, for a trace, its first transaction's). */
-  endsBy: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -69,6 +64,8 @@ interface RunningJob {
 
 interface Lane {
   worker: Worker;
+  /** The worker's `stopSignal` (CallWorkerData): raised when the lane is retired. */
+  stopSignal: Int32Array;
   /** Resolves once the worker has opened storage and built its VM (jobs and their timers wait for it). */
   ready: Promise<void>;
   running?: RunningJob;
@@ -81,9 +78,8 @@ interface Lane {
  *
  * A call, estimate or access list running past `callTimeoutMs` fails with geth's "execution
  * aborted (timeout = …)": its worker is retired and a fresh one started at once, so the next
- * job does not pay the start-up. A retired worker is asked to stop, which it does once its job has
- * stopped at the same deadline in the thread (callWorker.ts), and is terminated only if it has not
- * within {@link STOP_WAIT_MS}: a thread terminated inside native code (the ECRECOVER precompile's
+ * job does not pay the start-up. A retired worker is not terminated but stopped (see
+ * {@link WorkerLanes.retire}): a thread terminated inside native code (the ECRECOVER precompile's
  * secp256k1) aborts the whole process (stopWorkerThread.ts). A worker that runs out of its heap (a trace building a huge
  * answer) fails its job with an ExecutionMemoryExceededError and is replaced alike. Domain errors
  * thrown in a worker come back as the same domain errors (callJobErrors.ts); a trace's result
@@ -108,9 +104,7 @@ export class WorkerLanes implements ExecutionLanes {
     if (this.lanes[slot] !== lane) throw new CallWorkerFailedError('exited');
     return new Promise((resolve, reject) => {
       const timeoutMs = isTraceJob(job) ? TRACE_BACKSTOP_MS : this.options.callTimeoutMs;
-      const ownTimeMs = isTraceJob(job) ? job.config.timeoutMs : timeoutMs;
-      const endsBy = ownTimeMs > 0 ? performance.now() + ownTimeMs : Number.POSITIVE_INFINITY;
-      const running: RunningJob = { id: this.nextId++, job, endsBy, resolve, reject };
+      const running: RunningJob = { id: this.nextId++, job, resolve, reject };
       if (timeoutMs > 0) {
         // The error is made when the time runs out: an Error captures its stack, ~20 µs per call otherwise.
         const operation = isTraceJob(job) ? 'trace' : 'call';
@@ -122,26 +116,17 @@ export class WorkerLanes implements ExecutionLanes {
     });
   }
 
-  /**
-   * Fails the jobs still running with `error` and stops every worker: an idle one at once, a busy one
-   * once its job has stopped at its deadline (terminated after {@link STOP_WAIT_MS} more, or at most
-   * {@link CLOSE_WAIT_MAX_MS}).
-   */
+  /** Fails the jobs still running with `error` and retires every worker (see {@link retire}). */
   async close(error: Error): Promise<void> {
     this.closed = true;
     const lanes = this.lanes.splice(0).filter((lane): lane is Lane => lane !== undefined);
-    await Promise.all(
-      lanes.map((lane) => {
-        const running = this.settle(lane);
-        running?.reject(error);
-        const untilJobEnds = running ? Math.max(0, running.endsBy - performance.now()) : 0;
-        return this.retire(lane.worker, Math.min(untilJobEnds + STOP_WAIT_MS, CLOSE_WAIT_MAX_MS));
-      }),
-    );
+    for (const lane of lanes) this.settle(lane)?.reject(error);
+    await Promise.all(lanes.map((lane) => this.retire(lane)));
   }
 
   private start(slot: number): Lane {
     const { script, eval: isEval } = workerScript();
+    const stopSignal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const workerData: CallWorkerData = {
       dataDir: this.options.dataDir,
       chainId: this.options.chainId,
@@ -150,6 +135,7 @@ export class WorkerLanes implements ExecutionLanes {
       slot,
       heapLimitMiB: this.options.heapLimitMiB,
       callTimeoutMs: this.options.callTimeoutMs,
+      stopSignal,
     };
     const worker = new Worker(script, {
       eval: isEval,
@@ -164,7 +150,7 @@ export class WorkerLanes implements ExecutionLanes {
     });
     // A failed start is reported to the job waiting for it; nobody else awaits `ready`.
     ready.catch(() => {});
-    const lane: Lane = { worker, ready };
+    const lane: Lane = { worker, stopSignal, ready };
     worker.on('message', (response: CallWorkerResponse) => {
       if ('ready' in response) {
         markReady();
@@ -214,12 +200,18 @@ export class WorkerLanes implements ExecutionLanes {
     if (this.lanes[slot] !== lane) return;
     this.lanes[slot] = undefined;
     this.settle(lane)?.reject(error);
-    this.retire(lane.worker, STOP_WAIT_MS).catch(() => {});
+    this.retire(lane).catch(() => {});
     if (options.restart && !this.closed) this.lanes[slot] = this.start(slot);
   }
 
-  private async retire(worker: Worker, waitMs: number): Promise<void> {
-    const outcome = await stopWorkerThread(worker, waitMs);
+  /**
+   * Stops a lane's worker without terminating it mid-execution: its `stopSignal` stops the job it
+   * runs at the next deadline check (within ~1 ms), and the stop message then ends the thread; only
+   * a thread still busy after {@link STOP_WAIT_MS} is terminated (stopWorkerThread.ts).
+   */
+  private async retire(lane: Lane): Promise<void> {
+    Atomics.store(lane.stopSignal, 0, 1);
+    const outcome = await stopWorkerThread(lane.worker, STOP_WAIT_MS);
     this.options.onRetired?.(outcome);
   }
 }

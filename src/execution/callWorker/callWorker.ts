@@ -13,7 +13,8 @@
  * (uncached: after a rewind a block number names another block). Each job starts on a fresh read
  * snapshot, and sealed states are memoised by version and rewind epoch. A trace's result is
  * sent as JSON text, serialized here, so the main thread never rebuilds it. A call, estimate or
- * access list stops at --rpc-evm-timeout here too; `{ stop: true }` ends the thread between jobs.
+ * access list stops at --rpc-evm-timeout here too; a raised `stopSignal` stops any job, and
+ * `{ stop: true }` ends the thread between tasks.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChainReader } from '../../chain/ChainReader.js';
@@ -25,7 +26,7 @@ import type { STOP_MESSAGE } from '../../primitives/stopWorkerThread.js';
 import { LmdbStorage } from '../../storage/LmdbStorage.js';
 import { CachedStateReader } from '../CachedStateReader.js';
 import { createExecutionVm } from '../createExecutionVm.js';
-import { deadlineIn, runWithDeadline, stoppedByDeadline } from '../executionDeadline.js';
+import { type Deadline, deadlineIn, runWithDeadline, stoppedByDeadline } from '../executionDeadline.js';
 import { NEWEST_VERSION, PersistedStateReader } from '../PersistedStateReader.js';
 import { VmPool } from '../VmPool.js';
 import { type CallWorkerData, type CallWorkerRequest, type CallWorkerResponse, type ExecutionJob, isTraceJob } from './CallJob.js';
@@ -38,7 +39,7 @@ import { VersionedStates } from './VersionedStates.js';
 
 const port = parentPort;
 if (!port) throw new Error('callWorker.js runs only as a worker thread');
-const { dataDir, chainId, rules, niceness, heapLimitMiB, slot, callTimeoutMs } = workerData as CallWorkerData;
+const { dataDir, chainId, rules, niceness, heapLimitMiB, slot, callTimeoutMs, stopSignal } = workerData as CallWorkerData;
 nameThisThread(`${CALL_WORKER_THREAD_PREFIX}${slot}`);
 lowerThreadPriority(niceness);
 const storage = new LmdbStorage(dataDir, { readOnly: true });
@@ -107,12 +108,14 @@ async function warmUp(): Promise<void> {
 
 /**
  * What a job runs with. A call, estimate or access list stops itself at --rpc-evm-timeout, as on the
- * main thread (executionDeadline.ts): the main thread answers the time-out and retires this thread
- * then, and the deadline is what lets the thread stop soon after, between tasks, instead of being
- * terminated mid-execution. A trace has its own deadline per transaction (attachTracer.ts).
+ * main thread (executionDeadline.ts); a trace has its own deadline per transaction (attachTracer.ts).
+ * Any job also stops at its next check once the main thread raises `stopSignal` to retire this
+ * thread (its job timed out there, or the node is closing): then the thread exits between tasks
+ * instead of being terminated mid-execution.
  */
 function contextOf(job: ExecutionJob): JobContext {
-  const deadline = isTraceJob(job) ? undefined : deadlineIn(callTimeoutMs);
+  const timed = isTraceJob(job) ? undefined : deadlineIn(callTimeoutMs);
+  const deadline: Deadline = { ...(timed ?? { at: Number.POSITIVE_INFINITY, timeoutMs: 0 }), stop: stopSignal };
   return {
     common,
     use: (work) => vms.use((execution) => runWithDeadline(execution, deadline, () => work(execution)), stoppedByDeadline),
