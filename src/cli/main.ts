@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<void> {
   const logger = createLogger(command.config.logLevel, { format: command.config.logFormat });
   const startedAt = performance.now();
   const node = await startNode(command.config, { logger });
-  process.stdout.write(banner(node.config, node, Math.round(performance.now() - startedAt)));
+  const startupMs = Math.round(performance.now() - startedAt);
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -53,6 +53,9 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Only now the banner: whoever waits for "Listening on" may stop the node at once, and a signal
+  // that came before these handlers would end the process uncleanly (Node's default).
+  process.stdout.write(banner(node.config, node, startupMs));
 }
 
 function banner(config: NodeConfig, node: SequinNode, startupMs: number): string {

@@ -4,11 +4,14 @@
  * (eth_sendRawTransactionSync waiting for a pre-confirmation that cannot come) over HTTP and
  * over WebSocket are in flight when SIGTERM arrives; both are answered, new connections are
  * refused, the WebSocket is then closed with 1001, and the process exits 0. A call that would
- * outlast --shutdown-timeout is cut when it runs out.
+ * outlast --shutdown-timeout is cut when it runs out. A SIGTERM sent the moment "Listening on"
+ * is printed shuts down cleanly too.
  */
+import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupNodeProcesses, startNodeProcess } from '../../src/testing/startNodeProcess.js';
+import { cleanupNodeProcesses, SEQUIN_BIN, startNodeProcess } from '../../src/testing/startNodeProcess.js';
 import { type RpcResponse, signTransfer, sleep } from './helpers.js';
 import { connectWs } from './wsClient.js';
 
@@ -75,5 +78,24 @@ describe('SIGTERM', () => {
     expect(await tooLong).toEqual({ transportError: expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET|other side closed/) });
     expect(await node.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(5_000);
+  }, 30_000);
+
+  it('shuts down cleanly when SIGTERM comes the moment "Listening on" is printed', async () => {
+    // The process signals itself right after writing the banner (the fixture): a supervisor that
+    // stops the node as soon as it has started must get a clean shutdown, not Node's default exit.
+    const preload = fileURLToPath(new URL('../fixtures/process/sigtermOnListening.cjs', import.meta.url));
+    const child = spawn(process.execPath, ['--require', preload, SEQUIN_BIN, '--ephemeral', '--port', '0', '--log-level', 'info'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exit = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    expect(stdout).toContain('Listening on');
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(stderr).toContain('shutting down');
   }, 30_000);
 });
