@@ -80,8 +80,9 @@ interface Lane {
  * aborted (timeout = …)": its worker is retired and a fresh one started at once, so the next
  * job does not pay the start-up. A retired worker is not terminated but stopped (see
  * {@link WorkerLanes.retire}): a thread terminated inside native code (the ECRECOVER precompile's
- * secp256k1) aborts the whole process (stopWorkerThread.ts). A worker that runs out of its heap (a trace building a huge
- * answer) fails its job with an ExecutionMemoryExceededError and is replaced alike. Domain errors
+ * secp256k1) aborts the whole process (stopWorkerThread.ts). A worker that runs out of its heap
+ * (a trace building a huge answer) fails its job with an ExecutionMemoryExceededError and is
+ * replaced alike. Domain errors
  * thrown in a worker come back as the same domain errors (callJobErrors.ts); a trace's result
  * comes back as JSON text, handed on as a RawJson. A job's byte fields and a call's return data travel
  * as hex text (callJobWire.ts), which postMessage clones more cheaply than Uint8Arrays.
