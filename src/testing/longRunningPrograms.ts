@@ -2,7 +2,8 @@
  * EVM programs (hex, no 0x) that the execution-deadline tests run: ones that only a time cap ends, and
  * ones whose answers depend on the gas they are given (GAS, the 63/64 rule), which must come out the
  * same on every execution lane. Shared by src/execution/executionDeadline.test.ts (in process),
- * test/e2e/instantModeCalls.test.ts and test/e2e/fairExecution.test.ts (a real node), and the bench.
+ * src/execution/callWorker/WorkerLanes.test.ts (call workers), test/e2e/instantModeCalls.test.ts and
+ * test/e2e/fairExecution.test.ts (a real node), and the bench.
  */
 
 const word = (value: bigint) => value.toString(16).padStart(64, '0');
@@ -38,6 +39,13 @@ export const PAIRING_LOOP = `610180601b600039 5b 6020 610180 610180 6000 6008 5a
   ' ',
   '',
 );
+
+/**
+ * Init code that STATICCALLs the ECRECOVER precompile (0x01) forever with a signature it recovers a key
+ * from (hash 1, v 27, r 1, s 1), so most of the time goes to native secp256k1: MSTOREs of 1, 27, 1, 1 at
+ * 0, 32, 64, 96; loop: JUMPDEST PUSH1 32 PUSH1 128 PUSH1 128 PUSH1 0 PUSH1 1 GAS STATICCALL POP PUSH1 20 JUMP.
+ */
+export const ECRECOVER_LOOP = '6001600052 601b602052 6001604052 6001606052 5b 6020 6080 6080 6000 6001 5a fa 50 6014 56'.replaceAll(' ', '');
 
 /** Returns GAS: what the 63/64 rule left it. */
 export const RETURN_GAS = '5a60005260206000f3';

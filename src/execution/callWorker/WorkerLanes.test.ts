@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecutionTimeoutError } from '../../errors/ExecutionTimeoutError.js';
 import { bytesToHex, hexToBytes } from '../../primitives/hex.js';
 import { createTestChain, type TestChain } from '../../testing/createTestChain.js';
+import { ECRECOVER_LOOP, ENDLESS_LOOP } from '../../testing/longRunningPrograms.js';
 import { NEWEST_VERSION } from '../PersistedStateReader.js';
 import type { CallJob } from './CallJob.js';
 import { WorkerLanes } from './WorkerLanes.js';
@@ -17,13 +18,6 @@ const TIMEOUT_MS = 300;
  * is over (the endless loop runs ~1.9 s per 50M gas): a thread that did not stop by itself is terminated.
  */
 const GAS_CAP = 2_000_000_000n;
-/** JUMPDEST; PUSH1 0; JUMP as init code: loops until the gas runs out. */
-const ENDLESS_LOOP = '0x5b600056';
-/**
- * Init code that calls the ECRECOVER precompile (address 1) in an endless loop, with a signature it
- * recovers a key from (hash 1, v 27, r 1, s 1): most of the thread's time goes to native secp256k1.
- */
-const ECRECOVER_LOOP = `0x${'6001600052'}${'601b602052'}${'6001604052'}${'6001606052'}5b${'60206080608060006001'}5afa50${'601456'}`;
 /** PUSH1 1, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN: returns the word 1. */
 const RETURN_ONE = '0x600160005260206000f3';
 
@@ -81,7 +75,7 @@ describe('retiring a call worker', () => {
     // Past the worker's start-up, which the time-out does not count.
     expect(bytesToHex((await lanes.run(0, callJob(RETURN_ONE))) as Uint8Array)).toBe(`0x${'00'.repeat(31)}01`);
     const started = performance.now();
-    await expect(lanes.run(0, callJob(ENDLESS_LOOP))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
+    await expect(lanes.run(0, callJob(`0x${ENDLESS_LOOP}`))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
     expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
     expect(await retirementsSettled()).not.toContain('terminated');
     // The slot's worker (a fresh one, or the same with a fresh VM) answers the next call.
@@ -90,7 +84,7 @@ describe('retiring a call worker', () => {
 
   it('stops threads timed out inside an ECRECOVER loop without terminating them, and the process lives on', async () => {
     for (let round = 0; round < 8; round++) {
-      await expect(lanes.run(0, callJob(ECRECOVER_LOOP))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
+      await expect(lanes.run(0, callJob(`0x${ECRECOVER_LOOP}`))).rejects.toThrow(new ExecutionTimeoutError('call', TIMEOUT_MS));
     }
     expect(await retirementsSettled()).not.toContain('terminated');
     expect(bytesToHex((await lanes.run(0, callJob(RETURN_ONE))) as Uint8Array)).toBe(`0x${'00'.repeat(31)}01`);
@@ -101,7 +95,7 @@ describe('retiring a call worker', () => {
     const closing = lanesWith(60_000, (outcome) => closed.push(outcome));
     // Past the worker's start-up (a first call), so the loop is running when the lanes close.
     await closing.run(0, callJob(RETURN_ONE));
-    const running = closing.run(0, callJob(ECRECOVER_LOOP)).then(
+    const running = closing.run(0, callJob(`0x${ECRECOVER_LOOP}`)).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -52,19 +52,6 @@ export interface AccessResolver {
   mayReadMetrics(request: IncomingMessage): boolean;
 }
 
-/**
- * Builds the node's access policy (docs/guides/endpoints.md):
- *
- *   /v1/<key>  or  Authorization: Bearer <key>  ──valid──▶ dedicated (per-key rate limit)
- *                                                └─wrong or revoked──▶ 401
- *   /  without a key ──tiers apply──▶ public (per-IP rate limit; dedicated methods → 403)
- *                    └─no key exists and no --public-tier──▶ every method (a local dev node)
- *   any other path ──▶ as /;  /v1/ without a key ──▶ 401;  /v1/<key>/… ──▶ 404;  an empty bucket ──▶ 429 + Retry-After
- *                                                            (after a 500 ms tarpit pause)
- *
- * A key in the path wins over a Bearer header. Keys are looked up by their SHA-256 in constant
- * time and never logged: the context carries the key's name only.
- */
 /** Every field of T, each one required (its value may still be undefined). */
 type EveryFieldOf<T> = { [K in keyof Required<T>]: T[K] };
 
@@ -86,6 +73,19 @@ function contextWith(base: RequestContext, changes: Partial<RequestContext>): Re
   return context;
 }
 
+/**
+ * Builds the node's access policy (docs/guides/endpoints.md):
+ *
+ *   /v1/<key>  or  Authorization: Bearer <key>  ──valid──▶ dedicated (per-key rate limit)
+ *                                                └─wrong or revoked──▶ 401
+ *   /  without a key ──tiers apply──▶ public (per-IP rate limit; dedicated methods → 403)
+ *                    └─no key exists and no --public-tier──▶ every method (a local dev node)
+ *   any other path ──▶ as /;  /v1/ without a key ──▶ 401;  /v1/<key>/… ──▶ 404;  an empty bucket ──▶ 429 + Retry-After
+ *                                                            (after a 500 ms tarpit pause)
+ *
+ * A key in the path wins over a Bearer header. Keys are looked up by their SHA-256 in constant
+ * time and never logged: the context carries the key's name only.
+ */
 export function createAccessResolver(options: AccessResolverOptions): AccessResolver {
   const { keys, publicLimiter, dedicatedLimiter } = options;
   const rateLimitedDelayMs = options.rateLimitedDelayMs ?? RATE_LIMITED_DELAY_MS;
