@@ -5,29 +5,42 @@
  * machine's load falls on every node alike: a same-run comparison on a shared machine, where one
  * `npm run bench` measures each node once, minutes apart.
  *
- *   node --import tsx bench/callRows.ts [repetitions] [sequin checkout …] [--no-hardhat]
+ *   node --import tsx bench/callRows.ts [repetitions] [sequin checkout …] [--no-hardhat] [--floor] [--sends]
  *
  * Checkouts need dist/ built (default: this one; e.g. a copy of the build before a change). Every
  * node starts once (LMDB, as `npm start` runs Sequin) and stays up, so later repetitions find it
  * warmer, alike for all. Progress and each workload's cells go to stderr; stdout gets, per metric
  * and node, the median of the repetitions with the min–max, and each Sequin's ratio to Hardhat per
  * repetition (rates: Sequin ÷ Hardhat; CPU: Hardhat ÷ Sequin, the bench's "higher is better" sense).
+ * `--sends` runs the send rows instead: the burst (20 senders, one request in flight each) and the
+ * batched burst, whose first repetition finds every node just started, as the bench does.
+ * `--floor` adds the engine floors (peers/engineFloor.ts): the least a server built on
+ * @ethereumjs/vm, node:http and LMDB does per call and estimate, with the stock engine and with
+ * the engine as Sequin runs it; with `--sends`, per transaction sent, mined on Sequin's 200 ms
+ * grid, without and with each block's state root; measured by the same workloads.
  */
 import { workloadContext } from './lib/workloadContext.js';
+import * as engineFloor from './peers/engineFloor.js';
 import * as hardhat from './peers/hardhat.js';
 import * as sequin from './peers/sequin.js';
 import type { Peer } from './peers/types.js';
+import { batchedBurst } from './workloads/batchedBurst.js';
+import { burst } from './workloads/burst.js';
 import { ethCall } from './workloads/eth-call.js';
 import { transferEstimate } from './workloads/transfer-estimate.js';
 import type { WorkloadContext } from './workloads/types.js';
 
-const WORKLOADS = [transferEstimate, ethCall];
 const HARDHAT = 'Hardhat 3';
+/** Sequin's sub-block interval, the grid the send floors mine on. */
+const GRID_MS = 200;
 
 const args = process.argv.slice(2);
 const repetitions = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const roots = args.filter((arg) => !/^\d+$/.test(arg) && !arg.startsWith('--'));
 const withHardhat = !args.includes('--no-hardhat');
+const withFloor = args.includes('--floor');
+const sends = args.includes('--sends');
+const WORKLOADS = sends ? [burst, batchedBurst] : [transferEstimate, ethCall];
 
 /** The workloads read the token at 'latest': wait until its deployment is in a sealed block. */
 async function tokenSealed(ctx: WorkloadContext): Promise<void> {
@@ -43,8 +56,14 @@ const nodes: Array<{ label: string; peer: Peer; ctx?: WorkloadContext }> = [];
 try {
   for (const root of roots.length > 0 ? roots : [undefined]) nodes.push({ label: `Sequin ${root ?? '.'}`, peer: await sequin.start([], [], root) });
   if (withHardhat) nodes.push({ label: HARDHAT, peer: await hardhat.start() });
+  const floorVariants: engineFloor.FloorVariant[] = sends ? [{ gridMs: GRID_MS }, { gridMs: GRID_MS, stateRoots: true }] : [{}, { sequinWrappers: true }];
+  const floors = withFloor ? await Promise.all(floorVariants.map((variant) => engineFloor.start(variant))) : [];
+  for (const floor of floors) nodes.push({ label: floor.name, peer: floor });
   for (const node of nodes) {
     node.ctx = workloadContext(node.peer, false);
+    // A floor deployed the token itself.
+    const floor = floors.find((peer) => peer === node.peer);
+    if (floor) node.ctx.token = () => Promise.resolve(floor.token);
     await tokenSealed(node.ctx);
   }
   /** metric id → node label → value of each repetition. */
