@@ -84,6 +84,25 @@ export class ChainReader {
     return this.storage.getRecord<StoredTransaction>(recordKeys.transactionAt(...entry));
   }
 
+  /**
+   * The records of sealed block `number`'s transactions, whose hashes are `hashes` (its block
+   * record's list), in order. Recent ones are taken from memory; otherwise, on disk, the block's
+   * records are read by one scan of their positions (`transactionAt` keys sort in chain order and
+   * sit side by side), where reading them hash by hash costs two lookups each (hash → position →
+   * record). A block whose records are kept by hash (data directories from before positions), or
+   * whose scan does not match its list, is read hash by hash. In memory a scan walks every key,
+   * so there the lookups are the cheap way.
+   */
+  transactionsOfBlock(number: number, hashes: readonly string[]): StoredTransaction[] {
+    const recent = this.recentTransactions;
+    if (!recent) return hashes.map((hash) => this.transaction(hash)!);
+    const cached = hashes.map((hash) => recent.get(hash.toLowerCase()));
+    if (cached.every((stored) => stored !== undefined)) return cached;
+    const scanned = this.storage.recordsWithPrefix<StoredTransaction>(recordKeys.transactionsOfBlock(number)).map(([, stored]) => stored);
+    const matches = scanned.length === hashes.length && scanned.every((stored, index) => stored.fields.hash === hashes[index]);
+    return matches ? scanned : hashes.map((hash) => this.transaction(hash)!);
+  }
+
   /** Where the record of the transaction with this hash is kept, or undefined (unknown, or kept under its hash). */
   positionOf(hash: string): StoredTransactionPosition | undefined {
     const entry = this.storage.getRecord<StoredTransactionPosition | StoredTransaction>(recordKeys.transaction(hash.toLowerCase()));

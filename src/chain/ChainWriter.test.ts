@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../primitives/hex.js';
-import { WriteBatch } from '../storage/Storage.js';
+import { type Storage, WriteBatch } from '../storage/Storage.js';
 import { storageBackends } from '../testing/storageBackends.js';
 import { ChainReader } from './ChainReader.js';
 import { ChainWriter } from './ChainWriter.js';
@@ -136,5 +136,54 @@ describe.each(backends)('transaction records on %s storage', (_, openStorage) =>
     await storage.commit(again);
     writer.forgetRecent();
     expect(reader.transaction(hashOf(kept))).toBeUndefined();
+  });
+});
+
+describe.each(backends)("a block's transaction records on %s storage", (_, openStorage) => {
+  /** Block 7 of three transactions and block 8 of one, written by position. */
+  async function writeTwoBlocks(storage: Storage, reader: ChainReader) {
+    const writer = new ChainWriter(reader);
+    const blockSeven = [storedTransaction(1, 7, 0), storedTransaction(2, 7, 1), storedTransaction(3, 7, 2)];
+    const blockEight = [storedTransaction(4, 8, 0)];
+    const batch = new WriteBatch();
+    for (const transaction of [...blockSeven, ...blockEight]) writer.writeTransaction(batch, transaction);
+    await storage.commit(batch);
+    return { writer, blockSeven, blockEight };
+  }
+
+  it("reads them in the block's order, with one scan of their positions instead of two lookups each", async () => {
+    const storage = openStorage();
+    const reader = new ChainReader(storage, { cacheRecent: true });
+    const { blockSeven, blockEight } = await writeTwoBlocks(storage, reader);
+    const lookups = vi.spyOn(storage, 'getRecord');
+    const scans = vi.spyOn(storage, 'recordsWithPrefix');
+    expect(reader.transactionsOfBlock(7, blockSeven.map(hashOf))).toEqual(blockSeven);
+    expect(reader.transactionsOfBlock(8, blockEight.map(hashOf))).toEqual(blockEight);
+    expect(scans).toHaveBeenCalledTimes(2);
+    expect(lookups).not.toHaveBeenCalled();
+  });
+
+  it('takes them from the recent cache when it holds them all, and reads storage hash by hash without one', async () => {
+    const storage = openStorage();
+    const cached = new ChainReader(storage, { cacheRecent: true });
+    const { writer, blockSeven } = await writeTwoBlocks(storage, cached);
+    writer.remember({ transactions: blockSeven });
+    const scans = vi.spyOn(storage, 'recordsWithPrefix');
+    expect(cached.transactionsOfBlock(7, blockSeven.map(hashOf))).toEqual(blockSeven);
+    expect(scans).not.toHaveBeenCalled();
+    // Without the cache (in-memory chains), a scan would walk every key: the hashes are looked up.
+    const uncached = new ChainReader(storage);
+    expect(uncached.transactionsOfBlock(7, blockSeven.map(hashOf))).toEqual(blockSeven);
+    expect(scans).not.toHaveBeenCalled();
+  });
+
+  it("reads hash by hash when the positions do not hold the block's list (records kept under the hash)", async () => {
+    const storage = openStorage();
+    const reader = new ChainReader(storage, { cacheRecent: true });
+    const legacy = [storedTransaction(1, 3, 0), storedTransaction(2, 3, 1)];
+    const batch = new WriteBatch();
+    for (const transaction of legacy) batch.putRecord(recordKeys.transaction(hashOf(transaction)), transaction);
+    await storage.commit(batch);
+    expect(reader.transactionsOfBlock(3, legacy.map(hashOf))).toEqual(legacy);
   });
 });

@@ -19,8 +19,9 @@ export const recordKeys = {
    */
   transaction: (hash: string) => `tx:${hash}`,
   /** The transaction record (with its receipt) at a position: keys in chain order, so a block's records are written side by side. */
-  transactionAt: (blockNumber: number, transactionIndex: number) =>
-    `txat:${blockNumber.toString(16).padStart(12, '0')}:${transactionIndex.toString(16).padStart(6, '0')}`,
+  transactionAt: (blockNumber: number, transactionIndex: number) => `${transactionsOfBlock(blockNumber)}${transactionIndex.toString(16).padStart(6, '0')}`,
+  /** The prefix of every `transactionAt` key of block `blockNumber`. */
+  transactionsOfBlock: (blockNumber: number) => transactionsOfBlock(blockNumber),
   subBlock: (blockNumber: number, index: number) => `sub:${blockNumber.toString(16).padStart(12, '0')}:${index.toString(16).padStart(6, '0')}`,
   subBlockPrefix: 'sub:',
   /** A sub-block's signed commitment (issue 26): kept after the seal, unlike the sub-block record. */
@@ -39,4 +40,8 @@ export const recordKeys = {
 /** The sub-block index a `commitment` or `stateEdit` key ends with (its last `:`-separated field, in hex). */
 export function subBlockIndexInKey(key: string): number {
   return Number.parseInt(key.slice(key.lastIndexOf(':') + 1), 16);
+}
+
+function transactionsOfBlock(blockNumber: number): string {
+  return `txat:${blockNumber.toString(16).padStart(12, '0')}:`;
 }

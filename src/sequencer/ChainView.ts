@@ -81,6 +81,11 @@ export class ChainView {
     return stored && this.includes(stored) ? stored : undefined;
   }
 
+  /** The records of a sealed block's transactions, in order (`block` is one this view returned). */
+  transactionsOf(block: StoredBlock): StoredTransaction[] {
+    return this.chain.transactionsOfBlock(Number(block.number), block.transactions);
+  }
+
   /** True when `stored` is sealed at or below the head, or pre-confirmed in a sub-block this view includes. */
   includes(stored: StoredTransaction): boolean {
     if (stored.blockNumber <= this.headNumber) return true;

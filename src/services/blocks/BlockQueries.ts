@@ -53,7 +53,7 @@ export class BlockQueries {
     if (resolved.kind === 'sealed') {
       const sealed = resolved.block;
       if (!fullTransactions) return sealedBlockView(sealed);
-      return { ...sealedBlockView(sealed), transactions: sealed.transactions.map((hash) => transactionView(view, view.transaction(hash)!)) };
+      return { ...sealedBlockView(sealed), transactions: view.transactionsOf(sealed).map((stored) => transactionView(view, stored)) };
     }
     return pendingBlockOf(view, fullTransactions);
   }
@@ -64,7 +64,7 @@ export class BlockQueries {
     if (!resolved) return null;
     if (resolved.kind === 'sealed') {
       const { hash: blockHash, timestamp } = resolved.block;
-      return resolved.block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, blockHash, timestamp));
+      return view.transactionsOf(resolved.block).map((stored) => withBlockHash(stored.receipt, blockHash, timestamp));
     }
     const timestamp = toQuantity(view.open.timestamp);
     return view.open.records().map((record) => withBlockHash(record.receipt, UNSEALED_BLOCK_HASH, timestamp));

@@ -34,13 +34,13 @@ export class RawChainQueries {
     if (stored !== undefined) return stored;
     return storedBlockRlp(
       block,
-      block.transactions.map((hash) => hexToBytes(view.transaction(hash)!.raw)),
+      view.transactionsOf(block).map((stored) => hexToBytes(stored.raw)),
     );
   }
 
   rawReceipts(selector: BlockSelector): Uint8Array[] {
     const view = this.views.current();
-    return this.sealed(view, selector, 'block').transactions.map((hash) => storedReceiptRlp(view.transaction(hash)!.receipt));
+    return view.transactionsOf(this.sealed(view, selector, 'block')).map((stored) => storedReceiptRlp(stored.receipt));
   }
 
   /** A sealed, pre-confirmed or pooled transaction's bytes; null when unknown (geth answers null too). */

@@ -42,7 +42,7 @@ export class FeeQueries {
       newest: newestNumber,
       rewardPercentiles,
       block: (number) => view.block(number),
-      receiptsOf: (block) => block.transactions.map((hash) => withBlockHash(view.transaction(hash)!.receipt, block.hash, block.timestamp)),
+      receiptsOf: (block) => view.transactionsOf(block).map((stored) => withBlockHash(stored.receipt, block.hash, block.timestamp)),
       nextBaseFee: newestNumber === view.headNumber ? view.open.baseFeePerGas : undefined,
     });
   }

@@ -54,12 +54,7 @@ export class ChainLogSource implements LogBlocks {
       return {
         number,
         bloom: hexToBytes(sealed.logsBloom),
-        logs: () =>
-          logsOf(
-            sealed.transactions.map((hash) => view.transaction(hash)!),
-            sealed.hash,
-            sealed.timestamp,
-          ),
+        logs: () => logsOf(view.transactionsOf(sealed), sealed.hash, sealed.timestamp),
       };
     }
     if (number !== view.open.number) return undefined;

@@ -210,7 +210,7 @@ export class TraceService {
       epoch: view.epoch,
       environment: sealedEnvironment(block),
       hashes: block.transactions,
-      transactions: block.transactions.map((hash) => replayed(view.transaction(hash)!)),
+      transactions: view.transactionsOf(block).map(replayed),
       stateEdits: view.stateEdits(number),
       versionAfter: number,
     };
