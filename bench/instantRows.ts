@@ -1,8 +1,8 @@
 /**
  * Instant mining's row (serial submit → receipt, as workloads/instantMining.ts measures it) on
  * Sequin, Hardhat 3 and the engine floors (peers/engineFloor.ts: stock @ethereumjs/vm, one durable
- * LMDB commit per block, nothing else; then also each block's state root), in alternating rounds so that a change in the machine's
- * load falls on all alike. Each round sends `count` pre-signed transfers one at a time from a
+ * LMDB commit per block, nothing else; then also each block's state root), in alternating rounds
+ * so that a change in the machine's load falls on all alike. Each round sends `count` pre-signed transfers one at a time from a
  * sender no other round uses on that node, polling the receipt after each send until it is
  * there; prints each node's p50 and p99 per round on stderr, then the median of the rounds'
  * p50s with the min–max, and each node's ratio to Hardhat's p50 round by round.

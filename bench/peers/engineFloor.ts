@@ -1,8 +1,9 @@
 /**
  * The engine floor (lib/engineFloorServer.ts): not a node, the least a JSON-RPC server built on
- * @ethereumjs/vm and node:http does per call and estimate, run as a peer so that the bench's own
- * call workloads measure it beside Sequin and Hardhat in the same run (bench/callRows.ts --floor).
- * It deploys the bench token itself and announces its address with its URL.
+ * @ethereumjs/vm, node:http and LMDB does per call, estimate and transaction sent, run as a peer so
+ * that the bench's own workloads measure it beside Sequin and Hardhat in the same run
+ * (bench/callRows.ts --floor, bench/instantRows.ts). It deploys the bench token itself and
+ * announces its address with its URL.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
