@@ -12,19 +12,16 @@
  * Sequin runs as the bench starts it (LMDB data directory) and is switched to instant mining with
  * evm_setAutomine, as the bench's workload does.
  */
-import type { Hex } from 'viem';
 import { benchAccounts } from './lib/accounts.js';
 import { RpcClient } from './lib/rpc.js';
 import { pendingNonces, signTx } from './lib/sign.js';
 import { percentile } from './lib/stats.js';
-import { now } from './lib/time.js';
 import * as engineFloor from './peers/engineFloor.js';
 import * as hardhat from './peers/hardhat.js';
 import * as sequin from './peers/sequin.js';
 import type { Peer } from './peers/types.js';
+import { RECIPIENT, serialSendTimes } from './workloads/instantMining.js';
 
-const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
-const RECEIPT_POLL_LIMIT = 2_000;
 const HARDHAT = 'Hardhat 3';
 
 const args = process.argv.slice(2);
@@ -37,16 +34,7 @@ async function serialSends(rpc: RpcClient, senderIndex: number): Promise<{ p50: 
   const sender = benchAccounts()[senderIndex]!;
   const [nonce] = await pendingNonces(rpc, [sender]);
   const signed = await Promise.all(Array.from({ length: count }, (_, offset) => signTx(sender, nonce! + offset, RECIPIENT)));
-  const times: number[] = [];
-  for (const raw of signed) {
-    const started = now();
-    const hash = await rpc.call<Hex>('eth_sendRawTransaction', [raw]);
-    let polls = 0;
-    while ((await rpc.call('eth_getTransactionReceipt', [hash])) === null) {
-      if (++polls >= RECEIPT_POLL_LIMIT) throw new Error(`no receipt for ${hash} after ${polls} polls`);
-    }
-    times.push(now() - started);
-  }
+  const times = await serialSendTimes(rpc, signed);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 

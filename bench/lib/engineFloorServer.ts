@@ -195,9 +195,9 @@ let mining = Promise.resolve();
 /** Mines what waits, one block per tick, one tick at a time. */
 function tick(): void {
   if (instant || waiting.length === 0) return;
-  const block = waiting;
+  const taken = waiting;
   waiting = [];
-  mining = mining.then(() => mineBlock(block)).catch((error: Error) => console.error(`mining failed: ${error.message}`));
+  mining = mining.then(() => mineBlock(taken)).catch((error: Error) => console.error(`mining failed: ${error.message}`));
 }
 if (gridMs > 0) setInterval(tick, gridMs);
 

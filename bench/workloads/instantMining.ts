@@ -15,13 +15,33 @@
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, type Hex, http } from 'viem';
 import { benchAccounts } from '../lib/accounts.js';
+import type { RpcClient } from '../lib/rpc.js';
 import { pendingNonces, signTx } from '../lib/sign.js';
 import { percentile } from '../lib/stats.js';
 import { now } from '../lib/time.js';
 import type { Workload } from './types.js';
 
-const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
+/** Whom the instant-mining transfers pay. */
+export const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
 const RECEIPT_POLL_LIMIT = 2_000;
+
+/**
+ * Sends `signed` one at a time, each followed by receipt polls until its receipt is there (one poll
+ * when the node mined it before answering): each submit → receipt time, in ms.
+ */
+export async function serialSendTimes(rpc: RpcClient, signed: readonly Hex[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const raw of signed) {
+    const started = now();
+    const hash = await rpc.call<Hex>('eth_sendRawTransaction', [raw]);
+    let polls = 0;
+    while ((await rpc.call('eth_getTransactionReceipt', [hash])) === null) {
+      if (++polls >= RECEIPT_POLL_LIMIT) throw new Error(`no receipt for ${hash} after ${polls} polls`);
+    }
+    times.push(now() - started);
+  }
+  return times;
+}
 
 export const instantMining: Workload = {
   name: 'instant mining',
@@ -46,16 +66,7 @@ export const instantMining: Workload = {
       sign(ethersSender, nonces[2]!, waitCount),
     ]);
 
-    const serialMs: number[] = [];
-    for (const raw of serialTxs) {
-      const started = now();
-      const hash = await ctx.rpc.call<Hex>('eth_sendRawTransaction', [raw]);
-      let polls = 0;
-      while ((await ctx.rpc.call('eth_getTransactionReceipt', [hash])) === null) {
-        if (++polls >= RECEIPT_POLL_LIMIT) throw new Error(`no receipt for ${hash} after ${polls} polls`);
-      }
-      serialMs.push(now() - started);
-    }
+    const serialMs = await serialSendTimes(ctx.rpc, serialTxs);
 
     const viem = createPublicClient({ transport: http(ctx.url) });
     const viemMs: number[] = [];

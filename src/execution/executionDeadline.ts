@@ -217,12 +217,13 @@ function wrapTable(evm: EVM, slot: DeadlineSlot): void {
   const table = opcodeTableOf(evm);
   if (!table || wrappedTables.has(table)) return;
   wrappedTables.add(table);
+  const stopRaised = (): boolean => slot.stop !== undefined && Atomics.load(slot.stop, 0) !== 0;
   const expire = (): never => {
-    if (slot.stop !== undefined && Atomics.load(slot.stop, 0) !== 0) throw new ExecutionStopped();
+    if (stopRaised()) throw new ExecutionStopped();
     if (slot.moves !== undefined && slot.moves.at <= slot.at) throw new TimeOverBudget(slot.moves.afterMs);
     throw new ExecutionTimeoutError('call', slot.timeoutMs);
   };
-  const due = (): boolean => performance.now() > slot.at || (slot.stop !== undefined && Atomics.load(slot.stop, 0) !== 0);
+  const due = (): boolean => performance.now() > slot.at || stopRaised();
   // Fixed arity, not rest parameters: these run on every jump and call.
   const wrapped = wrapOpcodeHandlers(table, JUMPS, (handle) => (runState, common) => {
     if (--slot.jumpsUntilClockRead <= 0) {
